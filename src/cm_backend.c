@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <infiniband/verbs.h>
+
+#include "cm_backend.h"
+#include "decode.h"
+#include "sysfs_gid.h"
+
+enum probe_state {
+	PROBE_IDLE,
+	PROBE_WAIT_ADDR,
+	PROBE_WAIT_ROUTE,
+	PROBE_DONE,
+};
+
+struct probe {
+	struct rr_result *r;
+	struct rdma_cm_id *id;
+	enum probe_state state;
+	struct timespec deadline;
+};
+
+struct cm_run {
+	const struct rr_cm_params *p;
+	struct rdma_event_channel *channel;
+	struct probe **inflight;	/* at most p->parallel */
+	unsigned int num_inflight;
+};
+
+unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
+{
+	unsigned int grace = timeout_ms / 2;
+
+	return timeout_ms + (grace > 1000 ? grace : 1000);
+}
+
+static void set_deadline(struct probe *pr, unsigned int ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, &pr->deadline);
+	pr->deadline.tv_sec += ms / 1000;
+	pr->deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (pr->deadline.tv_nsec >= 1000000000L) {
+		pr->deadline.tv_sec++;
+		pr->deadline.tv_nsec -= 1000000000L;
+	}
+}
+
+static long ms_until(const struct timespec *t)
+{
+	struct timespec now;
+	long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (t->tv_sec - now.tv_sec) * 1000L +
+	     (t->tv_nsec - now.tv_nsec) / 1000000L;
+	return ms;
+}
+
+/* Ends a probe: its id is destroyed on every path. */
+static void probe_finish(struct probe *pr)
+{
+	if (pr->id) {
+		rdma_destroy_id(pr->id);
+		pr->id = NULL;
+	}
+	pr->state = PROBE_DONE;
+}
+
+static void probe_fail_call(struct probe *pr, enum rr_step step,
+			    const char *call, int err)
+{
+	rr_fail_call(pr->r, step, call, err, 0);
+	probe_finish(pr);
+}
+
+/* Device, port, link layer and the GID type the CM used. */
+static void collect_device(struct rr_result *r, struct rdma_cm_id *id)
+{
+	struct ibv_port_attr attr;
+
+	if (!id->verbs)
+		return;
+	snprintf(r->device, sizeof(r->device), "%s",
+		 ibv_get_device_name(id->verbs->device));
+	r->port = id->port_num;
+	if (id->verbs->device->transport_type == IBV_TRANSPORT_IWARP) {
+		r->link_layer = RR_LL_IWARP;
+		return;
+	}
+	if (ibv_query_port(id->verbs, id->port_num, &attr))
+		return;
+	r->link_layer = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
+				RR_LL_ETHERNET : RR_LL_INFINIBAND;
+}
+
+static enum rr_gid_type gid_type_of(const struct rr_result *r)
+{
+	if (r->link_layer == RR_LL_INFINIBAND)
+		return RR_GID_IB;
+	if (r->link_layer != RR_LL_ETHERNET || !r->num_paths)
+		return RR_GID_UNKNOWN;
+	/* Only RoCE v2 carries IPv4: an IPv4-mapped GID settles it. */
+	if (rr_gid_is_v4mapped(r->paths[0].sgid))
+		return RR_GID_ROCE_V2;
+	return rr_sysfs_gid_type(r->device, r->port, r->paths[0].sgid);
+}
+
+static void copy_path(struct rr_path *out, const struct ibv_sa_path_rec *in)
+{
+	memcpy(out->dgid, in->dgid.raw, 16);
+	memcpy(out->sgid, in->sgid.raw, 16);
+	out->dlid = ntohs(in->dlid);
+	out->slid = ntohs(in->slid);
+	out->raw_traffic = in->raw_traffic;
+	out->flow_label = ntohl(in->flow_label);
+	out->hop_limit = in->hop_limit;
+	out->traffic_class = in->traffic_class;
+	out->reversible = in->reversible;
+	out->numb_path = in->numb_path;
+	out->pkey = ntohs(in->pkey);
+	out->sl = in->sl;
+	out->mtu_selector = in->mtu_selector;
+	out->mtu = in->mtu;
+	out->rate_selector = in->rate_selector;
+	out->rate = in->rate;
+	out->packet_life_time_selector = in->packet_life_time_selector;
+	out->packet_life_time = in->packet_life_time;
+	out->preference = in->preference;
+}
+
+static void collect_route(struct rr_result *r, struct rdma_cm_id *id)
+{
+	int i, n = id->route.num_paths;
+
+	memcpy(&r->src, &id->route.addr.src_storage, sizeof(r->src));
+	r->have_src = true;
+	collect_device(r, id);
+	if (n > 0 && id->route.path_rec) {
+		r->paths = calloc((size_t)n, sizeof(*r->paths));
+		if (r->paths) {
+			for (i = 0; i < n; i++)
+				copy_path(&r->paths[i], &id->route.path_rec[i]);
+			r->num_paths = n;
+		}
+	}
+	r->gid_type = gid_type_of(r);
+}
+
+static void start_route(struct cm_run *run, struct probe *pr)
+{
+	struct rr_result *r = pr->r;
+	double ms = rr_step_ms(r, RR_STEP_RESOLVE_ADDR);
+
+	/*
+	 * On an uncached neighbour the kernel reports success only when the
+	 * timeout expires (see the man page): flag a success that late.
+	 */
+	if (ms >= 0.98 * run->p->timeout_ms)
+		r->late_success = true;
+
+	collect_device(r, pr->id);
+	rr_step_begin(r, RR_STEP_RESOLVE_ROUTE);
+	if (rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
+		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
+				errno);
+		return;
+	}
+	pr->state = PROBE_WAIT_ROUTE;
+	set_deadline(pr, rr_cm_step_deadline_ms(run->p->timeout_ms));
+}
+
+/* Create id, set options, bind, resolve addr: the synchronous part. */
+static void probe_start(struct cm_run *run, struct probe *pr)
+{
+	const struct rr_cm_params *p = run->p;
+	struct rr_result *r = pr->r;
+	uint8_t tos;
+
+	rr_step_begin(r, RR_STEP_TOTAL);
+	rr_step_begin(r, RR_STEP_CREATE_ID);
+	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
+		pr->id = NULL;
+		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
+		return;
+	}
+	if (p->tos >= 0) {
+		tos = (uint8_t)p->tos;
+		if (rdma_set_option(pr->id, RDMA_OPTION_ID, RDMA_OPTION_ID_TOS,
+				    &tos, sizeof(tos))) {
+			probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_set_option",
+					errno);
+			return;
+		}
+	}
+	rr_step_end(r, RR_STEP_CREATE_ID);
+
+	if (p->src) {
+		rr_step_begin(r, RR_STEP_BIND_ADDR);
+		if (rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
+			probe_fail_call(pr, RR_STEP_BIND_ADDR, "rdma_bind_addr",
+					errno);
+			return;
+		}
+		rr_step_end(r, RR_STEP_BIND_ADDR);
+	}
+
+	rr_step_begin(r, RR_STEP_RESOLVE_ADDR);
+	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->dst,
+			      (int)p->timeout_ms)) {
+		probe_fail_call(pr, RR_STEP_RESOLVE_ADDR, "rdma_resolve_addr",
+				errno);
+		return;
+	}
+	pr->state = PROBE_WAIT_ADDR;
+	set_deadline(pr, rr_cm_step_deadline_ms(p->timeout_ms));
+}
+
+static enum rr_step waiting_step(const struct probe *pr)
+{
+	return pr->state == PROBE_WAIT_ADDR ? RR_STEP_RESOLVE_ADDR :
+					      RR_STEP_RESOLVE_ROUTE;
+}
+
+static const char *waiting_call(const struct probe *pr)
+{
+	return pr->state == PROBE_WAIT_ADDR ? "rdma_resolve_addr" :
+					      "rdma_resolve_route";
+}
+
+/* One event for one probe; the event is already acked (copied fields). */
+static void handle_event(struct cm_run *run, struct probe *pr,
+			 enum rdma_cm_event_type type, int status)
+{
+	struct rr_result *r = pr->r;
+
+	if (pr->state == PROBE_WAIT_ADDR &&
+	    type == RDMA_CM_EVENT_ADDR_RESOLVED && status == 0) {
+		rr_step_end(r, RR_STEP_RESOLVE_ADDR);
+		start_route(run, pr);
+		return;
+	}
+	if (pr->state == PROBE_WAIT_ROUTE &&
+	    type == RDMA_CM_EVENT_ROUTE_RESOLVED && status == 0) {
+		rr_step_end(r, RR_STEP_RESOLVE_ROUTE);
+		rr_step_end(r, RR_STEP_TOTAL);
+		collect_route(r, pr->id);
+		r->ok = true;
+		probe_finish(pr);
+		return;
+	}
+	rr_fail_event(r, waiting_step(pr), waiting_call(pr), type, status);
+	probe_finish(pr);
+}
+
+static void drain_events(struct cm_run *run)
+{
+	struct rdma_cm_event *ev;
+	enum rdma_cm_event_type type;
+	struct probe *pr;
+	int status;
+
+	while (!rdma_get_cm_event(run->channel, &ev)) {
+		pr = ev->id->context;
+		type = ev->event;
+		status = ev->status;
+		/* Ack first: rdma_destroy_id waits for its events' acks. */
+		rdma_ack_cm_event(ev);
+		if (pr && pr->state != PROBE_DONE && pr->state != PROBE_IDLE)
+			handle_event(run, pr, type, status);
+	}
+}
+
+static void expire_probes(struct cm_run *run)
+{
+	unsigned int i;
+	struct probe *pr;
+
+	for (i = 0; i < run->num_inflight; i++) {
+		pr = run->inflight[i];
+		if (pr->state == PROBE_DONE || ms_until(&pr->deadline) > 0)
+			continue;
+		rr_fail_deadline(pr->r, waiting_step(pr), waiting_call(pr));
+		probe_finish(pr);
+	}
+}
+
+/* Drops finished probes from the in-flight list, keeping order. */
+static void compact_inflight(struct cm_run *run)
+{
+	unsigned int i, j = 0;
+
+	for (i = 0; i < run->num_inflight; i++)
+		if (run->inflight[i]->state != PROBE_DONE)
+			run->inflight[j++] = run->inflight[i];
+	run->num_inflight = j;
+}
+
+static int next_timeout_ms(const struct cm_run *run)
+{
+	long best = -1, ms;
+	unsigned int i;
+
+	for (i = 0; i < run->num_inflight; i++) {
+		ms = ms_until(&run->inflight[i]->deadline);
+		if (ms < 0)
+			ms = 0;
+		if (best < 0 || ms < best)
+			best = ms;
+	}
+	/* +1: poll rounds down; wake just after the deadline, not before. */
+	return best < 0 ? 0 : (int)best + 1;
+}
+
+static void fail_all(struct rr_result *results, int n, const char *call,
+		     int err)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!results[i].have_dst || results[i].fail.kind != RR_FAIL_NONE)
+			continue;
+		rr_step_begin(&results[i], RR_STEP_TOTAL);
+		rr_step_begin(&results[i], RR_STEP_CREATE_ID);
+		rr_fail_call(&results[i], RR_STEP_CREATE_ID, call, err, 0);
+	}
+}
+
+static void run_loop(struct cm_run *run, struct probe *probes, int n)
+{
+	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
+	int next = 0;
+
+	for (;;) {
+		while (run->num_inflight < run->p->parallel && next < n) {
+			struct probe *pr = &probes[next++];
+
+			if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE)
+				continue;
+			probe_start(run, pr);
+			if (pr->state != PROBE_DONE)
+				run->inflight[run->num_inflight++] = pr;
+		}
+		if (!run->num_inflight && next >= n)
+			break;
+		if (run->num_inflight &&
+		    poll(&pfd, 1, next_timeout_ms(run)) > 0)
+			drain_events(run);
+		expire_probes(run);
+		compact_inflight(run);
+	}
+}
+
+void rr_cm_resolve(struct rr_result *results, int n,
+		   const struct rr_cm_params *params)
+{
+	struct cm_run run = { .p = params };
+	struct probe *probes = NULL;
+	int i, flags;
+
+	run.channel = rdma_create_event_channel();
+	if (!run.channel) {
+		fail_all(results, n, "rdma_create_event_channel", errno);
+		return;
+	}
+	flags = fcntl(run.channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(run.channel->fd, F_SETFL, flags | O_NONBLOCK)) {
+		fail_all(results, n, "fcntl", errno);
+		goto out;
+	}
+	probes = calloc((size_t)n, sizeof(*probes));
+	run.inflight = calloc(params->parallel, sizeof(*run.inflight));
+	if (!probes || !run.inflight) {
+		fail_all(results, n, "calloc", ENOMEM);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		probes[i].r = &results[i];
+
+	run_loop(&run, probes, n);
+out:
+	free(run.inflight);
+	free(probes);
+	rdma_destroy_event_channel(run.channel);
+}

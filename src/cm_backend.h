@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The rdma_cm backend: rdma_resolve_addr then rdma_resolve_route for every
+ * destination, asynchronously on one event channel.  Fills results; never
+ * prints.
+ */
+#ifndef RR_CM_BACKEND_H
+#define RR_CM_BACKEND_H
+
+#include <stdbool.h>
+#include <sys/socket.h>
+#include <rdma/rdma_cma.h>
+
+#include "result.h"
+
+struct rr_cm_params {
+	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
+	unsigned int timeout_ms;
+	unsigned int parallel;
+	int tos;				/* -1: leave the default */
+	enum rdma_port_space ps;
+};
+
+/*
+ * The tool's own deadline for one step: the kernel's timeout plus a grace,
+ * so that a kernel that never answers cannot hang us.
+ */
+unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms);
+
+/*
+ * Resolves every result that has a destination and has not failed yet.
+ * When the host cannot do RDMA CM at all, each of them fails at the create
+ * id step with the reason.
+ */
+void rr_cm_resolve(struct rr_result *results, int n,
+		   const struct rr_cm_params *params);
+
+#endif

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <argp.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+const char *argp_program_version = PACKAGE_STRING;
+const char *argp_program_bug_address = NULL;
+
+enum {
+	OPT_JSON = 0x100,
+	OPT_TOS,
+	OPT_PS,
+	OPT_PARALLEL,
+};
+
+static const char doc[] =
+	"Show how the RDMA stack resolves each DESTINATION: the device and port "
+	"the kernel chose, the PathRecord, the time each step took and, when a "
+	"step fails, which one, what the kernel said and its likely cause."
+	"\v"
+	"DESTINATION is an IPv4 or IPv6 address (fe80::1%eth0 for a scope) or a "
+	"host name.\n\n"
+	"Exit status:\n"
+	"  0  every destination resolved\n"
+	"  1  at least one destination did not resolve\n"
+	"  2  usage error (bad option or address)\n"
+	"  3  this host cannot do RDMA CM at all (no RDMA device, rdma_cm not "
+	"available, permission denied)\n\n"
+	"See rdma-route(8) for the output fields and the causes.";
+
+static const char args_doc[] = "DESTINATION...";
+
+static const struct argp_option options[] = {
+	{ "timeout", 't', "MS", 0,
+	  "Timeout of each step in milliseconds (default 2000)", 0 },
+	{ "src", 's', "ADDR", 0,
+	  "Source address to bind before resolving", 0 },
+	{ "tos", OPT_TOS, "TOS", 0,
+	  "Type of service (0-255) set with RDMA_OPTION_ID_TOS", 0 },
+	{ "ps", OPT_PS, "SPACE", 0,
+	  "Port space: tcp (default), udp or ib", 0 },
+	{ "parallel", OPT_PARALLEL, "N", 0,
+	  "Destinations in flight at once (default 64)", 0 },
+	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 1 },
+	{ NULL, 0, NULL, 0, NULL, 0 }
+};
+
+/* A whole decimal number in [min, max], or false. */
+static bool parse_uint(const char *s, unsigned long min, unsigned long max,
+		       unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s || *s == '-' || *s == '+')
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct rr_opts *opts = state->input;
+	unsigned long v;
+
+	switch (key) {
+	case 't':
+		if (!parse_uint(arg, 1, 3600000, &v))
+			argp_error(state, "invalid --timeout '%s': want milliseconds, 1 to 3600000", arg);
+		opts->timeout_ms = (unsigned int)v;
+		break;
+	case 's':
+		opts->src = arg;
+		break;
+	case OPT_TOS:
+		if (!parse_uint(arg, 0, 255, &v))
+			argp_error(state, "invalid --tos '%s': want 0 to 255", arg);
+		opts->tos = (int)v;
+		break;
+	case OPT_PS:
+		if (!strcmp(arg, "tcp"))
+			opts->ps = RDMA_PS_TCP;
+		else if (!strcmp(arg, "udp"))
+			opts->ps = RDMA_PS_UDP;
+		else if (!strcmp(arg, "ib"))
+			opts->ps = RDMA_PS_IB;
+		else
+			argp_error(state, "invalid --ps '%s': want tcp, udp or ib", arg);
+		break;
+	case OPT_PARALLEL:
+		if (!parse_uint(arg, 1, 4096, &v))
+			argp_error(state, "invalid --parallel '%s': want 1 to 4096", arg);
+		opts->parallel = (unsigned int)v;
+		break;
+	case OPT_JSON:
+		opts->format = RR_FORMAT_JSON;
+		break;
+	case ARGP_KEY_ARGS:
+		opts->targets = state->argv + state->next;
+		opts->num_targets = state->argc - state->next;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no DESTINATION given");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp argp = { options, parse_opt, args_doc, doc,
+				  NULL, NULL, NULL };
+
+void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
+{
+	*opts = (struct rr_opts){
+		.timeout_ms = RR_DEFAULT_TIMEOUT_MS,
+		.parallel = RR_DEFAULT_PARALLEL,
+		.tos = -1,
+		.ps = RDMA_PS_TCP,
+		.format = RR_FORMAT_TEXT,
+	};
+	/* argp exits with argp_err_exit_status on usage errors. */
+	argp_err_exit_status = RR_EXIT_USAGE;
+	argp_parse(&argp, argc, argv, 0, NULL, opts);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Command-line options (argp) into one plain structure. */
+#ifndef RR_OPTIONS_H
+#define RR_OPTIONS_H
+
+#include <stdbool.h>
+#include <rdma/rdma_cma.h>
+
+enum rr_format {
+	RR_FORMAT_TEXT,
+	RR_FORMAT_JSON,
+};
+
+/* Exit codes, documented in --help and rdma-route(8). */
+enum rr_exit {
+	RR_EXIT_OK = 0,
+	RR_EXIT_FAILED = 1,
+	RR_EXIT_USAGE = 2,
+	RR_EXIT_NO_RDMA = 3,
+};
+
+#define RR_DEFAULT_TIMEOUT_MS 2000
+#define RR_DEFAULT_PARALLEL 64
+
+struct rr_opts {
+	char **targets;		/* argv slice, not owned */
+	int num_targets;
+	const char *src;	/* --src, or NULL */
+	unsigned int timeout_ms;
+	unsigned int parallel;
+	int tos;		/* -1: not set */
+	enum rdma_port_space ps;
+	enum rr_format format;
+};
+
+/* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */
+void rr_parse_options(int argc, char **argv, struct rr_opts *opts);
+
+#endif

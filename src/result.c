@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+
+#include "result.h"
+
+/* Names as librdmacm's cmtime prints them, so numbers compare directly. */
+static const char *const step_names[RR_STEP_COUNT] = {
+	[RR_STEP_LOOKUP] = "lookup",
+	[RR_STEP_CREATE_ID] = "create id",
+	[RR_STEP_BIND_ADDR] = "bind addr",
+	[RR_STEP_RESOLVE_ADDR] = "resolve addr",
+	[RR_STEP_RESOLVE_ROUTE] = "resolve route",
+	[RR_STEP_TOTAL] = "total",
+};
+
+static const char *const step_keys[RR_STEP_COUNT] = {
+	[RR_STEP_LOOKUP] = "lookup",
+	[RR_STEP_CREATE_ID] = "create_id",
+	[RR_STEP_BIND_ADDR] = "bind_addr",
+	[RR_STEP_RESOLVE_ADDR] = "resolve_addr",
+	[RR_STEP_RESOLVE_ROUTE] = "resolve_route",
+	[RR_STEP_TOTAL] = "total",
+};
+
+const char *rr_step_name(enum rr_step step)
+{
+	if ((unsigned int)step >= RR_STEP_COUNT)
+		return "unknown";
+	return step_names[step];
+}
+
+const char *rr_step_key(enum rr_step step)
+{
+	if ((unsigned int)step >= RR_STEP_COUNT)
+		return "unknown";
+	return step_keys[step];
+}
+
+void rr_step_begin(struct rr_result *r, enum rr_step step)
+{
+	clock_gettime(CLOCK_MONOTONIC, &r->steps[step].start);
+	r->steps[step].started = true;
+	r->steps[step].ended = false;
+}
+
+void rr_step_end(struct rr_result *r, enum rr_step step)
+{
+	if (!r->steps[step].started || r->steps[step].ended)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &r->steps[step].end);
+	r->steps[step].ended = true;
+}
+
+double rr_step_ms(const struct rr_result *r, enum rr_step step)
+{
+	const struct rr_timing *t = &r->steps[step];
+
+	if (!t->ended)
+		return -1.0;
+	return (double)(t->end.tv_sec - t->start.tv_sec) * 1e3 +
+	       (double)(t->end.tv_nsec - t->start.tv_nsec) / 1e6;
+}
+
+static void fail(struct rr_result *r, enum rr_step step,
+		 enum rr_fail_kind kind, const char *call, int err, int event,
+		 int status)
+{
+	struct rr_cause_input in = {
+		.step = step, .kind = kind, .err = err, .event = event,
+	};
+
+	rr_step_end(r, step);
+	rr_step_end(r, RR_STEP_TOTAL);
+	r->ok = false;
+	r->fail.step = step;
+	r->fail.kind = kind;
+	r->fail.call = call;
+	r->fail.err = err;
+	r->fail.event = event;
+	r->fail.status = status;
+	r->fail.cause = rr_classify(&in);
+}
+
+void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,
+		  int err, int status)
+{
+	fail(r, step, RR_FAIL_CALL, call, err, -1, status);
+}
+
+void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
+		   int event, int status)
+{
+	/* The kernel reports a negative errno as the event's status. */
+	fail(r, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
+	     event, status);
+}
+
+void rr_fail_deadline(struct rr_result *r, enum rr_step step,
+		      const char *call)
+{
+	fail(r, step, RR_FAIL_DEADLINE, call, 0, -1, 0);
+}
+
+void rr_result_release(struct rr_result *r)
+{
+	free(r->paths);
+	r->paths = NULL;
+	r->num_paths = 0;
+}

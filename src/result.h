@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one result structure: what a backend learned about one destination.
+ * Backends fill it, renderers read it; neither knows about the other.
+ */
+#ifndef RR_RESULT_H
+#define RR_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <sys/socket.h>
+
+#include "cause.h"
+
+/* Named steps; the rdma_cm names match librdmacm's cmtime for comparison. */
+enum rr_step {
+	RR_STEP_LOOKUP,		/* host name to address */
+	RR_STEP_CREATE_ID,
+	RR_STEP_BIND_ADDR,
+	RR_STEP_RESOLVE_ADDR,
+	RR_STEP_RESOLVE_ROUTE,
+	RR_STEP_TOTAL,
+	RR_STEP_COUNT
+};
+
+struct rr_timing {
+	struct timespec start;
+	struct timespec end;
+	bool started;
+	bool ended;
+};
+
+enum rr_link_layer {
+	RR_LL_UNKNOWN,
+	RR_LL_INFINIBAND,
+	RR_LL_ETHERNET,
+	RR_LL_IWARP,
+};
+
+enum rr_gid_type {
+	RR_GID_UNKNOWN,
+	RR_GID_IB,
+	RR_GID_ROCE_V1,
+	RR_GID_ROCE_V2,
+};
+
+/* One PathRecord in host byte order, fields as in struct ibv_sa_path_rec. */
+struct rr_path {
+	uint8_t dgid[16];
+	uint8_t sgid[16];
+	uint16_t dlid;
+	uint16_t slid;
+	bool raw_traffic;
+	uint32_t flow_label;
+	uint8_t hop_limit;
+	uint8_t traffic_class;
+	bool reversible;
+	uint8_t numb_path;
+	uint16_t pkey;
+	uint8_t sl;
+	uint8_t mtu_selector;
+	uint8_t mtu;
+	uint8_t rate_selector;
+	uint8_t rate;
+	uint8_t packet_life_time_selector;
+	uint8_t packet_life_time;
+	uint8_t preference;
+};
+
+/* How a failed step failed. */
+enum rr_fail_kind {
+	RR_FAIL_NONE,
+	RR_FAIL_CALL,		/* the library call returned an error (errno) */
+	RR_FAIL_EVENT,		/* an error event arrived (event, status) */
+	RR_FAIL_DEADLINE,	/* no event before the tool's own deadline */
+};
+
+struct rr_failure {
+	enum rr_step step;
+	enum rr_fail_kind kind;
+	const char *call;	/* the library call that failed or waited */
+	int err;		/* positive errno: the call's, or -status */
+	int event;		/* enum rdma_cm_event_type, -1 when none */
+	int status;		/* the event's status as the kernel gave it */
+	enum rr_cause cause;
+};
+
+struct rr_result {
+	const char *target;		/* as the user wrote it */
+	struct sockaddr_storage dst;
+	bool have_dst;
+	struct sockaddr_storage src;
+	bool have_src;			/* src filled in (given, or resolved) */
+
+	struct rr_timing steps[RR_STEP_COUNT];
+	unsigned int timeout_ms;	/* what each step was given */
+	unsigned int deadline_ms;	/* the tool's own limit per step */
+
+	char device[64];
+	uint8_t port;
+	enum rr_link_layer link_layer;
+	enum rr_gid_type gid_type;
+
+	int num_paths;
+	struct rr_path *paths;
+
+	bool ok;
+	/* Success only at the timeout: the kernel's uncached-neighbour race. */
+	bool late_success;
+	struct rr_failure fail;
+};
+
+void rr_step_begin(struct rr_result *r, enum rr_step step);
+void rr_step_end(struct rr_result *r, enum rr_step step);
+double rr_step_ms(const struct rr_result *r, enum rr_step step);
+const char *rr_step_name(enum rr_step step);
+const char *rr_step_key(enum rr_step step);
+
+/* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
+void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,
+		  int err, int status);
+/* An error event (or an unexpected one) arrived for the step. */
+void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
+		   int event, int status);
+/* Nothing arrived before the tool's own deadline. */
+void rr_fail_deadline(struct rr_result *r, enum rr_step step,
+		      const char *call);
+void rr_result_release(struct rr_result *r);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Destinations as the user wrote them, to socket addresses. */
+#ifndef RR_TARGETS_H
+#define RR_TARGETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/socket.h>
+
+#include "result.h"
+
+enum rr_target_kind {
+	RR_TARGET_INVALID,
+	RR_TARGET_ADDRESS,	/* numeric, parsed into the sockaddr */
+	RR_TARGET_NAME,		/* a host name, to look up */
+};
+
+/*
+ * Classifies and, for numeric addresses, parses TEXT.  On RR_TARGET_INVALID
+ * a reason is written to WHY.
+ */
+enum rr_target_kind rr_target_parse(const char *text,
+				    struct sockaddr_storage *ss,
+				    char *why, size_t why_len);
+
+/*
+ * Looks up every result's host name at once (getaddrinfo_a) and waits at
+ * most TIMEOUT_MS; a name that fails or is not answered in time becomes a
+ * failure of the lookup step.  NAMES[i] is true where results[i] is a name.
+ */
+void rr_lookup_names(struct rr_result *results, const bool *names, int n,
+		     unsigned int timeout_ms);
+
+/* The address as text with its scope, e.g. "fe80::1%veth0"; buf >= 64. */
+const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
+			    size_t len);
+
+#endif

@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# Command-line contract: options, bad input, help.  Needs no RDMA.
+
+load ../helpers
+
+@test "--help names every option and the exit codes" {
+	run rr --help
+	[ "$status" -eq 0 ]
+	for opt in --timeout --src --tos --ps --parallel --json --version; do
+		[[ "$output" == *"$opt"* ]] || { echo "missing $opt"; false; }
+	done
+	[[ "$output" == *"3  this host cannot do RDMA CM at all"* ]]
+}
+
+@test "--version prints the package version" {
+	run rr --version
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^rdma-route\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "no destination is a usage error (exit 2)" {
+	run rr
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no DESTINATION given"* ]]
+}
+
+@test "an unknown option is a usage error (exit 2)" {
+	run rr --bogus 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"unrecognized option '--bogus'"* ]]
+}
+
+@test "a malformed IPv4 address is named, exit 2" {
+	run rr 192.0.2.999
+	[ "$status" -eq 2 ]
+	[ "$output" = "rdma-route: invalid destination '192.0.2.999': not a valid IPv4 or IPv6 address" ]
+}
+
+@test "a malformed IPv6 address is named, exit 2" {
+	run rr fd00::zz
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid destination 'fd00::zz'"* ]]
+}
+
+@test "an unknown IPv6 scope interface is named, exit 2" {
+	run rr 'fe80::1%nosuchif0'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no interface named 'nosuchif0'"* ]]
+}
+
+@test "a destination that is neither address nor host name, exit 2" {
+	run rr 'bad name!'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid destination 'bad name!': not an IPv4/IPv6 address or host name"* ]]
+}
+
+@test "one bad destination among good ones stops before any probe" {
+	run rr 192.0.2.1 nope:: 192.0.2.2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid destination 'nope::'"* ]]
+	[[ "$output" != *"192.0.2.1:"* ]]
+}
+
+@test "--timeout rejects zero, negatives, junk and overflow" {
+	for bad in 0 -5 abc 12x 99999999999999999999 3600001; do
+		run rr --timeout "$bad" 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted --timeout $bad"; false; }
+		[[ "$output" == *"invalid --timeout '$bad'"* ]]
+	done
+}
+
+@test "--tos accepts 0-255 only" {
+	run rr --tos 256 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid --tos '256': want 0 to 255"* ]]
+}
+
+@test "--ps accepts tcp, udp and ib only" {
+	run rr --ps sdp 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid --ps 'sdp': want tcp, udp or ib"* ]]
+}
+
+@test "--parallel rejects 0" {
+	run rr --parallel 0 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid --parallel '0'"* ]]
+}
+
+@test "--src takes a numeric address only" {
+	run rr --src some.host 192.0.2.1
+	[ "$status" -eq 2 ]
+	[ "$output" = "rdma-route: invalid --src 'some.host': want a numeric IPv4 or IPv6 address" ]
+	run rr --src 10.0.0.300 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid --src '10.0.0.300'"* ]]
+}

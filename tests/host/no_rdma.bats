@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# On a host without an RDMA stack (this project's CI hosts) every
+# destination fails at the first step, with exit 3, in text and JSON.
+
+load ../helpers
+
+setup() {
+	if [ -e /dev/infiniband/rdma_cm ]; then
+		skip "this host has RDMA CM; the lab suite covers it"
+	fi
+}
+
+@test "text: the failure names the call, the errno and the cause, on stderr" {
+	run --separate-stderr rr 192.0.2.1
+	[ "$status" -eq 3 ]
+	[ -z "$output" ]
+	[[ "$stderr" == "192.0.2.1: failed at create id: rdma_create_event_channel() failed: ENODEV (No such device)"* ]]
+	[[ "$stderr" == *"cause                    no_rdma_cm"* ]]
+	[[ "$stderr" == *"hint                     check that ib_core, rdma_cm and rdma_ucm are loaded"* ]]
+}
+
+@test "json: a valid document with an error object per destination" {
+	run --separate-stderr rr --json 192.0.2.1 'fd00::1'
+	[ "$status" -eq 3 ]
+	[ -z "$stderr" ]
+	echo "$output" | jqe '.results | length == 2'
+	echo "$output" | jqe '.results[0].destination == "192.0.2.1"'
+	echo "$output" | jqe '.results[1].address == "fd00::1"'
+	echo "$output" | jqe '[.results[].status] == ["failed", "failed"]'
+	echo "$output" | jqe '.results[0].error.step == "create_id"'
+	echo "$output" | jqe '.results[0].error.call == "rdma_create_event_channel"'
+	echo "$output" | jqe '.results[0].error.errno == 19'
+	echo "$output" | jqe '.results[0].error.errno_name == "ENODEV"'
+	echo "$output" | jqe '.results[0].error.cause == "no_rdma_cm"'
+	echo "$output" | jqe '.summary == {"destinations": 2, "resolved": 0, "failed": 2, "failed_by_cause": {"no_rdma_cm": 2}}'
+	echo "$output" | jqe '.timeout_ms == 2000'
+}
+
+@test "json: --timeout is carried into the document" {
+	run --separate-stderr rr --json --timeout 750 192.0.2.1
+	[ "$status" -eq 3 ]
+	echo "$output" | jqe '.timeout_ms == 750'
+}
+
+@test "localhost is looked up first, and the lookup is timed" {
+	run --separate-stderr rr --json localhost
+	[ "$status" -eq 3 ]
+	echo "$output" | jqe '.results[0].address == "127.0.0.1" or .results[0].address == "::1"'
+	echo "$output" | jqe '.results[0].time_ms.lookup >= 0'
+}
