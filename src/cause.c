@@ -83,6 +83,41 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the kernel ran out of resources for the request",
 		"lower --parallel, or check memory and the limits of the RDMA device"
 	},
+	[RR_CAUSE_NO_UMAD] = {
+		"no_umad",
+		"no InfiniBand MAD device: no umad port, or ib_umad not loaded",
+		"load ib_umad (modprobe ib_umad), check /dev/infiniband/umad* and `ibstat`; pick the port with -C/-P"
+	},
+	[RR_CAUSE_UMAD_PERMISSION] = {
+		"umad_permission",
+		"permission denied on /dev/infiniband/umadN",
+		"run as root: umad devices are root-only by default (see their owner and mode, and the rdma udev rules)"
+	},
+	[RR_CAUSE_PORT_NOT_ACTIVE] = {
+		"port_not_active",
+		"the local port is not ACTIVE",
+		"check the cable and `ibstat`: a port in INIT is waiting for the SM, DOWN has no link"
+	},
+	[RR_CAUSE_NO_SM] = {
+		"no_sm",
+		"no subnet manager: the port's SM LID is 0",
+		"start a subnet manager (opensm) on the fabric, or check `sminfo`"
+	},
+	[RR_CAUSE_SA_TIMEOUT] = {
+		"sa_timeout",
+		"the subnet administrator did not answer within the timeout",
+		"the SM is down, unreachable or overloaded: check `sminfo` and the SM's log; raise --timeout"
+	},
+	[RR_CAUSE_SA_REJECTED] = {
+		"sa_rejected",
+		"the subnet administrator rejected the query",
+		"see the MAD status: check the filters (--sl, --pkey) and the SM's log"
+	},
+	[RR_CAUSE_DEST_UNKNOWN] = {
+		"dest_unknown",
+		"the destination is not known to the subnet administrator",
+		"check the LID/GID/GUID with `ibaddr` or `saquery`; a port not in the subnet has no PathRecord"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",
@@ -205,5 +240,6 @@ const char *rr_cause_hint(enum rr_cause cause)
 
 bool rr_cause_is_host_level(enum rr_cause cause)
 {
-	return cause == RR_CAUSE_NO_RDMA_CM || cause == RR_CAUSE_PERMISSION;
+	return cause == RR_CAUSE_NO_RDMA_CM || cause == RR_CAUSE_PERMISSION ||
+	       cause == RR_CAUSE_NO_UMAD || cause == RR_CAUSE_UMAD_PERMISSION;
 }

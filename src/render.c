@@ -79,6 +79,8 @@ static void render_error(struct printer *p, const struct rr_result *r)
 		pr_str(p, "errno_name", name ? name : "unknown");
 	}
 	pr_str(p, "kernel_said", said);
+	if (f->detail)
+		pr_str(p, "detail", f->detail);
 	pr_str(p, "cause", rr_cause_key(f->cause));
 	pr_str(p, "explanation", rr_cause_summary(f->cause));
 	pr_str(p, "hint", rr_cause_hint(f->cause));

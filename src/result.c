@@ -10,6 +10,9 @@ static const char *const step_names[RR_STEP_COUNT] = {
 	[RR_STEP_BIND_ADDR] = "bind addr",
 	[RR_STEP_RESOLVE_ADDR] = "resolve addr",
 	[RR_STEP_RESOLVE_ROUTE] = "resolve route",
+	[RR_STEP_OPEN_PORT] = "open port",
+	[RR_STEP_FIND_SM] = "find sm",
+	[RR_STEP_SA_QUERY] = "sa query",
 	[RR_STEP_TOTAL] = "total",
 };
 
@@ -19,6 +22,9 @@ static const char *const step_keys[RR_STEP_COUNT] = {
 	[RR_STEP_BIND_ADDR] = "bind_addr",
 	[RR_STEP_RESOLVE_ADDR] = "resolve_addr",
 	[RR_STEP_RESOLVE_ROUTE] = "resolve_route",
+	[RR_STEP_OPEN_PORT] = "open_port",
+	[RR_STEP_FIND_SM] = "find_sm",
+	[RR_STEP_SA_QUERY] = "sa_query",
 	[RR_STEP_TOTAL] = "total",
 };
 
@@ -93,6 +99,14 @@ void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
 	/* The kernel reports a negative errno as the event's status. */
 	fail(r, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
 	     event, status);
+}
+
+void rr_fail_cause(struct rr_result *r, enum rr_step step, const char *call,
+		   int err, enum rr_cause cause, const char *detail)
+{
+	fail(r, step, RR_FAIL_CALL, call, err, -1, 0);
+	r->fail.cause = cause;
+	r->fail.detail = detail;
 }
 
 void rr_fail_deadline(struct rr_result *r, enum rr_step step,

@@ -20,6 +20,10 @@ enum rr_step {
 	RR_STEP_BIND_ADDR,
 	RR_STEP_RESOLVE_ADDR,
 	RR_STEP_RESOLVE_ROUTE,
+	/* The SA backend's steps (rdma-route --sa). */
+	RR_STEP_OPEN_PORT,
+	RR_STEP_FIND_SM,
+	RR_STEP_SA_QUERY,
 	RR_STEP_TOTAL,
 	RR_STEP_COUNT
 };
@@ -80,6 +84,7 @@ struct rr_failure {
 	enum rr_step step;
 	enum rr_fail_kind kind;
 	const char *call;	/* the library call that failed or waited */
+	const char *detail;	/* static text beyond errno (a MAD status) */
 	int err;		/* positive errno: the call's, or -status */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
 	int status;		/* the event's status as the kernel gave it */
@@ -123,6 +128,12 @@ void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,
 /* An error event (or an unexpected one) arrived for the step. */
 void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
 		   int event, int status);
+/*
+ * A failure whose cause the backend knows better than errno tells (the SA
+ * backend); DETAIL is a static string or NULL.
+ */
+void rr_fail_cause(struct rr_result *r, enum rr_step step, const char *call,
+		   int err, enum rr_cause cause, const char *detail);
 /* Nothing arrived before the tool's own deadline. */
 void rr_fail_deadline(struct rr_result *r, enum rr_step step,
 		      const char *call);
