@@ -15,6 +15,10 @@ enum {
 	OPT_TOS,
 	OPT_PS,
 	OPT_PARALLEL,
+	OPT_SA,
+	OPT_SL,
+	OPT_PKEY,
+	OPT_ALL_PATHS,
 };
 
 static const char doc[] =
@@ -23,7 +27,8 @@ static const char doc[] =
 	"step fails, which one, what the kernel said and its likely cause."
 	"\v"
 	"DESTINATION is an IPv4 or IPv6 address (fe80::1%eth0 for a scope) or a "
-	"host name.\n\n"
+	"host name; with --sa, a LID (12 or 0xc), a GID (fe80::2:c903:a:1b2) or "
+	"a port GUID (0x0002c903000a01b2).\n\n"
 	"Exit status:\n"
 	"  0  every destination resolved\n"
 	"  1  at least one destination did not resolve\n"
@@ -45,7 +50,17 @@ static const struct argp_option options[] = {
 	  "Port space: tcp (default), udp or ib", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
 	  "Destinations in flight at once (default 64)", 0 },
-	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 1 },
+	{ NULL, 0, NULL, 0, "InfiniBand subnet administrator (--sa):", 1 },
+	{ "sa", OPT_SA, NULL, 0,
+	  "Ask the SA for the PathRecord of each DESTINATION (LID, GID or GUID)", 1 },
+	{ "ca", 'C', "CA", 0, "Local CA to query from (default: the first)", 1 },
+	{ "port", 'P', "PORT", 0, "Local CA port (default: the first active)", 1 },
+	{ "sl", OPT_SL, "SL", 0, "Only paths with this service level (0-15)", 1 },
+	{ "pkey", OPT_PKEY, "PKEY", 0, "Only paths in this partition (0x0001-0xffff)", 1 },
+	{ "all-paths", OPT_ALL_PATHS, NULL, 0,
+	  "List every path the SA offers (GetTable), not one", 1 },
+	{ NULL, 0, NULL, 0, "Output:", 2 },
+	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 2 },
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
@@ -64,6 +79,16 @@ static bool parse_uint(const char *s, unsigned long min, unsigned long max,
 		return false;
 	*out = v;
 	return true;
+}
+
+/* The SA options mean nothing to rdma_cm, and the reverse. */
+static void check_mode(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (!opts->sa && (opts->ca || opts->ca_port || opts->sl >= 0 ||
+			  opts->pkey >= 0 || opts->all_paths))
+		argp_error(state, "--ca, --port, --sl, --pkey and --all-paths need --sa");
+	if (opts->sa && (opts->src || opts->tos >= 0))
+		argp_error(state, "--src and --tos do not apply to --sa");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -100,6 +125,33 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid --parallel '%s': want 1 to 4096", arg);
 		opts->parallel = (unsigned int)v;
 		break;
+	case OPT_SA:
+		opts->sa = true;
+		break;
+	case 'C':
+		opts->ca = arg;
+		break;
+	case 'P':
+		if (!parse_uint(arg, 1, 254, &v))
+			argp_error(state, "invalid --port '%s': want 1 to 254", arg);
+		opts->ca_port = (int)v;
+		break;
+	case OPT_SL:
+		if (!parse_uint(arg, 0, 15, &v))
+			argp_error(state, "invalid --sl '%s': want 0 to 15", arg);
+		opts->sl = (int)v;
+		break;
+	case OPT_PKEY:
+		if (!parse_uint(arg, 1, 0xffff, &v))
+			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff", arg);
+		opts->pkey = (int)v;
+		break;
+	case OPT_ALL_PATHS:
+		opts->all_paths = true;
+		break;
+	case ARGP_KEY_END:
+		check_mode(opts, state);
+		break;
 	case OPT_JSON:
 		opts->format = RR_FORMAT_JSON;
 		break;
@@ -125,6 +177,8 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 		.timeout_ms = RR_DEFAULT_TIMEOUT_MS,
 		.parallel = RR_DEFAULT_PARALLEL,
 		.tos = -1,
+		.sl = -1,
+		.pkey = -1,
 		.ps = RDMA_PS_TCP,
 		.format = RR_FORMAT_TEXT,
 	};

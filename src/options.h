@@ -31,6 +31,14 @@ struct rr_opts {
 	int tos;		/* -1: not set */
 	enum rdma_port_space ps;
 	enum rr_format format;
+
+	/* --sa: ask the InfiniBand subnet administrator instead */
+	bool sa;
+	const char *ca;		/* -C, NULL: the first CA */
+	int ca_port;		/* -P, 0: the first active port */
+	int sl;			/* --sl, -1: any */
+	int pkey;		/* --pkey, -1: any */
+	bool all_paths;
 };
 
 /* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */

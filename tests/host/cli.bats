@@ -95,3 +95,31 @@ load ../helpers
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"invalid --src '10.0.0.300'"* ]]
 }
+
+# Every long option of --help is in the man page and the bash completion.
+@test "man page and bash completion cover every option in --help" {
+	run rr --help
+	opts=$(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u)
+	[ -n "$opts" ]
+	top=$BATS_TEST_DIRNAME/../..
+	for o in $opts; do
+		case $o in --help|--usage|--version) ;; *)
+			grep -q -- "${o//-/\\\\-}" "$top/man/rdma-route.8" ||
+				{ echo "man page lacks $o"; false; } ;;
+		esac
+		grep -q -- "$o\b" "$top/completions/rdma-route" ||
+			{ echo "completion lacks $o"; false; }
+	done
+}
+
+@test "the SA options need --sa; --src does not apply to it" {
+	run rr --sl 3 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--ca, --port, --sl, --pkey and --all-paths need --sa"* ]]
+	run rr --sa --src 192.0.2.1 3
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--src and --tos do not apply to --sa"* ]]
+	run rr --sa --sl 16 3
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid --sl '16': want 0 to 15"* ]]
+}
