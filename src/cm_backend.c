@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <arpa/inet.h>
 #include <infiniband/verbs.h>
 
 #include "cm_backend.h"
 #include "decode.h"
 #include "sysfs_gid.h"
+
+#define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
 
 enum probe_state {
 	PROBE_IDLE,
@@ -317,6 +320,17 @@ static int next_timeout_ms(const struct cm_run *run)
 	return best < 0 ? 0 : (int)best + 1;
 }
 
+/*
+ * librdmacm reports a device node it may not open as ENOENT; ask the node
+ * itself, so that a permission problem is called one.
+ */
+static int channel_errno(int err)
+{
+	if (access(RDMA_CM_DEV, F_OK) == 0 && access(RDMA_CM_DEV, R_OK | W_OK))
+		return errno;
+	return err;
+}
+
 static void fail_all(struct rr_result *results, int n, const char *call,
 		     int err)
 {
@@ -365,7 +379,8 @@ void rr_cm_resolve(struct rr_result *results, int n,
 
 	run.channel = rdma_create_event_channel();
 	if (!run.channel) {
-		fail_all(results, n, "rdma_create_event_channel", errno);
+		fail_all(results, n, "rdma_create_event_channel",
+			 channel_errno(errno));
 		return;
 	}
 	flags = fcntl(run.channel->fd, F_GETFL);

@@ -7,7 +7,7 @@
 #include "printer.h"
 
 #define MAX_DEPTH 16
-#define LABEL_WIDTH 26
+#define LABEL_WIDTH 30
 
 struct printer {
 	enum rr_format format;

@@ -13,3 +13,20 @@ rr() {
 jqe() {
 	jq -e "$@" >/dev/null
 }
+
+# Text output: a line "LABEL   VALUE" (any indent, any padding) exists.
+# has_field TEXT LABEL VALUE; a VALUE ending in '*' matches as a prefix.
+has_field() {
+	local line rest
+	while IFS= read -r line; do
+		line=${line#"${line%%[! ]*}"}
+		[[ $line == "$2 "* ]] || continue
+		rest=${line#"$2"}
+		rest=${rest#"${rest%%[! ]*}"}
+		[[ $rest == "$3" ]] && return 0
+		[[ $3 == *'*' && $rest == "${3%'*'}"* ]] && return 0
+	done <<<"$1"
+	echo "no line '$2  $3' in:"
+	echo "$1"
+	return 1
+}

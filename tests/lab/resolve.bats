@@ -39,14 +39,14 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	[[ "${lines[0]}" =~ ^192\.168\.77\.2:\ resolved\ via\ rxe0\ port\ 1\ in\ [0-9]+\.[0-9]{3}\ ms$ ]]
-	[[ "$output" == *"link layer               Ethernet"* ]]
-	[[ "$output" == *"gid type                 RoCE v2"* ]]
-	[[ "$output" == *"dgid                   ::ffff:192.168.77.2"* ]]
-	[[ "$output" == *"sgid                   ::ffff:192.168.77.1"* ]]
-	[[ "$output" == *"mtu                    1024 bytes (raw 3)"* ]]
-	[[ "$output" == *"rate                   port current rate (raw 0)"* ]]
-	[[ "$output" == *"packet life time       1.07 s (raw 18)"* ]]
-	[[ "$output" == *"pkey                   0xffff"* ]]
+	has_field "$output" "link layer" "Ethernet"
+	has_field "$output" "gid type" "RoCE v2"
+	has_field "$output" "dgid" "::ffff:192.168.77.2"
+	has_field "$output" "sgid" "::ffff:192.168.77.1"
+	has_field "$output" "mtu" "1024 bytes (raw 3)"
+	has_field "$output" "rate" "port current rate (raw 0)"
+	has_field "$output" "packet life time" "1.07 s (raw 18)"
+	has_field "$output" "pkey" "0xffff"
 	[[ "$output" =~ resolve\ addr\ +[0-9]+\.[0-9]{3}\ ms ]]
 	[[ "$output" =~ resolve\ route\ +[0-9]+\.[0-9]{3}\ ms ]]
 	[[ "$output" != *dlid* && "$output" != *slid* ]]

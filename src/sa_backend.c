@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <infiniband/mad.h>
+#include <infiniband/umad.h>
+
+#include "sa_backend.h"
+
+/* PortInfo:PortState (IBA 14.2.5.6), as sysfs reports it. */
+enum port_state {
+	PORT_DOWN = 1,
+	PORT_INIT = 2,
+	PORT_ARMED = 3,
+	PORT_ACTIVE = 4,
+	PORT_ACTIVE_DEFER = 5,
+};
+
+struct sa_port {
+	struct ibmad_port *mad;
+	char ca[UMAD_CA_NAME_LEN];
+	int num;
+	unsigned int state;
+	unsigned int sm_lid;	/* as the port last heard it */
+	ibmad_gid_t sgid;
+	ib_portid_t sm;
+};
+
+/*
+ * libibmad warns on stderr (IBWARN) when a call fails, but the result
+ * already says why and stderr belongs to the renderer: JSON mode keeps it
+ * empty.  LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch, keeps the
+ * warnings.  Returns the saved descriptor, or -1 when nothing was muted.
+ */
+static int mute_stderr(void)
+{
+	int saved, null;
+
+	if (getenv("LIBIBMAD_DEBUG_LEVEL"))
+		return -1;
+	fflush(stderr);
+	saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (saved < 0)
+		return -1;
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null < 0)
+		goto err;
+	if (dup2(null, STDERR_FILENO) < 0) {
+		close(null);
+		goto err;
+	}
+	close(null);
+	return saved;
+err:
+	close(saved);
+	return -1;
+}
+
+static void unmute_stderr(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+}
+
+static bool state_is_active(unsigned int state)
+{
+	return state == PORT_ACTIVE || state == PORT_ACTIVE_DEFER;
+}
+
+static const char *state_detail(unsigned int state)
+{
+	switch (state) {
+	case PORT_DOWN:
+		return "port state DOWN: no link";
+	case PORT_INIT:
+		return "port state INIT: the subnet manager has not activated it";
+	case PORT_ARMED:
+		return "port state ARMED: the subnet manager has not activated it";
+	default:
+		return "port state unknown";
+	}
+}
+
+/*
+ * A port in INIT or ARMED with SM LID 0 has never heard from an SM: say
+ * no_sm at the find-SM step, the cause, rather than port_not_active, the
+ * symptom.  A port that is DOWN, or not active although an SM is known,
+ * fails here.
+ */
+static bool waits_for_sm(const struct sa_port *sp)
+{
+	return (sp->state == PORT_INIT || sp->state == PORT_ARMED) &&
+	       !sp->sm_lid;
+}
+
+/* Which port, its state and name, from sysfs: no MAD needed. */
+static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
+		      struct rr_result *sh)
+{
+	umad_port_t up;
+	int ret;
+
+	if (umad_init() < 0) {
+		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_init", ENODEV,
+			      RR_CAUSE_NO_UMAD, NULL);
+		return false;
+	}
+	ret = umad_get_port(p->ca, p->port, &up);
+	if (ret < 0) {
+		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
+			      RR_CAUSE_NO_UMAD,
+			      p->ca || p->port ? "no such InfiniBand CA or port (see ibstat)" :
+						 "no InfiniBand CA with a usable port (see ibstat)");
+		return false;
+	}
+	snprintf(sp->ca, sizeof(sp->ca), "%s", up.ca_name);
+	sp->num = up.portnum;
+	sp->state = up.state;
+	sp->sm_lid = up.sm_lid;
+	umad_release_port(&up);
+
+	snprintf(sh->device, sizeof(sh->device), "%s", sp->ca);
+	sh->port = (uint8_t)sp->num;
+	sh->link_layer = RR_LL_INFINIBAND;
+	sh->gid_type = RR_GID_IB;
+	return true;
+}
+
+static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
+		      struct rr_result *sh)
+{
+	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_SA_CLASS };
+	ib_portid_t self = { 0 };
+	int err, portnum;
+
+	rr_step_begin(sh, RR_STEP_OPEN_PORT);
+	if (!find_port(sp, p, sh))
+		return false;
+
+	sp->mad = mad_rpc_open_port(sp->ca, sp->num, classes, 3);
+	if (!sp->mad) {
+		err = errno ? errno : EIO;
+		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,
+			      err == EACCES || err == EPERM ?
+				RR_CAUSE_UMAD_PERMISSION : RR_CAUSE_NO_UMAD,
+			      NULL);
+		return false;
+	}
+	/* One try of timeout_ms per MAD: the user's timeout bounds each wait. */
+	mad_rpc_set_timeout(sp->mad, (int)p->timeout_ms);
+	mad_rpc_set_retries(sp->mad, 1);
+
+	if (!state_is_active(sp->state) && !waits_for_sm(sp)) {
+		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_get_port", 0,
+			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
+		return false;
+	}
+	/* The SGID as the port's SMA says it: GID prefix and port GUID. */
+	if (ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
+		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
+			      errno ? errno : EIO, RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	rr_step_end(sh, RR_STEP_OPEN_PORT);
+	return true;
+}
+
+static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
+		    struct rr_result *sh)
+{
+	int err;
+
+	rr_step_begin(sh, RR_STEP_FIND_SM);
+	if (ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
+		err = errno ? errno : EIO;
+		/* libibmad says ENXIO when PortInfo:MasterSMLID is 0. */
+		if (err == ENXIO)
+			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+				      err, RR_CAUSE_NO_SM,
+				      state_is_active(sp->state) ? NULL :
+					state_detail(sp->state));
+		else
+			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+				      err, RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	/* An SM appeared since sysfs was read, but the port is still down. */
+	if (!state_is_active(sp->state)) {
+		rr_fail_cause(sh, RR_STEP_FIND_SM, "umad_get_port", 0,
+			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
+		return false;
+	}
+	/* The SA listens on QP1 of the SM's port (GSI). */
+	sp->sm.qp = 1;
+	sp->sm.qkey = IB_DEFAULT_QP1_QKEY;
+	rr_step_end(sh, RR_STEP_FIND_SM);
+	return true;
+}
+
+static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
+			  const struct rr_sa_params *p, uint8_t *req,
+			  ib_rpc_v1_t *rpc)
+{
+	uint64_t mask = RR_PR_COMP_SGID;
+	ibmad_gid_t dgid;
+
+	mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
+	switch (d->kind) {
+	case RR_SA_LID:
+		mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);
+		mask |= RR_PR_COMP_DLID;
+		break;
+	case RR_SA_GUID:
+		/* A port GUID is taken to be on this port's subnet. */
+		memcpy(dgid, sp->sgid, 8);
+		mad_set_field64(dgid, 0, IB_GID_GUID_F, d->guid);
+		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		mask |= RR_PR_COMP_DGID;
+		break;
+	case RR_SA_GID:
+		memcpy(dgid, d->gid, sizeof(dgid));
+		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		mask |= RR_PR_COMP_DGID;
+		break;
+	}
+	if (p->sl >= 0) {
+		mad_set_field(req, 0, IB_SA_PR_SL_F, (uint32_t)p->sl);
+		mask |= RR_PR_COMP_SL;
+	}
+	if (p->pkey >= 0) {
+		rr_sa_pr_set_pkey(req, (uint16_t)p->pkey);
+		mask |= RR_PR_COMP_PKEY;
+	}
+	/*
+	 * libibmad reads one MAD, not an RMPP train: ask for no more paths
+	 * than one MAD holds, so that the answer is never cut short.
+	 */
+	if (p->all_paths) {
+		mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_RECORDS);
+		mask |= RR_PR_COMP_NUMBPATH;
+	}
+
+	memset(rpc, 0, sizeof(*rpc));
+	/* Version 1 of the call reports ETIMEDOUT apart from a MAD status. */
+	rpc->mgtclass = IB_SA_CLASS | IB_MAD_RPC_VERSION1;
+	rpc->method = p->all_paths ? IB_MAD_METHOD_GET_TABLE :
+				     IB_MAD_METHOD_GET;
+	rpc->attr.id = IB_SA_ATTR_PATHRECORD;
+	rpc->mask = mask;
+	rpc->timeout = (int)p->timeout_ms;
+	rpc->datasz = IB_SA_DATA_SIZE;
+	rpc->dataoffs = IB_SA_DATA_OFFS;
+}
+
+/* mad_rpc() returned nothing: a MAD status, a timeout or a local error. */
+static void fail_query(struct rr_result *r, const ib_rpc_v1_t *rpc, int err)
+{
+	uint16_t status = (uint16_t)rpc->rstatus;
+
+	if (status) {
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", EIO,
+			      rr_sa_status_code(status) == RR_SA_ERR_NO_RECORDS ?
+				RR_CAUSE_DEST_UNKNOWN : RR_CAUSE_SA_REJECTED,
+			      rr_sa_status_str(status));
+		r->fail.status = status;
+		return;
+	}
+	if (rpc->error == ETIMEDOUT || err == ETIMEDOUT) {
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", ETIMEDOUT,
+			      RR_CAUSE_SA_TIMEOUT, NULL);
+		return;
+	}
+	rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", err ? err : EIO,
+		      RR_CAUSE_UNKNOWN, NULL);
+}
+
+static bool keep_paths(struct rr_result *r, const uint8_t *data, int n)
+{
+	int i;
+
+	r->paths = calloc((size_t)n, sizeof(*r->paths));
+	if (!r->paths) {
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "calloc", ENOMEM,
+			      RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	for (i = 0; i < n; i++)
+		rr_sa_pr_decode(data + i * RR_SA_PR_SIZE, &r->paths[i]);
+	r->num_paths = n;
+	return true;
+}
+
+static int64_t timespec_ns(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * 1000000000 + t->tv_nsec;
+}
+
+/*
+ * The port is opened once for every destination: each result gets those
+ * timings, and its total is the shared part plus its own query, what the
+ * destination would have cost alone.
+ */
+static void add_shared_time(struct rr_result *r, const struct rr_result *sh)
+{
+	struct rr_timing *total = &r->steps[RR_STEP_TOTAL];
+	int64_t shared, start;
+
+	r->steps[RR_STEP_OPEN_PORT] = sh->steps[RR_STEP_OPEN_PORT];
+	r->steps[RR_STEP_FIND_SM] = sh->steps[RR_STEP_FIND_SM];
+	shared = timespec_ns(&sh->steps[RR_STEP_FIND_SM].end) -
+		 timespec_ns(&sh->steps[RR_STEP_OPEN_PORT].start);
+	start = timespec_ns(&total->start) - shared;
+	total->start.tv_sec = (time_t)(start / 1000000000);
+	total->start.tv_nsec = (long)(start % 1000000000);
+}
+
+static void copy_port(struct rr_result *r, const struct rr_result *sh)
+{
+	memcpy(r->device, sh->device, sizeof(r->device));
+	r->port = sh->port;
+	r->link_layer = sh->link_layer;
+	r->gid_type = sh->gid_type;
+}
+
+static void query_one(struct sa_port *sp, struct rr_result *r,
+		      const struct rr_sa_dest *d, const struct rr_sa_params *p,
+		      const struct rr_result *sh)
+{
+	uint8_t req[IB_SA_DATA_SIZE] = { 0 }, resp[IB_SA_DATA_SIZE] = { 0 };
+	ib_rpc_v1_t rpc;
+	void *got;
+	int err, n;
+
+	copy_port(r, sh);
+	build_request(sp, d, p, req, &rpc);
+	rr_step_begin(r, RR_STEP_TOTAL);
+	rr_step_begin(r, RR_STEP_SA_QUERY);
+	errno = 0;
+	got = mad_rpc(sp->mad, (ib_rpc_t *)&rpc, &sp->sm, req, resp);
+	err = errno;
+	rr_step_end(r, RR_STEP_SA_QUERY);
+	if (!got) {
+		fail_query(r, &rpc, err);
+		goto out;
+	}
+	n = rr_sa_count_records(resp, sizeof(resp));
+	if (!p->all_paths && n > 1)
+		n = 1;
+	if (!n) {
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", 0,
+			      RR_CAUSE_DEST_UNKNOWN,
+			      "MAD status 0x0000 but the answer holds no PathRecord");
+		goto out;
+	}
+	if (!keep_paths(r, resp, n))
+		goto out;
+	rr_step_end(r, RR_STEP_TOTAL);
+	r->ok = true;
+out:
+	add_shared_time(r, sh);
+}
+
+/* The port could not be opened or has no SM: every result says so. */
+static void copy_failure(struct rr_result *r, const struct rr_result *sh)
+{
+	int step;
+
+	copy_port(r, sh);
+	for (step = RR_STEP_OPEN_PORT; step < RR_STEP_COUNT; step++)
+		r->steps[step] = sh->steps[step];
+	r->fail = sh->fail;
+	r->ok = false;
+}
+
+void rr_sa_resolve(struct rr_result *results, const struct rr_sa_dest *dests,
+		   int n, const struct rr_sa_params *p)
+{
+	struct rr_result shared = { 0 };
+	struct sa_port sp = { 0 };
+	bool ready;
+	int i, muted;
+
+	muted = mute_stderr();
+	rr_step_begin(&shared, RR_STEP_TOTAL);
+	ready = open_port(&sp, p, &shared) && find_sm(&sp, p, &shared);
+	for (i = 0; i < n; i++) {
+		struct rr_result *r = &results[i];
+
+		if (r->fail.kind != RR_FAIL_NONE)
+			continue;
+		r->timeout_ms = p->timeout_ms;
+		if (ready)
+			query_one(&sp, r, &dests[i], p, &shared);
+		else
+			copy_failure(r, &shared);
+	}
+	if (sp.mad)
+		mad_rpc_close_port(sp.mad);
+	unmute_stderr(muted);
+}
