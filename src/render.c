@@ -71,7 +71,7 @@ static void render_error(struct printer *p, const struct rr_result *r)
 	pr_str(p, "failed_by", fail_kind_key(f->kind));
 	if (f->kind == RR_FAIL_EVENT) {
 		pr_str(p, "event", event_name(f->event));
-		pr_int(p, "status", f->status);
+		pr_int(p, "event_status", f->status);
 	}
 	if (f->err) {
 		name = strerrorname_np(f->err);

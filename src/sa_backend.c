@@ -205,7 +205,7 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 
 static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 			  const struct rr_sa_params *p, uint8_t *req,
-			  ib_rpc_v1_t *rpc)
+			  ib_rpc_t *rpc)
 {
 	uint64_t mask = RR_PR_COMP_SGID;
 	ibmad_gid_t dgid;
@@ -237,18 +237,13 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 		rr_sa_pr_set_pkey(req, (uint16_t)p->pkey);
 		mask |= RR_PR_COMP_PKEY;
 	}
-	/*
-	 * libibmad reads one MAD, not an RMPP train: ask for no more paths
-	 * than one MAD holds, so that the answer is never cut short.
-	 */
 	if (p->all_paths) {
-		mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_RECORDS);
+		mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_NUMB_PATH);
 		mask |= RR_PR_COMP_NUMBPATH;
 	}
 
 	memset(rpc, 0, sizeof(*rpc));
-	/* Version 1 of the call reports ETIMEDOUT apart from a MAD status. */
-	rpc->mgtclass = IB_SA_CLASS | IB_MAD_RPC_VERSION1;
+	rpc->mgtclass = IB_SA_CLASS;
 	rpc->method = p->all_paths ? IB_MAD_METHOD_GET_TABLE :
 				     IB_MAD_METHOD_GET;
 	rpc->attr.id = IB_SA_ATTR_PATHRECORD;
@@ -258,26 +253,127 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 	rpc->dataoffs = IB_SA_DATA_OFFS;
 }
 
-/* mad_rpc() returned nothing: a MAD status, a timeout or a local error. */
-static void fail_query(struct rr_result *r, const ib_rpc_v1_t *rpc, int err)
-{
-	uint16_t status = (uint16_t)rpc->rstatus;
+/* What the SA answered: the MAD status and the records, in BUF. */
+struct sa_answer {
+	uint8_t *buf;		/* umad_size() + RECV_MAD_SIZE */
+	uint16_t status;
+	const uint8_t *data;	/* the first record */
+	int num;		/* whole records received */
+};
 
-	if (status) {
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", EIO,
-			      rr_sa_status_code(status) == RR_SA_ERR_NO_RECORDS ?
+/*
+ * Room for a reassembled (RMPP) GetTable answer: the kernel hands it over
+ * whole, with one header.  127 paths is the most NumbPath can ask for.
+ */
+#define RECV_MAD_SIZE (RR_SA_HDR_SIZE + RR_SA_MAX_NUMB_PATH * RR_SA_PR_SIZE)
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/*
+ * The answer to TRID before DEADLINE; a late answer to an earlier query is
+ * skipped.  Only the low 32 bits count: the kernel puts its agent number
+ * in the high ones.  Returns the MAD's length or a negative errno: -ETIMEDOUT when
+ * the kernel's send timeout or our own wait expired.
+ */
+static int recv_answer(int fd, uint8_t *buf, uint32_t trid, int64_t deadline)
+{
+	int64_t left;
+	int len, ret;
+
+	for (;;) {
+		left = deadline - now_ms();
+		if (left <= 0)
+			return -ETIMEDOUT;
+		len = RECV_MAD_SIZE;
+		ret = umad_recv(fd, buf, &len, (int)left);
+		if (ret < 0)
+			return ret;
+		if ((uint32_t)mad_get_field64(umad_get_mad(buf), 0,
+					      IB_MAD_TRID_F) != trid)
+			continue;
+		if (umad_status(buf))
+			return -umad_status(buf);
+		return len;
+	}
+}
+
+/*
+ * One SA request through libibumad, the packet built and read by libibmad.
+ * Not libibmad's mad_rpc(): it drops the received length, and a GetTable
+ * answer's length is its record count (its buffer beyond is stale); nor
+ * sa_rpc_call(), which drops the MAD status.  Returns 0 or a positive
+ * errno; a MAD status is an answer (0).
+ */
+static int sa_transact(struct sa_port *sp, ib_rpc_t *rpc, uint8_t *req,
+		       unsigned int timeout_ms, struct sa_answer *ans)
+{
+	int fd = mad_rpc_portid(sp->mad);
+	int agent = mad_rpc_class_agent(sp->mad, IB_SA_CLASS);
+	int64_t deadline = now_ms() + timeout_ms;
+	uint8_t *snd, *mad;
+	int len, err = 0;
+	uint32_t trid;
+
+	snd = calloc(1, umad_size() + IB_MAD_SIZE);
+	ans->buf = calloc(1, umad_size() + RECV_MAD_SIZE);
+	if (!snd || !ans->buf) {
+		err = ENOMEM;
+		goto out;
+	}
+	len = mad_build_pkt(snd, rpc, &sp->sm, NULL, req);
+	if (len < 0) {
+		err = errno ? errno : EINVAL;
+		goto out;
+	}
+	trid = (uint32_t)mad_get_field64(umad_get_mad(snd), 0, IB_MAD_TRID_F);
+	/* The kernel gives up after timeout_ms too: no retry. */
+	if (umad_send(fd, agent, snd, len, (int)timeout_ms, 0) < 0) {
+		err = errno ? errno : EIO;
+		goto out;
+	}
+	len = recv_answer(fd, ans->buf, trid, deadline);
+	if (len < 0) {
+		err = -len;
+		goto out;
+	}
+	mad = umad_get_mad(ans->buf);
+	ans->status = (uint16_t)mad_get_field(mad, 0, IB_MAD_STATUS_F);
+	ans->data = mad + RR_SA_HDR_SIZE;
+	ans->num = rr_sa_record_count(len,
+			mad_get_field(mad, 0, IB_SA_ATTROFFS_F));
+out:
+	free(snd);
+	return err;
+}
+
+/* No usable answer: a MAD status, a timeout or a local error. */
+static void fail_query(struct rr_result *r, const struct sa_answer *ans,
+		       int err)
+{
+	if (!err && ans->status) {
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0,
+			      rr_sa_status_code(ans->status) == RR_SA_ERR_NO_RECORDS ?
 				RR_CAUSE_DEST_UNKNOWN : RR_CAUSE_SA_REJECTED,
-			      rr_sa_status_str(status));
-		r->fail.status = status;
+			      rr_sa_status_str(ans->status));
+		r->fail.status = ans->status;
 		return;
 	}
-	if (rpc->error == ETIMEDOUT || err == ETIMEDOUT) {
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", ETIMEDOUT,
-			      RR_CAUSE_SA_TIMEOUT, NULL);
+	if (!err) {
+		/* A Get answers one record or an error; a table may be empty. */
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0,
+			      RR_CAUSE_DEST_UNKNOWN,
+			      "MAD status 0x0000 but the answer holds no PathRecord");
 		return;
 	}
-	rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", err ? err : EIO,
-		      RR_CAUSE_UNKNOWN, NULL);
+	rr_fail_cause(r, RR_STEP_SA_QUERY, err == ETIMEDOUT ? "umad_recv" : "umad_send",
+		      err, err == ETIMEDOUT ? RR_CAUSE_SA_TIMEOUT : RR_CAUSE_UNKNOWN,
+		      NULL);
 }
 
 static bool keep_paths(struct rr_result *r, const uint8_t *data, int n)
@@ -332,37 +428,30 @@ static void query_one(struct sa_port *sp, struct rr_result *r,
 		      const struct rr_sa_dest *d, const struct rr_sa_params *p,
 		      const struct rr_result *sh)
 {
-	uint8_t req[IB_SA_DATA_SIZE] = { 0 }, resp[IB_SA_DATA_SIZE] = { 0 };
-	ib_rpc_v1_t rpc;
-	void *got;
+	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
+	struct sa_answer ans = { 0 };
+	ib_rpc_t rpc;
 	int err, n;
 
 	copy_port(r, sh);
 	build_request(sp, d, p, req, &rpc);
 	rr_step_begin(r, RR_STEP_TOTAL);
 	rr_step_begin(r, RR_STEP_SA_QUERY);
-	errno = 0;
-	got = mad_rpc(sp->mad, (ib_rpc_t *)&rpc, &sp->sm, req, resp);
-	err = errno;
+	err = sa_transact(sp, &rpc, req, p->timeout_ms, &ans);
 	rr_step_end(r, RR_STEP_SA_QUERY);
-	if (!got) {
-		fail_query(r, &rpc, err);
-		goto out;
-	}
-	n = rr_sa_count_records(resp, sizeof(resp));
+	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
-	if (!n) {
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "mad_rpc", 0,
-			      RR_CAUSE_DEST_UNKNOWN,
-			      "MAD status 0x0000 but the answer holds no PathRecord");
+	if (err || ans.status || !n) {
+		fail_query(r, &ans, err);
 		goto out;
 	}
-	if (!keep_paths(r, resp, n))
+	if (!keep_paths(r, ans.data, n))
 		goto out;
 	rr_step_end(r, RR_STEP_TOTAL);
 	r->ok = true;
 out:
+	free(ans.buf);
 	add_shared_time(r, sh);
 }
 

@@ -19,7 +19,7 @@ struct rr_sa_params {
 	unsigned int timeout_ms;	/* each MAD, with no retry */
 	int sl;			/* -1: any */
 	int pkey;		/* -1: any */
-	bool all_paths;		/* GetTable, up to RR_SA_MAX_RECORDS */
+	bool all_paths;		/* GetTable: every path the SA has */
 };
 
 /*

@@ -169,16 +169,16 @@ void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey)
 	rec[PR_PKEY + 1] = (uint8_t)pkey;
 }
 
-int rr_sa_count_records(const uint8_t *data, size_t len)
+int rr_sa_record_count(int mad_len, unsigned int attr_offset)
 {
-	int n = 0;
+	unsigned int recsz = attr_offset * 8;
 
-	while (len >= RR_SA_PR_SIZE && be16_at(data + PR_DLID)) {
-		n++;
-		data += RR_SA_PR_SIZE;
-		len -= RR_SA_PR_SIZE;
-	}
-	return n;
+	/* A record is never shorter than a PathRecord: 0 means a Get. */
+	if (recsz < RR_SA_PR_SIZE)
+		recsz = RR_SA_PR_SIZE;
+	if (mad_len <= RR_SA_HDR_SIZE)
+		return 0;
+	return (int)((unsigned int)(mad_len - RR_SA_HDR_SIZE) / recsz);
 }
 
 unsigned int rr_sa_status_code(uint16_t status)

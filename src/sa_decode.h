@@ -14,11 +14,11 @@
 
 #include "result.h"
 
-/* One PathRecord on the wire; an SA MAD carries 200 bytes of records. */
+/* One PathRecord on the wire, and where records start in an SA MAD. */
 #define RR_SA_PR_SIZE		64
-#define RR_SA_DATA_SIZE		200
-/* What one MAD holds: more would need RMPP, which libibmad does not do. */
-#define RR_SA_MAX_RECORDS	(RR_SA_DATA_SIZE / RR_SA_PR_SIZE)
+#define RR_SA_HDR_SIZE		56	/* MAD, RMPP and SA headers */
+/* The most paths NumbPath (7 bits) asks for. */
+#define RR_SA_MAX_NUMB_PATH	127
 
 /* PathRecord component mask bits (IBA table 209). */
 #define RR_PR_COMP_DGID		(1ULL << 2)
@@ -61,11 +61,10 @@ void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);
 /* The P_Key of a wire PathRecord; libibmad has no field for it. */
 void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey);
 /*
- * How many PathRecords an SA answer of LEN bytes holds: records are
- * packed from the start and the rest is zero, so count up to the first
- * empty one (a real record always has a DLID).
+ * Whole PathRecords in an SA answer of MAD_LEN bytes (headers included)
+ * whose AttributeOffset is ATTR_OFFSET 8-byte words (0 in a Get answer).
  */
-int rr_sa_count_records(const uint8_t *data, size_t len);
+int rr_sa_record_count(int mad_len, unsigned int attr_offset);
 
 /* The class-specific code (bits 8-15) of a MAD status. */
 unsigned int rr_sa_status_code(uint16_t status);

@@ -32,7 +32,7 @@ setup() {
 	[ "$status" -eq 1 ]
 	e='.results[0].error'
 	jqe "$e.step == \"resolve_addr\" and $e.failed_by == \"event\"" <<<"$output"
-	jqe "$e.event == \"ADDR_ERROR\" and $e.status == -110 and $e.errno_name == \"ETIMEDOUT\"" <<<"$output"
+	jqe "$e.event == \"ADDR_ERROR\" and $e.event_status == -110 and $e.errno_name == \"ETIMEDOUT\"" <<<"$output"
 	jqe "$e.cause == \"neighbour_timeout\"" <<<"$output"
 	jqe '.results[0].time_ms.resolve_addr >= 490' <<<"$output"
 }
