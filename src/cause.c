@@ -118,6 +118,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the destination is not known to the subnet administrator",
 		"check the LID/GID/GUID with `ibaddr` or `saquery`; a port not in the subnet has no PathRecord"
 	},
+	[RR_CAUSE_NO_MATCHING_PATH] = {
+		"no_matching_path",
+		"the subnet administrator has no path matching --sl/--pkey to the destination",
+		"query without --sl/--pkey to see the paths it has; check the partition membership (saquery -P) and the SL the SM allows"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",

@@ -24,6 +24,7 @@ enum probe_state {
 
 struct probe {
 	struct rr_result *r;
+	const struct rr_cm_params *params;
 	struct rdma_cm_id *id;
 	enum probe_state state;
 	struct timespec deadline;
@@ -31,6 +32,7 @@ struct probe {
 
 struct cm_run {
 	const struct rr_cm_params *p;
+	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
@@ -43,15 +45,23 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
 	return timeout_ms + (grace > 1000 ? grace : 1000);
 }
 
+static struct timespec ts_add_ms(struct timespec t, unsigned int ms)
+{
+	t.tv_sec += ms / 1000;
+	t.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (t.tv_nsec >= 1000000000L) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000L;
+	}
+	return t;
+}
+
 static void set_deadline(struct probe *pr, unsigned int ms)
 {
-	clock_gettime(CLOCK_MONOTONIC, &pr->deadline);
-	pr->deadline.tv_sec += ms / 1000;
-	pr->deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (pr->deadline.tv_nsec >= 1000000000L) {
-		pr->deadline.tv_sec++;
-		pr->deadline.tv_nsec -= 1000000000L;
-	}
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	pr->deadline = ts_add_ms(now, ms);
 }
 
 static long ms_until(const struct timespec *t)
@@ -65,7 +75,7 @@ static long ms_until(const struct timespec *t)
 	return ms;
 }
 
-/* Ends a probe: its id is destroyed on every path. */
+/* Ends a probe: its id is destroyed on every path, the caller told. */
 static void probe_finish(struct probe *pr)
 {
 	if (pr->id) {
@@ -73,6 +83,9 @@ static void probe_finish(struct probe *pr)
 		pr->id = NULL;
 	}
 	pr->state = PROBE_DONE;
+	pr->r->done = true;
+	if (pr->params->on_done)
+		pr->params->on_done(pr->params->ctx, pr->r);
 }
 
 static void probe_fail_call(struct probe *pr, enum rr_step step,
@@ -304,11 +317,15 @@ static void compact_inflight(struct cm_run *run)
 	run->num_inflight = j;
 }
 
-static int next_timeout_ms(const struct cm_run *run)
+/* Until the next deadline, or the next scheduled start (START). */
+static int next_timeout_ms(const struct cm_run *run,
+			   const struct timespec *start)
 {
-	long best = -1, ms;
+	long best = start ? ms_until(start) : -1, ms;
 	unsigned int i;
 
+	if (best < 0 && start)
+		best = 0;
 	for (i = 0; i < run->num_inflight; i++) {
 		ms = ms_until(&run->inflight[i]->deadline);
 		if (ms < 0)
@@ -331,46 +348,70 @@ static int channel_errno(int err)
 	return err;
 }
 
-static void fail_all(struct rr_result *results, int n, const char *call,
+static void fail_all(struct rr_result **order, int n,
+		     const struct rr_cm_params *params, const char *call,
 		     int err)
 {
+	struct rr_result *r;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (!results[i].have_dst || results[i].fail.kind != RR_FAIL_NONE)
-			continue;
-		rr_step_begin(&results[i], RR_STEP_TOTAL);
-		rr_step_begin(&results[i], RR_STEP_CREATE_ID);
-		rr_fail_call(&results[i], RR_STEP_CREATE_ID, call, err, 0);
+		r = order[i];
+		if (r->have_dst && r->fail.kind == RR_FAIL_NONE) {
+			rr_step_begin(r, RR_STEP_TOTAL);
+			rr_step_begin(r, RR_STEP_CREATE_ID);
+			rr_fail_call(r, RR_STEP_CREATE_ID, call, err, 0);
+		}
+		r->done = true;
+		if (params->on_done)
+			params->on_done(params->ctx, r);
 	}
+}
+
+/* Starts what may start now: room in flight, and its time has come. */
+static int start_due(struct cm_run *run, struct probe *probes, int next,
+		     int n)
+{
+	struct probe *pr;
+
+	while (run->num_inflight < run->p->parallel && next < n) {
+		pr = &probes[next];
+		if (ms_until(&pr->deadline) > 0)
+			break;		/* not yet: deadline holds its start */
+		next++;
+		if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE) {
+			probe_finish(pr);	/* failed before us (lookup) */
+			continue;
+		}
+		probe_start(run, pr);
+		if (pr->state != PROBE_DONE)
+			run->inflight[run->num_inflight++] = pr;
+	}
+	return next;
 }
 
 static void run_loop(struct cm_run *run, struct probe *probes, int n)
 {
 	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
-	int next = 0;
+	const struct timespec *start;
+	int next = 0, timeout;
 
 	for (;;) {
-		while (run->num_inflight < run->p->parallel && next < n) {
-			struct probe *pr = &probes[next++];
-
-			if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE)
-				continue;
-			probe_start(run, pr);
-			if (pr->state != PROBE_DONE)
-				run->inflight[run->num_inflight++] = pr;
-		}
+		next = start_due(run, probes, next, n);
 		if (!run->num_inflight && next >= n)
 			break;
-		if (run->num_inflight &&
-		    poll(&pfd, 1, next_timeout_ms(run)) > 0)
+		/* Wake for the next start only if there is room for it. */
+		start = next < n && run->num_inflight < run->p->parallel ?
+				&probes[next].deadline : NULL;
+		timeout = next_timeout_ms(run, start);
+		if (poll(&pfd, 1, timeout) > 0)
 			drain_events(run);
 		expire_probes(run);
 		compact_inflight(run);
 	}
 }
 
-void rr_cm_resolve(struct rr_result *results, int n,
+void rr_cm_resolve(struct rr_result **order, int n,
 		   const struct rr_cm_params *params)
 {
 	struct cm_run run = { .p = params };
@@ -379,23 +420,28 @@ void rr_cm_resolve(struct rr_result *results, int n,
 
 	run.channel = rdma_create_event_channel();
 	if (!run.channel) {
-		fail_all(results, n, "rdma_create_event_channel",
+		fail_all(order, n, params, "rdma_create_event_channel",
 			 channel_errno(errno));
 		return;
 	}
 	flags = fcntl(run.channel->fd, F_GETFL);
 	if (flags < 0 || fcntl(run.channel->fd, F_SETFL, flags | O_NONBLOCK)) {
-		fail_all(results, n, "fcntl", errno);
+		fail_all(order, n, params, "fcntl", errno);
 		goto out;
 	}
 	probes = calloc((size_t)n, sizeof(*probes));
 	run.inflight = calloc(params->parallel, sizeof(*run.inflight));
 	if (!probes || !run.inflight) {
-		fail_all(results, n, "calloc", ENOMEM);
+		fail_all(order, n, params, "calloc", ENOMEM);
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		probes[i].r = &results[i];
+	/* Until a probe starts, its deadline is the time it may start. */
+	clock_gettime(CLOCK_MONOTONIC, &run.t0);
+	for (i = 0; i < n; i++) {
+		probes[i].r = order[i];
+		probes[i].params = params;
+		probes[i].deadline = ts_add_ms(run.t0, order[i]->start_offset_ms);
+	}
 
 	run_loop(&run, probes, n);
 out:

@@ -13,12 +13,17 @@
 
 #include "result.h"
 
+typedef void (*rr_done_fn)(void *ctx, struct rr_result *r);
+
 struct rr_cm_params {
 	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
 	unsigned int timeout_ms;
 	unsigned int parallel;
 	int tos;				/* -1: leave the default */
 	enum rdma_port_space ps;
+	/* Called once for every result, when the backend is through with it. */
+	rr_done_fn on_done;
+	void *ctx;
 };
 
 /*
@@ -28,11 +33,12 @@ struct rr_cm_params {
 unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms);
 
 /*
- * Resolves every result that has a destination and has not failed yet.
- * When the host cannot do RDMA CM at all, each of them fails at the create
- * id step with the reason.
+ * Resolves every result in ORDER that has a destination and has not failed
+ * yet, each no earlier than its start_offset_ms after the call (ORDER must
+ * be sorted by it).  When the host cannot do RDMA CM at all, each fails at
+ * the create id step with the reason.
  */
-void rr_cm_resolve(struct rr_result *results, int n,
+void rr_cm_resolve(struct rr_result **order, int n,
 		   const struct rr_cm_params *params);
 
 #endif

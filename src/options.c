@@ -19,6 +19,10 @@ enum {
 	OPT_SL,
 	OPT_PKEY,
 	OPT_ALL_PATHS,
+	OPT_EXPECT,
+	OPT_MAX_MS,
+	OPT_JSONL,
+	OPT_PROM,
 };
 
 static const char doc[] =
@@ -34,10 +38,15 @@ static const char doc[] =
 	"  1  at least one destination did not resolve\n"
 	"  2  usage error (bad option or address)\n"
 	"  3  this host cannot do RDMA CM at all (no RDMA device, rdma_cm not "
-	"available, permission denied)\n\n"
+	"available, permission denied)\n"
+	"  4  everything resolved but an --expect or --max-ms failed\n"
+	"When several apply, the lowest of 3, 2, 1, 4 in that order wins.\n\n"
+	"FIELD is a JSON field name of a result, its time_ms or its paths (e.g. "
+	"mtu, rate, sl, pkey, hop_limit, numb_path, device, port, gid_type); OP is "
+	"one of = != < <= > >=.\n\n"
 	"See rdma-route(8) for the output fields and the causes.";
 
-static const char args_doc[] = "DESTINATION...";
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]";
 
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
@@ -50,6 +59,16 @@ static const struct argp_option options[] = {
 	  "Port space: tcp (default), udp or ib", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
 	  "Destinations in flight at once (default 64)", 0 },
+	{ "file", 'f', "FILE", 0,
+	  "Read destinations from FILE, one per line ('-': stdin; # comments)", 0 },
+	{ "count", 'c', "N", 0,
+	  "Probe each destination N times, a fresh id each time", 0 },
+	{ "interval", 'i', "MS", 0,
+	  "Milliseconds between probes of a destination (default 1000)", 0 },
+	{ "expect", OPT_EXPECT, "'FIELD OP VALUE'", 0,
+	  "Fail (exit 4) unless FIELD OP VALUE holds, e.g. 'mtu >= 4096'", 0 },
+	{ "max-ms", OPT_MAX_MS, "[STEP=]MS", 0,
+	  "Fail (exit 4) when STEP (default total) takes longer than MS", 0 },
 	{ NULL, 0, NULL, 0, "InfiniBand subnet administrator (--sa):", 1 },
 	{ "sa", OPT_SA, NULL, 0,
 	  "Ask the SA for the PathRecord of each DESTINATION (LID, GID or GUID)", 1 },
@@ -61,6 +80,10 @@ static const struct argp_option options[] = {
 	  "List every path the SA offers (GetTable), not one", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
 	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 2 },
+	{ "jsonl", OPT_JSONL, NULL, 0,
+	  "Print one JSON object per line, as each result is ready", 2 },
+	{ "prom", OPT_PROM, NULL, 0,
+	  "Print Prometheus text exposition (node_exporter textfile)", 2 },
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
@@ -89,6 +112,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--ca, --port, --sl, --pkey and --all-paths need --sa");
 	if (opts->sa && (opts->src || opts->tos >= 0))
 		argp_error(state, "--src and --tos do not apply to --sa");
+	if (opts->sa && opts->count > 1)
+		argp_error(state, "--count does not apply to --sa");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -155,12 +180,42 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_JSON:
 		opts->format = RR_FORMAT_JSON;
 		break;
+	case OPT_JSONL:
+		opts->format = RR_FORMAT_JSONL;
+		break;
+	case OPT_PROM:
+		opts->format = RR_FORMAT_PROM;
+		break;
+	case 'f':
+		opts->file = arg;
+		break;
+	case 'c':
+		if (!parse_uint(arg, 1, 1000000, &v))
+			argp_error(state, "invalid --count '%s': want 1 to 1000000", arg);
+		opts->count = (unsigned int)v;
+		break;
+	case 'i':
+		if (!parse_uint(arg, 0, 3600000, &v))
+			argp_error(state, "invalid --interval '%s': want milliseconds, 0 to 3600000", arg);
+		opts->interval_ms = (unsigned int)v;
+		break;
+	case OPT_EXPECT:
+		if (opts->num_expect == RR_MAX_EXPECT)
+			argp_error(state, "too many --expect: at most %d", RR_MAX_EXPECT);
+		opts->expect[opts->num_expect++] = arg;
+		break;
+	case OPT_MAX_MS:
+		if (opts->num_max_ms == RR_MAX_EXPECT)
+			argp_error(state, "too many --max-ms: at most %d", RR_MAX_EXPECT);
+		opts->max_ms[opts->num_max_ms++] = arg;
+		break;
 	case ARGP_KEY_ARGS:
 		opts->targets = state->argv + state->next;
 		opts->num_targets = state->argc - state->next;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "no DESTINATION given");
+		if (!opts->file)
+			argp_error(state, "no DESTINATION given");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -177,6 +232,8 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 		.timeout_ms = RR_DEFAULT_TIMEOUT_MS,
 		.parallel = RR_DEFAULT_PARALLEL,
 		.tos = -1,
+		.count = 1,
+		.interval_ms = RR_DEFAULT_INTERVAL_MS,
 		.sl = -1,
 		.pkey = -1,
 		.ps = RDMA_PS_TCP,

@@ -6,9 +6,12 @@
 #include <stdbool.h>
 #include <rdma/rdma_cma.h>
 
+
 enum rr_format {
 	RR_FORMAT_TEXT,
 	RR_FORMAT_JSON,
+	RR_FORMAT_JSONL,
+	RR_FORMAT_PROM,
 };
 
 /* Exit codes, documented in --help and rdma-route(8). */
@@ -17,14 +20,25 @@ enum rr_exit {
 	RR_EXIT_FAILED = 1,
 	RR_EXIT_USAGE = 2,
 	RR_EXIT_NO_RDMA = 3,
+	RR_EXIT_EXPECT = 4,
 };
 
 #define RR_DEFAULT_TIMEOUT_MS 2000
 #define RR_DEFAULT_PARALLEL 64
+#define RR_DEFAULT_INTERVAL_MS 1000
+#define RR_MAX_EXPECT 32
 
 struct rr_opts {
 	char **targets;		/* argv slice, not owned */
 	int num_targets;
+	const char *file;	/* -f: more targets, "-" for stdin */
+	unsigned int count;	/* probes per destination */
+	unsigned int interval_ms;
+	/* --expect and --max-ms, as written; checked by expect.c */
+	const char *expect[RR_MAX_EXPECT];
+	int num_expect;
+	const char *max_ms[RR_MAX_EXPECT];
+	int num_max_ms;
 	const char *src;	/* --src, or NULL */
 	unsigned int timeout_ms;
 	unsigned int parallel;

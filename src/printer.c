@@ -1,128 +1,107 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/* The front of the printing layer: turns field calls into pr_values. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
-#include <json-c/json.h>
 
-#include "printer.h"
-
-#define MAX_DEPTH 16
-#define LABEL_WIDTH 30
-
-struct printer {
-	enum rr_format format;
-	FILE *out;
-	int depth;			/* nesting level */
-	/* text: did this level print a heading (and so indent)? */
-	bool indents[MAX_DEPTH];
-	int indent;			/* text: current indent, in levels */
-	bool printed_top;		/* text: a top-level block was printed */
-	/* json: the open containers, root first */
-	struct json_object *stack[MAX_DEPTH];
-	struct json_object *root;
-};
+#include "printer_impl.h"
 
 struct printer *pr_new(enum rr_format format, FILE *out)
 {
+	static const struct pr_writer *const writers[] = {
+		[RR_FORMAT_TEXT] = &pr_text_writer,
+		[RR_FORMAT_JSON] = &pr_json_writer,
+		[RR_FORMAT_JSONL] = &pr_jsonl_writer,
+		[RR_FORMAT_PROM] = &pr_prom_writer,
+	};
 	struct printer *p = calloc(1, sizeof(*p));
 
 	if (!p)
 		return NULL;
+	p->w = writers[format];
 	p->format = format;
 	p->out = out;
 	return p;
 }
 
-void pr_set_stream(struct printer *p, FILE *out)
-{
-	p->out = out;
-}
-
 int pr_finish(struct printer *p)
 {
-	int rc = 0;
+	int rc = p->w->finish(p);
 
-	if (p->format == RR_FORMAT_JSON && p->root) {
-		const char *s = json_object_to_json_string_ext(p->root,
-				JSON_C_TO_STRING_PRETTY |
-				JSON_C_TO_STRING_SPACED |
-				JSON_C_TO_STRING_NOSLASHESCAPE);
-
-		if (fprintf(p->out, "%s\n", s) < 0)
-			rc = -1;
-		json_object_put(p->root);
-	}
-	if (fflush(p->out))
+	if (p->out && fflush(p->out))
 		rc = -1;
 	free(p);
 	return rc;
 }
 
-/* JSON: attach VAL to the innermost container under KEY. */
-static void json_add(struct printer *p, const char *key, struct json_object *val)
+void pr_set_stream(struct printer *p, FILE *out)
 {
-	struct json_object *top;
-
-	if (p->depth == 0) {
-		/* A bare value at the root: keep it as the document. */
-		json_object_put(p->root);
-		p->root = val;
-		return;
-	}
-	top = p->stack[p->depth - 1];
-	if (json_object_is_type(top, json_type_array))
-		json_object_array_add(top, val);
-	else
-		json_object_object_add(top, key, val);
+	if (p->format == RR_FORMAT_TEXT)
+		p->out = out;
 }
 
-static void text_label(struct printer *p, const char *key)
+void pr_doc_str(struct printer *p, const char *key, const char *val)
 {
-	char label[64];
-	size_t i;
+	struct pr_value v = { .type = PV_STR, .s = val };
 
-	snprintf(label, sizeof(label), "%s", key);
-	for (i = 0; label[i]; i++)
-		if (label[i] == '_')
-			label[i] = ' ';
-	fprintf(p->out, "%*s%-*s ", p->indent * 2, "",
-		LABEL_WIDTH - p->indent * 2, label);
+	if (p->w->doc)
+		p->w->doc(p, key, &v);
 }
 
-static void push(struct printer *p, struct json_object *container,
-		 const char *key, bool indents)
+void pr_doc_int(struct printer *p, const char *key, long long val)
 {
-	if (p->depth >= MAX_DEPTH)
+	struct pr_value v = { .type = PV_INT, .i = val };
+
+	if (p->w->doc)
+		p->w->doc(p, key, &v);
+}
+
+static void push(struct printer *p, enum pr_frame_kind kind, const char *key,
+		 const char *label, const char *title, bool brief)
+{
+	struct pr_frame *f;
+
+	if (p->depth >= PR_MAX_DEPTH)
 		abort();	/* a renderer bug, not an input error */
-	if (p->format == RR_FORMAT_JSON) {
-		json_add(p, key, container);
-		p->stack[p->depth] = container;
-	}
-	p->indents[p->depth] = indents;
-	p->indent += indents;
-	p->depth++;
+	f = &p->stack[p->depth++];
+	*f = (struct pr_frame){ .kind = kind, .key = key, .label = label };
+	p->w->begin(p, f, title, brief);
 }
 
 static void pop(struct printer *p)
 {
+	struct pr_frame *f = &p->stack[p->depth - 1];
+
+	p->w->end(p, f);
 	p->depth--;
-	p->indent -= p->indents[p->depth];
+	if (p->depth)
+		p->stack[p->depth - 1].count++;
+}
+
+void pr_record_begin(struct printer *p, const char *key, const char *title,
+		     bool brief)
+{
+	push(p, PR_RECORD, key, NULL, title, brief);
+}
+
+void pr_single_begin(struct printer *p, const char *key, const char *title)
+{
+	push(p, PR_SINGLE, key, NULL, title, false);
+}
+
+void pr_record_end(struct printer *p)
+{
+	pop(p);
 }
 
 void pr_obj_begin(struct printer *p, const char *key, const char *title)
 {
-	if (p->format == RR_FORMAT_JSON) {
-		push(p, json_object_new_object(), key, false);
-		return;
-	}
-	if (title) {
-		if (p->indent == 0 && p->printed_top)
-			fputc('\n', p->out);
-		if (p->indent == 0)
-			p->printed_top = true;
-		fprintf(p->out, "%*s%s\n", p->indent * 2, "", title);
-	}
-	push(p, NULL, key, title != NULL);
+	push(p, PR_OBJ, key, NULL, title, false);
+}
+
+void pr_map_begin(struct printer *p, const char *key, const char *title,
+		  const char *label)
+{
+	push(p, PR_MAP, key, label, title, false);
 }
 
 void pr_obj_end(struct printer *p)
@@ -132,8 +111,7 @@ void pr_obj_end(struct printer *p)
 
 void pr_arr_begin(struct printer *p, const char *key)
 {
-	push(p, p->format == RR_FORMAT_JSON ? json_object_new_array() : NULL,
-	     key, false);
+	push(p, PR_ARR, key, NULL, NULL, false);
 }
 
 void pr_arr_end(struct printer *p)
@@ -141,34 +119,34 @@ void pr_arr_end(struct printer *p)
 	pop(p);
 }
 
+static void field(struct printer *p, const char *key, const struct pr_value *v)
+{
+	struct pr_frame *f = pr_top(p);
+
+	p->w->field(p, key, v);
+	if (f)
+		f->count++;
+}
+
 void pr_str(struct printer *p, const char *key, const char *val)
 {
-	if (p->format == RR_FORMAT_JSON) {
-		json_add(p, key, val ? json_object_new_string(val) : NULL);
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%s\n", val ? val : "-");
+	struct pr_value v = { .type = val ? PV_STR : PV_NULL, .s = val };
+
+	field(p, key, &v);
 }
 
 void pr_int(struct printer *p, const char *key, long long val)
 {
-	if (p->format == RR_FORMAT_JSON) {
-		json_add(p, key, json_object_new_int64(val));
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%lld\n", val);
+	struct pr_value v = { .type = PV_INT, .i = val };
+
+	field(p, key, &v);
 }
 
 void pr_bool(struct printer *p, const char *key, bool val)
 {
-	if (p->format == RR_FORMAT_JSON) {
-		json_add(p, key, json_object_new_boolean(val));
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%s\n", val ? "yes" : "no");
+	struct pr_value v = { .type = PV_BOOL, .i = val };
+
+	field(p, key, &v);
 }
 
 void pr_hex(struct printer *p, const char *key, unsigned long long val,
@@ -182,55 +160,47 @@ void pr_hex(struct printer *p, const char *key, unsigned long long val,
 
 void pr_ms(struct printer *p, const char *key, double ms)
 {
-	char text[32];
+	char num[32], text[40];
+	struct pr_value v = { .type = PV_NUM, .num_text = num, .text = text,
+			      .ms = true };
 
-	if (p->format == RR_FORMAT_JSON) {
-		/* Microsecond precision, printed as exactly that. */
-		snprintf(text, sizeof(text), "%.3f", ms);
-		json_add(p, key, json_object_new_double_s(strtod(text, NULL),
-							  text));
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%.3f ms\n", ms);
+	snprintf(num, sizeof(num), "%.3f", ms);
+	snprintf(text, sizeof(text), "%s ms", num);
+	v.d = strtod(num, NULL);
+	field(p, key, &v);
 }
 
-static void raw_key(char *buf, size_t len, const char *key)
+void pr_stats(struct printer *p, const char *key, const struct rr_stats *s)
 {
-	snprintf(buf, len, "%s_raw", key);
+	p->w->stats(p, key, s);
+	if (pr_top(p))
+		pr_top(p)->count++;
 }
 
 void pr_decoded_num(struct printer *p, const char *key, long long raw,
 		    double val, bool known, const char *text)
 {
-	char rkey[64];
+	struct pr_value v = {
+		.type = known ? PV_NUM : PV_NULL, .d = val, .text = text,
+		.has_raw = true, .raw = raw,
+	};
+	char num[40];
 
-	if (p->format == RR_FORMAT_JSON) {
-		raw_key(rkey, sizeof(rkey), key);
-		if (!known)
-			json_add(p, key, NULL);
-		else if (val == floor(val) && fabs(val) < 9e15)
-			json_add(p, key, json_object_new_int64((long long)val));
-		else
-			json_add(p, key, json_object_new_double(val));
-		json_add(p, rkey, json_object_new_int64(raw));
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%s (raw %lld)\n", text, raw);
+	/* Whole numbers stay integers in JSON: 1024, not 1024.0. */
+	if (known && val == floor(val) && fabs(val) < 9e15)
+		snprintf(num, sizeof(num), "%.0f", val);
+	else
+		snprintf(num, sizeof(num), "%.15g", val);
+	v.num_text = num;
+	field(p, key, &v);
 }
 
 void pr_decoded_str(struct printer *p, const char *key, long long raw,
 		    const char *val)
 {
-	char rkey[64];
+	struct pr_value v = {
+		.type = PV_STR, .s = val, .has_raw = true, .raw = raw,
+	};
 
-	if (p->format == RR_FORMAT_JSON) {
-		raw_key(rkey, sizeof(rkey), key);
-		json_add(p, key, json_object_new_string(val));
-		json_add(p, rkey, json_object_new_int64(raw));
-		return;
-	}
-	text_label(p, key);
-	fprintf(p->out, "%s (raw %lld)\n", val, raw);
+	field(p, key, &v);
 }

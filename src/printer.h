@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * One printing layer for every format.  A renderer describes each field
- * once: its key is the JSON member name and, with '_' shown as ' ', the
- * text label, so text and JSON cannot drift apart.
+ * once: its key is the JSON member name, with '_' shown as ' ' the text
+ * label, and in Prometheus output part of the metric name, so no format
+ * can drift from another.
+ *
+ * Output is a sequence of records: elements of a top-level list (results,
+ * statistics) or a single top-level object (summary).  Text and JSON Lines
+ * write each record as it ends; JSON and Prometheus write at pr_finish().
  */
 #ifndef RR_PRINTER_H
 #define RR_PRINTER_H
@@ -11,18 +16,39 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "stats.h"
 
 struct printer;
+struct json_object;
 
+/* OUT NULL: write nothing (a JSON printer then only builds its document). */
 struct printer *pr_new(enum rr_format format, FILE *out);
-/* Writes what is pending (the JSON document) and frees the printer. */
+/* A JSON printer's document so far (borrowed), for reading it back. */
+struct json_object *pr_json_root(struct printer *p);
+/* Writes what is pending and frees the printer; -1 on a write error. */
 int pr_finish(struct printer *p);
 
-/* Text: where the following lines go (results stdout, failures stderr). */
+/* Members of the JSON document's root (no other format shows them). */
+void pr_doc_str(struct printer *p, const char *key, const char *val);
+void pr_doc_int(struct printer *p, const char *key, long long val);
+
+/*
+ * A record in the top-level list KEY; TITLE is its text heading.  BRIEF:
+ * text shows the heading only (one line per probe), others everything.
+ */
+void pr_record_begin(struct printer *p, const char *key, const char *title,
+		     bool brief);
+/* The single top-level object KEY (the summary). */
+void pr_single_begin(struct printer *p, const char *key, const char *title);
+void pr_record_end(struct printer *p);
+/* Text: where the next records go (results stdout, failures stderr). */
 void pr_set_stream(struct printer *p, FILE *out);
 
 /* An object; TITLE is its heading line in text (NULL: none, no indent). */
 void pr_obj_begin(struct printer *p, const char *key, const char *title);
+/* An object whose members are instances of one thing, named by LABEL. */
+void pr_map_begin(struct printer *p, const char *key, const char *title,
+		  const char *label);
 void pr_obj_end(struct printer *p);
 void pr_arr_begin(struct printer *p, const char *key);
 void pr_arr_end(struct printer *p);
@@ -30,15 +56,17 @@ void pr_arr_end(struct printer *p);
 void pr_str(struct printer *p, const char *key, const char *val);
 void pr_int(struct printer *p, const char *key, long long val);
 void pr_bool(struct printer *p, const char *key, bool val);
-/* JSON: "0x%0*llx" string; text the same. */
+/* "0x%0*llx", a string in every format (an identifier, not a quantity). */
 void pr_hex(struct printer *p, const char *key, unsigned long long val,
 	    int width);
-/* Milliseconds, µs precision: JSON number, text "7.712 ms". */
+/* Milliseconds, microsecond precision: JSON number, text "7.712 ms". */
 void pr_ms(struct printer *p, const char *key, double ms);
+/* Statistics of milliseconds: text one line, JSON an object. */
+void pr_stats(struct printer *p, const char *key, const struct rr_stats *s);
 
 /*
  * A raw value and its decoding: JSON "KEY": decoded and "KEY_raw": raw;
- * text "KEY  TEXT (raw N)".  KNOWN false makes the JSON value null.
+ * text "KEY  TEXT (raw N)".  KNOWN false makes the decoded value null.
  */
 void pr_decoded_num(struct printer *p, const char *key, long long raw,
 		    double val, bool known, const char *text);

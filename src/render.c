@@ -2,10 +2,12 @@
 #include <math.h>
 #include <netdb.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decode.h"
 #include "render.h"
+#include "stats.h"
 #include "targets.h"
 
 /* librdmacm's event names, without linking it into the renderers. */
@@ -46,6 +48,9 @@ static void said_str(const struct rr_result *r, char *buf, size_t len)
 
 	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s", gai_strerror(f->status));
+	else if (f->kind == RR_FAIL_CALL && !f->err)
+		snprintf(buf, len, "%s(): %s", f->call,
+			 f->detail ? f->detail : "failed");
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",
 			 r->deadline_ms);
@@ -91,7 +96,7 @@ static void render_timings(struct printer *p, const struct rr_result *r)
 {
 	int step;
 
-	pr_obj_begin(p, "time_ms", "time");
+	pr_map_begin(p, "time_ms", "time", "step");
 	for (step = 0; step < RR_STEP_COUNT; step++)
 		if (r->steps[step].ended)
 			pr_ms(p, rr_step_key(step), rr_step_ms(r, step));
@@ -109,6 +114,30 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 		 rr_step_ms(r, RR_STEP_RESOLVE_ADDR), r->timeout_ms);
 	pr_arr_begin(p, "warnings");
 	pr_str(p, "warning", msg);
+	pr_arr_end(p);
+}
+
+static void render_expect_failures(struct printer *p,
+				   const struct rr_result *r)
+{
+	const struct rr_expect_failure *x;
+	char title[320];
+	int i;
+
+	if (!r->num_expect_failures)
+		return;
+	pr_arr_begin(p, "expect_failed");
+	for (i = 0; i < r->num_expect_failures; i++) {
+		x = &r->expect_failures[i];
+		snprintf(title, sizeof(title), "expectation failed: %s %s %s, actual %s",
+			 x->field, x->op, x->expected, x->actual);
+		pr_obj_begin(p, NULL, title);
+		pr_str(p, "field", x->field);
+		pr_str(p, "op", x->op);
+		pr_str(p, "expected", x->expected);
+		pr_str(p, "actual", x->actual);
+		pr_obj_end(p);
+	}
 	pr_arr_end(p);
 }
 
@@ -167,30 +196,80 @@ static void render_path(struct printer *p, const struct rr_result *r,
 	pr_obj_end(p);
 }
 
+/* "192.168.77.2" or "192.168.77.2: seq 3", the start of every heading. */
+static void who(const struct rr_result *r, char *buf, size_t len)
+{
+	if (r->seq)
+		snprintf(buf, len, "%s: seq %u", r->target, r->seq);
+	else
+		snprintf(buf, len, "%s", r->target);
+}
+
+/* The full block's heading. */
 static void headline(const struct rr_result *r, char *buf, size_t len)
 {
-	char said[256];
+	char said[256], name[300];
 
+	who(r, name, sizeof(name));
 	if (r->ok) {
 		snprintf(buf, len, "%s: resolved via %s port %u in %.3f ms",
-			 r->target, r->device, r->port,
-			 rr_step_ms(r, RR_STEP_TOTAL));
+			 name, r->device, r->port, rr_step_ms(r, RR_STEP_TOTAL));
 		return;
 	}
 	said_str(r, said, sizeof(said));
-	snprintf(buf, len, "%s: failed at %s: %s", r->target,
+	snprintf(buf, len, "%s: failed at %s: %s", name,
 		 rr_step_name(r->fail.step), said);
 }
 
-static void render_result(struct printer *p, const struct rr_result *r)
+/* One line per probe, as ping prints one per reply. */
+static void probe_line(const struct rr_result *r, char *buf, size_t len)
 {
-	char title[512], addr[128];
+	char name[300], said[256];
+	size_t used;
+	int step, i;
+
+	who(r, name, sizeof(name));
+	if (!r->ok) {
+		said_str(r, said, sizeof(said));
+		snprintf(buf, len, "%s: failed at %s: %s [%s]", name,
+			 rr_step_name(r->fail.step), said,
+			 rr_cause_key(r->fail.cause));
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "%s: %s port %u", name, r->device,
+				r->port);
+	for (step = 0; step < RR_STEP_COUNT && used < len; step++)
+		if (r->steps[step].ended && step != RR_STEP_CREATE_ID)
+			used += (size_t)snprintf(buf + used, len - used,
+						 ", %s %.3f ms",
+						 rr_step_name(step),
+						 rr_step_ms(r, step));
+	for (i = 0; i < r->num_expect_failures && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used,
+					 " [expect %s %s %s: %s]",
+					 r->expect_failures[i].field,
+					 r->expect_failures[i].op,
+					 r->expect_failures[i].expected,
+					 r->expect_failures[i].actual);
+	if (r->late_success && used < len)
+		snprintf(buf + used, len - used, " [late: at the timeout]");
+}
+
+void rr_render_result(struct printer *p, const struct rr_result *r,
+		      bool brief)
+{
+	char title[1024], addr[128];
 	int i;
 
-	headline(r, title, sizeof(title));
+	if (brief)
+		probe_line(r, title, sizeof(title));
+	else
+		headline(r, title, sizeof(title));
 	pr_set_stream(p, r->ok ? stdout : stderr);
-	pr_obj_begin(p, NULL, title);
+	pr_record_begin(p, "results", title, brief);
 	pr_str(p, "destination", r->target);
+	if (r->seq)
+		pr_int(p, "seq", r->seq);
 	pr_str(p, "status", r->ok ? "resolved" : "failed");
 	if (r->have_dst)
 		pr_str(p, "address", rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
@@ -206,6 +285,7 @@ static void render_result(struct printer *p, const struct rr_result *r)
 	if (!r->ok)
 		render_error(p, r);
 	render_warnings(p, r);
+	render_expect_failures(p, r);
 	render_timings(p, r);
 	if (r->ok) {
 		pr_int(p, "num_paths", r->num_paths);
@@ -214,52 +294,120 @@ static void render_result(struct printer *p, const struct rr_result *r)
 			render_path(p, r, &r->paths[i], i);
 		pr_arr_end(p);
 	}
-	pr_obj_end(p);
+	pr_record_end(p);
 }
 
-static void render_summary(struct printer *p, const struct rr_result *results,
-			   int n)
+/* Failures counted by cause, as a map (only causes that occurred). */
+static void render_causes(struct printer *p, const struct rr_result *rs,
+			  int n)
 {
 	int counts[RR_CAUSE_COUNT] = { 0 };
-	int i, ok = 0;
+	int i, failed = 0;
 
 	for (i = 0; i < n; i++) {
-		if (results[i].ok)
-			ok++;
-		else
-			counts[results[i].fail.cause]++;
+		if (!rs[i].ok) {
+			counts[rs[i].fail.cause]++;
+			failed++;
+		}
 	}
-	pr_set_stream(p, stdout);
-	pr_obj_begin(p, "summary", "summary");
-	pr_int(p, "destinations", n);
-	pr_int(p, "resolved", ok);
-	pr_int(p, "failed", n - ok);
-	pr_obj_begin(p, "failed_by_cause", n - ok ? "failed by cause" : NULL);
+	pr_map_begin(p, "failed_by_cause", failed ? "failed by cause" : NULL,
+		     "cause");
 	for (i = 0; i < RR_CAUSE_COUNT; i++)
 		if (counts[i])
 			pr_int(p, rr_cause_key(i), counts[i]);
 	pr_obj_end(p);
-	pr_obj_end(p);
 }
 
-void rr_render(struct printer *p, const struct rr_result *results, int n,
-	       const struct rr_opts *opts)
+static int count_ok(const struct rr_result *rs, int n)
 {
-	bool json = opts->format == RR_FORMAT_JSON;
-	int i;
+	int i, ok = 0;
 
-	pr_obj_begin(p, NULL, NULL);
-	if (json) {
-		/* Document context; text shows these in each headline. */
-		pr_str(p, "version", PACKAGE_VERSION);
-		pr_int(p, "timeout_ms", opts->timeout_ms);
-	}
-	pr_arr_begin(p, "results");
 	for (i = 0; i < n; i++)
-		render_result(p, &results[i]);
-	pr_arr_end(p);
-	/* One destination needs no summary in text; scripts always get one. */
-	if (json || n > 1)
-		render_summary(p, results, n);
+		ok += rs[i].ok;
+	return ok;
+}
+
+void rr_render_statistics(struct printer *p, const struct rr_result *probes,
+			  unsigned int count)
+{
+	int ok = count_ok(probes, (int)count), step;
+	double *values = calloc(count, sizeof(*values));
+	struct rr_stats s;
+	char title[512];
+	size_t n;
+	unsigned int i;
+
+	if (!values)
+		abort();	/* a few kilobytes: nothing sensible to do */
+	snprintf(title, sizeof(title),
+		 "--- %s statistics: %u probes, %d resolved, %u failed ---",
+		 probes[0].target, count, ok, count - (unsigned int)ok);
+	pr_set_stream(p, stdout);
+	pr_record_begin(p, "statistics", title, false);
+	pr_str(p, "destination", probes[0].target);
+	pr_int(p, "probes", count);
+	pr_int(p, "resolved", ok);
+	pr_int(p, "failed", (long long)count - ok);
+	render_causes(p, probes, (int)count);
+	/* Times of the probes that resolved, as ping's rtt of its replies. */
+	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
+	for (step = 0; step < RR_STEP_COUNT; step++) {
+		for (i = 0, n = 0; i < count; i++)
+			if (probes[i].ok && probes[i].steps[step].ended)
+				values[n++] = rr_step_ms(&probes[i], step);
+		if (rr_stats_compute(values, n, &s))
+			pr_stats(p, rr_step_key(step), &s);
+	}
 	pr_obj_end(p);
+	pr_record_end(p);
+	free(values);
+}
+
+void rr_render_input_error(struct printer *p, const char *file,
+			   unsigned int line, const char *text,
+			   const char *why)
+{
+	char title[512];
+
+	snprintf(title, sizeof(title), "%s:%u: invalid destination '%s': %s",
+		 file, line, text, why);
+	pr_set_stream(p, stderr);
+	pr_record_begin(p, "input_errors", title, true);
+	pr_str(p, "file", file);
+	pr_int(p, "line", line);
+	pr_str(p, "text", text);
+	pr_str(p, "reason", why);
+	pr_record_end(p);
+}
+
+void rr_render_begin(struct printer *p, const struct rr_opts *opts)
+{
+	pr_doc_str(p, "version", PACKAGE_VERSION);
+	pr_doc_int(p, "timeout_ms", opts->timeout_ms);
+	if (opts->count > 1) {
+		pr_doc_int(p, "count", opts->count);
+		pr_doc_int(p, "interval_ms", opts->interval_ms);
+	}
+	/* Lists present even when empty, so scripts need no special case. */
+	pr_arr_begin(p, "results");
+	pr_arr_end(p);
+}
+
+void rr_render_summary(struct printer *p, const struct rr_result *results,
+		       int n, int destinations, int input_errors)
+{
+	int i, expect_failed = 0;
+
+	for (i = 0; i < n; i++)
+		expect_failed += results[i].num_expect_failures > 0;
+	pr_set_stream(p, stdout);
+	pr_single_begin(p, "summary", "summary");
+	pr_int(p, "destinations", destinations);
+	pr_int(p, "probes", n);
+	pr_int(p, "resolved", count_ok(results, n));
+	pr_int(p, "failed", n - count_ok(results, n));
+	render_causes(p, results, n);
+	pr_int(p, "expect_failed", expect_failed);
+	pr_int(p, "input_errors", input_errors);
+	pr_record_end(p);
 }

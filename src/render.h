@@ -1,12 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Describes results, field by field, to a printer.  Calls no RDMA library. */
+/*
+ * Describes results, field by field, to a printer: the only place that
+ * knows the output's field names.  Calls no RDMA library.
+ */
 #ifndef RR_RENDER_H
 #define RR_RENDER_H
 
 #include "printer.h"
 #include "result.h"
 
-void rr_render(struct printer *p, const struct rr_result *results, int n,
-	       const struct rr_opts *opts);
+/* The document's context, and its lists declared (present when empty). */
+void rr_render_begin(struct printer *p, const struct rr_opts *opts);
+/* One result; BRIEF: one line in text (a probe of --count). */
+void rr_render_result(struct printer *p, const struct rr_result *r,
+		      bool brief);
+/* Statistics of one destination's COUNT probes. */
+void rr_render_statistics(struct printer *p, const struct rr_result *probes,
+			  unsigned int count);
+/* A destination in a file that is not one (line LINE). */
+void rr_render_input_error(struct printer *p, const char *file,
+			   unsigned int line, const char *text,
+			   const char *why);
+void rr_render_summary(struct printer *p, const struct rr_result *results,
+		       int n, int destinations, int input_errors);
 
 #endif

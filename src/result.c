@@ -120,4 +120,7 @@ void rr_result_release(struct rr_result *r)
 	free(r->paths);
 	r->paths = NULL;
 	r->num_paths = 0;
+	free(r->expect_failures);
+	r->expect_failures = NULL;
+	r->num_expect_failures = 0;
 }

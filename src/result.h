@@ -91,8 +91,19 @@ struct rr_failure {
 	enum rr_cause cause;
 };
 
+/* An --expect or --max-ms that did not hold. */
+struct rr_expect_failure {
+	char field[48];
+	char op[3];
+	char expected[128];
+	char actual[64];
+};
+
 struct rr_result {
 	const char *target;		/* as the user wrote it */
+	unsigned int seq;		/* probe number (1..) with --count */
+	unsigned int start_offset_ms;	/* when to start, from the first */
+	bool done;			/* the backend is through with it */
 	struct sockaddr_storage dst;
 	bool have_dst;
 	struct sockaddr_storage src;
@@ -114,6 +125,9 @@ struct rr_result {
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */
 	bool late_success;
 	struct rr_failure fail;
+
+	struct rr_expect_failure *expect_failures;
+	int num_expect_failures;
 };
 
 void rr_step_begin(struct rr_result *r, enum rr_step step);

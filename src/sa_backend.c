@@ -184,7 +184,7 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
 				      err, RR_CAUSE_NO_SM,
 				      state_is_active(sp->state) ? NULL :
-					state_detail(sp->state));
+					"SM LID 0 and port state INIT or ARMED: no subnet manager has configured the port");
 		else
 			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
 				      err, RR_CAUSE_UNKNOWN, NULL);
@@ -278,8 +278,8 @@ static int64_t now_ms(void)
 /*
  * The answer to TRID before DEADLINE; a late answer to an earlier query is
  * skipped.  Only the low 32 bits count: the kernel puts its agent number
- * in the high ones.  Returns the MAD's length or a negative errno: -ETIMEDOUT when
- * the kernel's send timeout or our own wait expired.
+ * in the high ones.  Returns the MAD's length or a negative errno:
+ * -ETIMEDOUT when the kernel's send timeout or our own wait expired.
  */
 static int recv_answer(int fd, uint8_t *buf, uint32_t trid, int64_t deadline)
 {
@@ -352,22 +352,27 @@ out:
 	return err;
 }
 
-/* No usable answer: a MAD status, a timeout or a local error. */
+/*
+ * No usable answer: a MAD status, a timeout or a local error.  No record
+ * under --sl/--pkey may be the filter's doing, not an unknown destination.
+ */
 static void fail_query(struct rr_result *r, const struct sa_answer *ans,
-		       int err)
+		       int err, bool filtered)
 {
+	enum rr_cause none = filtered ? RR_CAUSE_NO_MATCHING_PATH :
+					RR_CAUSE_DEST_UNKNOWN;
+
 	if (!err && ans->status) {
 		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0,
 			      rr_sa_status_code(ans->status) == RR_SA_ERR_NO_RECORDS ?
-				RR_CAUSE_DEST_UNKNOWN : RR_CAUSE_SA_REJECTED,
+				none : RR_CAUSE_SA_REJECTED,
 			      rr_sa_status_str(ans->status));
 		r->fail.status = ans->status;
 		return;
 	}
 	if (!err) {
 		/* A Get answers one record or an error; a table may be empty. */
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0,
-			      RR_CAUSE_DEST_UNKNOWN,
+		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0, none,
 			      "MAD status 0x0000 but the answer holds no PathRecord");
 		return;
 	}
@@ -443,7 +448,7 @@ static void query_one(struct sa_port *sp, struct rr_result *r,
 	if (!p->all_paths && n > 1)
 		n = 1;
 	if (err || ans.status || !n) {
-		fail_query(r, &ans, err);
+		fail_query(r, &ans, err, p->sl >= 0 || p->pkey >= 0);
 		goto out;
 	}
 	if (!keep_paths(r, ans.data, n))

@@ -215,6 +215,6 @@ const char *rr_sa_status_str(uint16_t status)
 	if (!code && status < ARRAY_SIZE(common) && common[status])
 		return common[status];
 	if (code)
-		return "MAD status: an SA code undefined in IBA 1.3 (bits 8-15)";
-	return "MAD status: a reserved or combined value in bits 0-4";
+		return "MAD status: not a defined SA status (bits 8-15)";
+	return "MAD status: not a defined common status (bits 0-4)";
 }

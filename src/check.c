@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+
+#include "check.h"
+#include "printer.h"
+#include "render.h"
+
+static void record(struct rr_result *r, const struct rr_expect *e,
+		   const char *actual)
+{
+	struct rr_expect_failure *f, *grown;
+
+	grown = realloc(r->expect_failures,
+			(size_t)(r->num_expect_failures + 1) * sizeof(*grown));
+	if (!grown)
+		abort();	/* a few hundred bytes */
+	r->expect_failures = grown;
+	f = &grown[r->num_expect_failures++];
+	memset(f, 0, sizeof(*f));
+	snprintf(f->field, sizeof(f->field), "%s", e->field);
+	snprintf(f->op, sizeof(f->op), "%s", rr_op_str(e->op));
+	snprintf(f->expected, sizeof(f->expected), "%s", e->value);
+	snprintf(f->actual, sizeof(f->actual), "%s", actual);
+}
+
+void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n)
+{
+	struct json_object *results, *obj;
+	struct printer *capture;
+	char actual[64];
+	int i;
+
+	/* A failed resolution is reported as such; nothing to assert on. */
+	if (!n || !r->ok)
+		return;
+	/* Read the result as its JSON: the field names scripts use. */
+	capture = pr_new(RR_FORMAT_JSON, NULL);
+	if (!capture)
+		abort();
+	rr_render_result(capture, r, false);
+	if (json_object_object_get_ex(pr_json_root(capture), "results", &results)) {
+		obj = json_object_array_get_idx(results, 0);
+		for (i = 0; i < n; i++)
+			if (!rr_expect_check(&ex[i], obj, actual, sizeof(actual)))
+				record(r, &ex[i], actual);
+	}
+	pr_finish(capture);
+}

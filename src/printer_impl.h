@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Inside the printing layer: what every format's writer implements. */
+#ifndef RR_PRINTER_IMPL_H
+#define RR_PRINTER_IMPL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "printer.h"
+#include "stats.h"
+
+#define PR_MAX_DEPTH 16
+
+enum pr_frame_kind {
+	PR_RECORD,	/* element of a top-level list */
+	PR_SINGLE,	/* a single top-level object */
+	PR_OBJ,
+	PR_MAP,
+	PR_ARR,
+};
+
+enum pr_type { PV_STR, PV_INT, PV_BOOL, PV_NUM, PV_NULL };
+
+/* One field's value, with everything any format needs to show it. */
+struct pr_value {
+	enum pr_type type;
+	const char *s;
+	long long i;
+	double d;
+	const char *num_text;	/* PV_NUM: exact digits for JSON, or NULL */
+	const char *text;	/* text format's rendering, or NULL */
+	bool ms;		/* milliseconds (Prometheus wants seconds) */
+	bool has_raw;		/* also a KEY_raw member */
+	long long raw;
+};
+
+struct pr_frame {
+	enum pr_frame_kind kind;
+	const char *key;
+	const char *label;	/* PR_MAP: what its member keys name */
+	bool indents;		/* text: printed a heading */
+	int count;		/* members so far (array index) */
+	void *priv;		/* the writer's own (json_object, …) */
+};
+
+struct printer;
+
+struct pr_writer {
+	void (*doc)(struct printer *p, const char *key, const struct pr_value *v);
+	void (*begin)(struct printer *p, struct pr_frame *f, const char *title,
+		      bool brief);
+	void (*end)(struct printer *p, struct pr_frame *f);
+	void (*field)(struct printer *p, const char *key,
+		      const struct pr_value *v);
+	void (*stats)(struct printer *p, const char *key,
+		      const struct rr_stats *s);
+	int (*finish)(struct printer *p);
+};
+
+struct printer {
+	const struct pr_writer *w;
+	enum rr_format format;
+	FILE *out;
+	struct pr_frame stack[PR_MAX_DEPTH];
+	int depth;
+	void *priv;		/* the writer's state */
+};
+
+extern const struct pr_writer pr_text_writer;
+extern const struct pr_writer pr_json_writer;
+extern const struct pr_writer pr_jsonl_writer;
+extern const struct pr_writer pr_prom_writer;
+
+static inline struct pr_frame *pr_top(struct printer *p)
+{
+	return p->depth ? &p->stack[p->depth - 1] : NULL;
+}
+
+#endif

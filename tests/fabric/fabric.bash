@@ -1,0 +1,162 @@
+# A simulated InfiniBand fabric for the --sa suites: ibsim (ibsim-utils),
+# opensm, and clients run with libumad2sim.so (libumad2sim0) preloaded.
+#
+#   setup_file()    { fabric_start one-switch.net; }
+#   teardown_file() { fabric_stop; }
+#   sim_run [--host NODE] CMD...   one client, in the fabric's directory
+#
+# One fabric per bats file: ibsim has 10 client slots and a client that
+# dies or is killed leaks its slot, so clients are never killed here.
+
+: "${UMAD2SIM:=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}"
+export UMAD2SIM
+
+# Skips the file's tests when a piece of the simulator is missing.
+fabric_require() {
+	local tool
+
+	for tool in ibsim opensm saquery ibaddr jq; do
+		command -v "$tool" >/dev/null ||
+			skip "$tool not installed (ibsim-utils, opensm, infiniband-diags, jq)"
+	done
+	[ -r "$UMAD2SIM" ] || skip "$UMAD2SIM missing (libumad2sim0)"
+}
+
+# _fabric_wait SECONDS CMD...: polls CMD every 10 ms.
+_fabric_wait() {
+	local i tries=$(($1 * 100))
+
+	shift
+	for ((i = 0; i < tries; i++)); do
+		"$@" && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+_fabric_sim_ready() {
+	grep -q "@$IBSIM_SOCKNAME:ctl@" /proc/net/unix
+}
+
+_fabric_sm_ready() {
+	grep -q "SUBNET UP" "$FABRIC_DIR/opensm.log" 2>/dev/null
+}
+
+# fabric_start NETFILE [--no-sm]: a fresh simulator (and SM) for this file.
+fabric_start() {
+	local net=$1 no_sm=$2
+
+	[[ "$net" == /* ]] || net="$BATS_TEST_DIRNAME/$net"
+	FABRIC_DIR=$(mktemp -d "${BATS_FILE_TMPDIR:-/tmp}/fabric.XXXXXX")
+	# Each simulator its own socket names: suites may run side by side.
+	IBSIM_SOCKNAME="rrsim$$.$RANDOM"
+	FABRIC_HOST=Hca1
+	FABRIC_IBSIM_PID=
+	FABRIC_OPENSM_PID=
+	export FABRIC_DIR IBSIM_SOCKNAME FABRIC_HOST FABRIC_IBSIM_PID FABRIC_OPENSM_PID
+
+	# -n: no console (CI has no stdin).  No fd 3: bats would wait for it.
+	ibsim -s -n "$net" </dev/null >"$FABRIC_DIR/ibsim.log" 2>&1 3>&- &
+	FABRIC_IBSIM_PID=$!
+	if ! _fabric_wait 5 _fabric_sim_ready; then
+		cat "$FABRIC_DIR/ibsim.log" >&2
+		echo "ibsim did not start" >&2
+		return 1
+	fi
+	[ "$no_sm" = --no-sm ] && return 0
+	fabric_start_sm
+}
+
+# Starts opensm on the first node of the net file.  -d 2 keeps the log
+# unbuffered (SUBNET UP shows at once); -B would fork away from us.
+fabric_start_sm() {
+	mkdir -p "$FABRIC_DIR/osm"
+	(cd "$FABRIC_DIR" &&
+	 OSM_CACHE_DIR="$FABRIC_DIR/osm" OSM_TMP_DIR="$FABRIC_DIR/osm" \
+	 LD_PRELOAD="$UMAD2SIM" exec opensm -e -d 2 -s 0 \
+		-f "$FABRIC_DIR/opensm.log" </dev/null \
+		>"$FABRIC_DIR/opensm.out" 2>&1 3>&-) &
+	FABRIC_OPENSM_PID=$!
+	if ! _fabric_wait 10 _fabric_sm_ready; then
+		tail -20 "$FABRIC_DIR/opensm.log" "$FABRIC_DIR/opensm.out" >&2
+		echo "opensm did not bring the subnet up" >&2
+		return 1
+	fi
+}
+
+# Gone, or a zombie: a test's subshell cannot reap what setup_file started.
+_fabric_gone() {
+	local state
+
+	state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 0
+	[ -z "$state" ] || [ "$state" = Z ]
+}
+
+# _fabric_kill PID: TERM, then wait (bounded) until it is gone.
+_fabric_kill() {
+	local pid=$1
+
+	[ -n "$pid" ] || return 0
+	kill -CONT "$pid" 2>/dev/null
+	kill -TERM "$pid" 2>/dev/null || return 0
+	_fabric_wait 5 _fabric_gone "$pid" || kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null || true
+}
+
+fabric_stop_sm() {
+	_fabric_kill "$FABRIC_OPENSM_PID"
+	FABRIC_OPENSM_PID=
+}
+
+# Freezes the SM: still registered, never answering, as a hung SM.
+fabric_freeze_sm() {
+	kill -STOP "$FABRIC_OPENSM_PID"
+}
+
+fabric_stop() {
+	fabric_stop_sm
+	_fabric_kill "$FABRIC_IBSIM_PID"
+	FABRIC_IBSIM_PID=
+}
+
+FABRIC_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# sim_run [--host NODE] CMD...: a client on NODE (default $FABRIC_HOST).
+# Clients write ./sys-<pid>/, so they run in the fabric's directory.  For
+# the sanitizer build: ASan wants to come first in the library list, but
+# umad2sim must be preloaded; and umad2sim's read() over-reads its own
+# buffer (asan.supp).
+sim_run() {
+	local host=$FABRIC_HOST
+
+	if [ "$1" = --host ]; then
+		host=$2
+		shift 2
+	fi
+	(cd "$FABRIC_DIR" &&
+	 SIM_HOST=$host LD_PRELOAD="$UMAD2SIM" \
+	 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:suppressions=$FABRIC_LIB_DIR/asan.supp" \
+	 "$@")
+}
+
+# node_gid NODE / node_lid NODE (decimal): what the fabric says, via ibaddr
+# ("GID fe80::10:1 LID start 0x2 end 0x2").
+node_gid() {
+	sim_run --host "$1" ibaddr | awk '{ print $2 }'
+}
+
+node_lid() {
+	printf '%d\n' "$(sim_run --host "$1" ibaddr | awk '{ print $5 }')"
+}
+
+# node_port_guid NODE: 0x and 16 hex digits, as ibstat prints it.  awk
+# reads to the end: a client killed by SIGPIPE would leak its ibsim slot.
+node_port_guid() {
+	sim_run --host "$1" ibstat | awk '/Port GUID:/ && !g { g = $3 } END { print g }'
+}
+
+# saquery_field FIELD: one field of the first PathRecord in saquery's
+# output on stdin ("mtu.....0x84" gives 0x84).
+saquery_field() {
+	awk -v f="$1" 'index($1, f ".") == 1 && !v { v = $1; sub(/^[^.]*\.+/, "", v) } END { print v }'
+}

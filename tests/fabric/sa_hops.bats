@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# Three switches in a line: a path that crosses them, and paths to a
+# switch's management port, against saquery.
+
+load ../helpers
+load fabric
+
+setup_file() {
+	fabric_require
+	fabric_start line.net
+}
+
+teardown_file() {
+	fabric_stop
+}
+
+setup() {
+	fabric_require
+}
+
+# check_like_saquery DLID: our record equals saquery's, field by field.
+check_like_saquery() {
+	local slid dlid=$1 sa mtu rate plt sl
+
+	slid=$(node_lid Hca1)
+	sa=$(sim_run saquery -p --src-to-dst "$slid:$dlid")
+	mtu=$(($(echo "$sa" | saquery_field mtu)))
+	rate=$(($(echo "$sa" | saquery_field rate)))
+	plt=$(($(echo "$sa" | saquery_field pkt_life)))
+	sl=$(($(echo "$sa" | saquery_field sl)))
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json "$dlid"
+	[ "$status" -eq 0 ]
+	local p='.results[0].paths[0]'
+	echo "$output" | jqe --argjson v "$dlid" "$p.dlid == \$v"
+	echo "$output" | jqe --argjson v "$slid" "$p.slid == \$v"
+	echo "$output" | jqe --argjson v $((mtu & 63)) "$p.mtu_raw == \$v"
+	echo "$output" | jqe --argjson v $((rate & 63)) "$p.rate_raw == \$v"
+	echo "$output" | jqe --argjson v $((plt & 63)) "$p.packet_life_time_raw == \$v"
+	echo "$output" | jqe --argjson v "$sl" "$p.sl == \$v"
+	echo "$output" | jqe --arg v "$(echo "$sa" | saquery_field dgid)" "$p.dgid == \$v"
+}
+
+@test "across three switches: the record saquery gets" {
+	check_like_saquery "$(node_lid Hca2)"
+	# Within one subnet opensm leaves HopLimit 0, however many switches.
+	echo "$output" | jqe '.results[0].paths[0].hop_limit == 0'
+	echo "$output" | jqe '.results[0].paths[0].mtu == 2048'
+}
+
+@test "to the far switch's port 0: its MTU, as saquery says" {
+	local lid
+
+	lid=$(node_lid Switch3)
+	check_like_saquery "$lid"
+	# The simulated switch's management port offers 1024 bytes, not 2048.
+	echo "$output" | jqe '.results[0].paths[0].mtu == 1024'
+}
+
+@test "the GID of the far HCA gives the same record as its LID" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json "$(node_lid Hca2)" "$(node_gid Hca2)"
+	[ "$status" -eq 0 ]
+	echo "$output" | jqe '.results[0].paths[0] == .results[1].paths[0]'
+}
