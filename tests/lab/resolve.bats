@@ -106,7 +106,7 @@ setup() {
 @test "success at the timeout on an uncached neighbour is flagged" {
 	# 192.168.77.3 lives on the peer and was never pinged: the kernel's
 	# uncached-neighbour race holds ADDR_RESOLVED until the timer.
-	/usr/bin/ip neigh flush dev veth0 to 192.168.77.3 || true
+	/usr/bin/ip neigh del 192.168.77.3 dev veth0 2>/dev/null || true
 	run --separate-stderr rr --json --timeout 500 192.168.77.3
 	[ "$status" -eq 0 ]
 	jqe '.results[0].status == "resolved"' <<<"$output"

@@ -5,16 +5,17 @@
 #   root ns: veth0  192.168.77.1/24 fd00:77::1/64  rxe0 <-> peer:  veth1 .77.2 fd00:77::2 rxe1
 #            veth2  192.168.78.1/24                rxe2 <-> peer2: veth3 .78.2 (no RDMA)
 #            dummy0 192.168.79.1/24 (no RDMA)
-#   peer also has 192.168.77.3-254 and fd00:77::100-1ff on veth1.
+#   peer also has 192.168.77.3-254 (not .99) and fd00:77::100-1ff on veth1.
 #   192.168.77.99 is silent; 10.99.99.99 has no route (no default route).
+#
+# Every program started costs ~50 ms under TCG (loaded over 9p, dynamically
+# linked), so the work is done in a few `ip -batch` runs and sysctls are
+# plain writes to /proc.
 set -eu
 
 # Under busybox sh, plain `ip` would be busybox's applet: name iproute2's.
 IP=/usr/bin/ip
 [ -x "$IP" ] || IP=/sbin/ip
-# The host has no ping; busybox's works.
-PING="busybox ping"
-PING6="busybox ping6"
 
 # Progress lines carry the guest uptime: they end up in the console log.
 log() {
@@ -22,89 +23,102 @@ log() {
 	echo "topology: $up s: $*"
 }
 
-# Runs "$@" in network namespace $1 ("" for the root namespace).
-in_ns() {
-	ns=$1
-	shift
-	if [ -n "$ns" ]; then $IP netns exec "$ns" "$@"; else "$@"; fi
-}
+# No IPv6 duplicate address detection, so addresses (link-local ones too)
+# are usable at once; the global ones also get `nodad`. Namespaces made
+# after devconf_inherit_init_net=1 copy these all/default settings.
+echo 1 >/proc/sys/net/core/devconf_inherit_init_net
+echo 0 >/proc/sys/net/ipv6/conf/all/accept_dad
+echo 0 >/proc/sys/net/ipv6/conf/default/accept_dad
 
-# Turn off IPv6 duplicate address detection in every namespace (the sysctls
-# are per namespace; interfaces copy "default" when created), so addresses,
-# link-local ones too, are usable at once. Global addresses also get nodad.
-for ns in "" peer peer2; do
-	[ -z "$ns" ] || $IP netns add "$ns"
-	in_ns "$ns" busybox sysctl -q -w net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
-	in_ns "$ns" $IP link set lo up
-done
+# Loading the dummy module already created dummy0 (numdummies=1).
+dummy=""
+[ -e /sys/class/net/dummy0 ] || dummy="link add dummy0 type dummy"
 
-log "namespaces"
-$IP link add veth0 type veth peer name veth1 netns peer
-$IP link add veth2 type veth peer name veth3 netns peer2
-# Loading the dummy module creates dummy0 already (numdummies=1).
-$IP link show dummy0 >/dev/null 2>&1 || $IP link add dummy0 type dummy
+$IP -batch - <<EOF
+netns add peer
+netns add peer2
+link set lo up
+link add veth0 type veth peer name veth1 netns peer
+link add veth2 type veth peer name veth3 netns peer2
+$dummy
+address add 192.168.77.1/24 dev veth0
+address add fd00:77::1/64 dev veth0 nodad
+address add 192.168.78.1/24 dev veth2
+address add 192.168.79.1/24 dev dummy0
+link set veth0 up
+link set veth2 up
+link set dummy0 up
+EOF
 
-$IP addr add 192.168.77.1/24 dev veth0
-$IP addr add fd00:77::1/64 dev veth0 nodad
-$IP -n peer addr add 192.168.77.2/24 dev veth1
-$IP -n peer addr add fd00:77::2/64 dev veth1 nodad
-$IP addr add 192.168.78.1/24 dev veth2
-$IP -n peer2 addr add 192.168.78.2/24 dev veth3
-$IP addr add 192.168.79.1/24 dev dummy0
+# veth1 also gets the extra addresses for batch tests (never .99: it must
+# stay silent). Each address also becomes a GID of rxe1.
+{
+	echo "link set lo up"
+	echo "address add 192.168.77.2/24 dev veth1"
+	echo "address add fd00:77::2/64 dev veth1 nodad"
+	i=3
+	while [ "$i" -le 254 ]; do
+		[ "$i" -eq 99 ] || echo "address add 192.168.77.$i/24 dev veth1"
+		i=$((i + 1))
+	done
+	i=256
+	while [ "$i" -le 511 ]; do
+		printf 'address add fd00:77::%x/64 dev veth1 nodad\n' "$i"
+		i=$((i + 1))
+	done
+	echo "link set veth1 up"
+} | $IP -n peer -batch -
 
-log "links"
-# Extra peer addresses for batch tests, one `ip -batch` call for each family
-# (hundreds of separate `ip` runs would take seconds under TCG). No .99:
-# it must stay silent.
-i=3
-while [ "$i" -le 254 ]; do
-	[ "$i" -ne 99 ] && echo "address add 192.168.77.$i/24 dev veth1"
-	i=$((i + 1))
-done | $IP -n peer -batch -
-i=256
-while [ "$i" -le 511 ]; do
-	printf 'address add fd00:77::%x/64 dev veth1 nodad\n' "$i"
-	i=$((i + 1))
-done | $IP -n peer -batch -
+$IP -n peer2 -batch - <<EOF
+link set lo up
+address add 192.168.78.2/24 dev veth3
+link set veth3 up
+EOF
+log "links and addresses"
 
-log "extra addresses"
-for dev in veth0 veth2 dummy0; do
-	$IP link set "$dev" up
-done
-$IP -n peer link set veth1 up
-$IP -n peer2 link set veth3 up
-
-log "up"
 # Soft-RoCE devices. RDMA devices are not network-namespace scoped (shared
-# mode) but `rdma link add` finds the netdev in the caller's namespace.
-rdma link add rxe0 type rxe netdev veth0
-rdma link add rxe2 type rxe netdev veth2
+# mode: all are seen everywhere), but `rdma link add` looks the netdev up in
+# the caller's namespace, so rxe1 is added from inside peer. (Adding it in the
+# root namespace and then moving veth1 would unregister it.)
+rdma -b - <<EOF
+link add rxe0 type rxe netdev veth0
+link add rxe2 type rxe netdev veth2
+EOF
 $IP netns exec peer rdma link add rxe1 type rxe netdev veth1
 
-log "rxe devices"
-# Wait (bounded) until the three ports are ACTIVE.
+# Wait (bounded, ~5 s) until the three ports are ACTIVE.
 n=0
-until [ "$(rdma link show | grep -c 'state ACTIVE')" -ge 3 ]; do
-	n=$((n + 1))
-	if [ "$n" -gt 100 ]; then
-		rdma link show
-		log "rxe ports did not become ACTIVE"
-		exit 1
-	fi
-	sleep 0.05
-done
-
-log "rxe ports active"
-# Warm the neighbour caches: rdma_resolve_addr to an uncached neighbour only
-# completes when its timeout expires (kernel race). Never 192.168.77.99.
-warm() {
-	for _ in 1 2 3; do
-		$1 -q -c 1 -W 1 "$2" >/dev/null 2>&1 && return 0
+for dev in rxe0 rxe1 rxe2; do
+	until read -r state 2>/dev/null <"/sys/class/infiniband/$dev/ports/1/state" &&
+		[ "$state" = "4: ACTIVE" ]; do
+		n=$((n + 1))
+		if [ "$n" -gt 100 ]; then
+			rdma link show
+			echo "topology: $dev did not become ACTIVE" >&2
+			exit 1
+		fi
+		sleep 0.05
 	done
-	log "no answer from $2"
-	exit 1
+done
+log "rxe ports active"
+
+# Warm the neighbour caches: rdma_resolve_addr to an uncached neighbour only
+# completes when its timeout expires (kernel race). The host has no ping:
+# busybox's. Never 192.168.77.99: it must stay silent.
+warm() { # PING-APPLET ADDRESS
+	for _ in 1 2 3; do
+		busybox "$1" -q -c 1 -W 1 "$2" >/dev/null 2>&1 && return 0
+	done
+	echo "topology: no answer from $2" >&2
+	return 1
 }
-warm "$PING" 192.168.77.2
-warm "$PING" 192.168.78.2
-warm "$PING6" fd00:77::2
+warm ping 192.168.77.2 &
+p1=$!
+warm ping 192.168.78.2 &
+p2=$!
+warm ping6 fd00:77::2 &
+p3=$!
+wait "$p1"
+wait "$p2"
+wait "$p3"
 log "ready"

@@ -1,0 +1,226 @@
+#!/usr/bin/env bats
+# Health-check use: a file of many destinations, repeated probes with
+# statistics, assertions, and the machine-readable formats.
+
+load ../helpers
+
+setup_file() {
+	[ -e /dev/infiniband/rdma_cm ] || return 0
+	# Every peer address answers from veth1: put them in the neighbour
+	# cache, so no probe waits out the kernel's uncached-neighbour race.
+	mac=$(/usr/bin/ip -n peer -br link show veth1 | awk '{ print $3 }')
+	{
+		for i in $(seq 3 254); do
+			[ "$i" -eq 99 ] || echo "neigh replace 192.168.77.$i lladdr $mac dev veth0 nud permanent"
+		done
+		for i in $(seq 256 511); do
+			printf 'neigh replace fd00:77::%x lladdr %s dev veth0 nud permanent\n' "$i" "$mac"
+		done
+	} | /usr/bin/ip -batch -
+	# 56 destinations: 30 + 6 reachable, 8 silent, 6 without a route,
+	# 6 whose route leaves through dummy0 (no RDMA device).
+	batch=$BATS_FILE_TMPDIR/batch.txt
+	{
+		echo "# rdma-route batch test"
+		for i in $(seq 10 39); do echo "192.168.77.$i"; done
+		echo
+		for i in $(seq 3 10); do echo "192.168.78.$i   # silent"; done
+		for i in $(seq 1 6); do echo "10.99.99.$i"; done
+		for i in $(seq 2 7); do echo "  192.168.79.$i"; done
+		for i in $(seq 256 261); do printf 'fd00:77::%x\n' "$i"; done
+	} >"$batch"
+}
+
+teardown_file() {
+	[ -e /dev/infiniband/rdma_cm ] || return 0
+	/usr/bin/ip neigh flush dev veth0 nud permanent
+}
+
+setup() {
+	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
+	batch=$BATS_FILE_TMPDIR/batch.txt
+}
+
+@test "a file of 56 destinations: each its own result, in input order" {
+	run --separate-stderr rr --json --timeout 300 -f "$batch"
+	[ "$status" -eq 1 ]
+	want=$(grep -v '^#' "$batch" | sed 's/#.*//; s/^ *//; s/ *$//' | grep . | jq -R . | jq -s -c .)
+	jqe --argjson want "$want" '[.results[].destination] == $want' <<<"$output"
+	jqe '[.results[0:30][] | .status == "resolved" and .device == "rxe0"] | all' <<<"$output"
+	jqe '[.results[30:38][] | .error.cause == "neighbour_timeout" and .error.event == "ADDR_ERROR"] | all' <<<"$output"
+	jqe '[.results[38:44][] | .error.cause == "no_route" and .error.errno_name == "ENETUNREACH"] | all' <<<"$output"
+	jqe '[.results[44:50][] | .error.cause == "not_rdma_netdev" and .error.errno_name == "ENODEV"] | all' <<<"$output"
+	jqe '[.results[50:56][] | .status == "resolved" and (.paths[0].dgid | startswith("fd00:77::1"))] | all' <<<"$output"
+	jqe '.summary == {"destinations": 56, "probes": 56, "resolved": 36, "failed": 20, "failed_by_cause": {"neighbour_timeout": 8, "no_route": 6, "not_rdma_netdev": 6}, "expect_failed": 0, "input_errors": 0}' <<<"$output"
+}
+
+@test "text: the batch summary groups failures by cause" {
+	run --separate-stderr rr --timeout 300 -f "$batch"
+	[ "$status" -eq 1 ]
+	has_field "$output" "destinations" "56"
+	has_field "$output" "resolved" "36"
+	has_field "$output" "failed" "20"
+	has_field "$output" "neighbour timeout" "8"
+	has_field "$output" "no route" "6"
+	has_field "$output" "not rdma netdev" "6"
+	[ "$(grep -c ': resolved via rxe0 port 1 in ' <<<"$output")" -eq 36 ]
+	[ "$(grep -c ': failed at ' <<<"$stderr")" -eq 20 ]
+}
+
+@test "destinations from stdin, with the command line's first" {
+	run --separate-stderr rr --json -f - 192.168.77.2 <<<"192.168.77.11
+# comment
+
+192.168.77.12"
+	[ "$status" -eq 0 ]
+	jqe '[.results[].destination] == ["192.168.77.2", "192.168.77.11", "192.168.77.12"]' <<<"$output"
+}
+
+@test "a bad line is reported with its number; the rest still runs (exit 2)" {
+	printf '192.168.77.11\nnot an address\n192.168.77.300\n192.168.77.12\n' >"$BATS_TEST_TMPDIR/bad.txt"
+	run --separate-stderr rr --json -f "$BATS_TEST_TMPDIR/bad.txt"
+	[ "$status" -eq 2 ]
+	jqe '[.results[].status] == ["resolved", "resolved"]' <<<"$output"
+	jqe '[.input_errors[].line] == [2, 3]' <<<"$output"
+	jqe '.input_errors[1] | .text == "192.168.77.300" and .reason == "not a valid IPv4 or IPv6 address"' <<<"$output"
+	jqe '.summary.input_errors == 2' <<<"$output"
+	run --separate-stderr rr -f "$BATS_TEST_TMPDIR/bad.txt"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"bad.txt:2: invalid destination 'not an address': not an IPv4/IPv6 address or host name"* ]]
+	[[ "$stderr" == *"bad.txt:3: invalid destination '192.168.77.300': not a valid IPv4 or IPv6 address"* ]]
+}
+
+@test "--count: one line per probe, then consistent statistics" {
+	run --separate-stderr rr --count 5 --interval 20 192.168.77.2
+	[ "$status" -eq 0 ]
+	for s in 1 2 3 4 5; do
+		grep -Eq "^192\.168\.77\.2: seq $s: rxe0 port 1, resolve addr [0-9.]+ ms, resolve route [0-9.]+ ms, total [0-9.]+ ms$" <<<"$output" ||
+			{ echo "no line for seq $s"; false; }
+	done
+	grep -q '^--- 192.168.77.2 statistics: 5 probes, 5 resolved, 0 failed ---$' <<<"$output"
+	run --separate-stderr rr --json --count 5 --interval 20 192.168.77.2 192.168.77.99 --timeout 300
+	[ "$status" -eq 1 ]
+	jqe '.count == 5 and .interval_ms == 20' <<<"$output"
+	jqe '[.results[].seq] == [1,2,3,4,5,1,2,3,4,5]' <<<"$output"
+	jqe '.statistics | length == 2' <<<"$output"
+	s='.statistics[0]'
+	jqe "$s.probes == 5 and $s.resolved == 5 and $s.failed == 0" <<<"$output"
+	for step in create_id resolve_addr resolve_route total; do
+		jqe "$s.time_ms.$step | .n == 5 and .min <= .p50 and .p50 <= .p90 and .p90 <= .p99 and .p99 <= .max and .min <= .avg and .avg <= .max and .mdev >= 0" <<<"$output"
+	done
+	# The statistics are those of the probes printed.
+	jqe "([.results[0:5][].time_ms.total] | min) == $s.time_ms.total.min" <<<"$output"
+	jqe "([.results[0:5][].time_ms.total] | max) == $s.time_ms.total.max" <<<"$output"
+	jqe '.statistics[1] | .probes == 5 and .resolved == 0 and .failed_by_cause == {"neighbour_timeout": 5}' <<<"$output"
+	jqe '.statistics[1].time_ms == {}' <<<"$output"
+	jqe '.summary | .destinations == 2 and .probes == 10 and .resolved == 5 and .failed == 5' <<<"$output"
+}
+
+@test "--count with --interval spaces the probes out" {
+	# Three probes 200 ms apart cannot all be done in much less than 400 ms.
+	start=$(date +%s%N)
+	rr --count 3 --interval 200 192.168.77.2 >/dev/null
+	elapsed=$((($(date +%s%N) - start) / 1000000))
+	[ "$elapsed" -ge 400 ] || { echo "took $elapsed ms"; false; }
+}
+
+@test "--expect: each operator passes where it holds" {
+	run --separate-stderr rr --json 192.168.77.2 \
+		--expect 'mtu = 1024' --expect 'mtu != 4096' --expect 'mtu < 2048' \
+		--expect 'mtu <= 1024' --expect 'hop_limit > 63' --expect 'hop_limit >= 64' \
+		--expect 'device = rxe0' --expect 'gid_type = RoCE v2' \
+		--expect 'pkey = 0xffff' --expect 'numb_path >= 1' --expect 'port = 1' \
+		--expect 'link_layer = Ethernet' --expect 'sl = 0' --max-ms 60000 \
+		--max-ms resolve_route=60000
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | has("expect_failed") | not' <<<"$output"
+	jqe '.summary.expect_failed == 0' <<<"$output"
+}
+
+@test "--expect: each operator fails where it does not (exit 4), naming it" {
+	for e in 'mtu = 4096' 'mtu != 1024' 'mtu < 1024' 'mtu <= 512' 'hop_limit > 64' \
+		 'hop_limit >= 65' 'device = rxe2' 'gid_type != RoCE v2' 'pkey = 0x7fff'; do
+		run --separate-stderr rr --json --expect "$e" 192.168.77.2
+		[ "$status" -eq 4 ] || { echo "'$e' gave $status"; false; }
+		field=${e%% *}
+		jqe --arg f "$field" '.results[0].expect_failed[0].field == $f' <<<"$output"
+	done
+	run --separate-stderr rr --json --expect 'mtu >= 4096' 192.168.77.2
+	jqe '.results[0].expect_failed == [{"field": "mtu", "op": ">=", "expected": "4096", "actual": "1024"}]' <<<"$output"
+	jqe '.summary.expect_failed == 1' <<<"$output"
+	run --separate-stderr rr --expect 'mtu >= 4096' 192.168.77.2
+	[ "$status" -eq 4 ]
+	[[ "$output" == *"expectation failed: mtu >= 4096, actual 1024"* ]]
+}
+
+@test "--max-ms fails a step that took longer (exit 4)" {
+	run --separate-stderr rr --json --max-ms resolve_addr=0.001 192.168.77.2
+	[ "$status" -eq 4 ]
+	jqe '.results[0].expect_failed[0] | .field == "resolve_addr" and .op == "<=" and .expected == "0.001"' <<<"$output"
+}
+
+@test "an unresolved destination is exit 1, not 4, even with --expect" {
+	run --separate-stderr rr --json --expect 'mtu >= 4096' 192.168.77.2 10.99.99.99
+	[ "$status" -eq 1 ]
+	jqe '.results[1] | has("expect_failed") | not' <<<"$output"
+}
+
+@test "every field of a real result can be asserted on" {
+	run --separate-stderr rr --json 192.168.77.2
+	keys=$(jq -r '.results[0] | ((keys - ["paths","time_ms","destination"])[]), (.time_ms | keys[]), (.paths[0] | keys[])' <<<"$output")
+	for k in $keys; do
+		rr --expect "$k != __never__" 192.168.77.2 >/dev/null 2>"$BATS_TEST_TMPDIR/err" ||
+			{ [ "$?" -ne 2 ] || { echo "field $k not assertable: $(cat "$BATS_TEST_TMPDIR/err")"; false; }; }
+	done
+}
+
+@test "--jsonl: one JSON object per line, results then statistics then summary" {
+	run --separate-stderr rr --jsonl --timeout 300 --count 2 --interval 0 192.168.77.2 10.99.99.99
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 7 ]
+	for line in "${lines[@]}"; do
+		jq -e . >/dev/null <<<"$line" || { echo "not JSON: $line"; false; }
+	done
+	[ "$(jq -r .record <<<"$output" | tr '\n' ' ')" = "results results statistics results results statistics summary " ]
+	jqe 'select(.record == "summary") | .probes == 4 and .resolved == 2' <<<"$output"
+}
+
+# Prometheus exposition: promtool when Debian's prometheus package is
+# there, else a strict parse of the format here.
+prom_valid() {
+	if command -v promtool >/dev/null; then
+		promtool check metrics
+		return
+	fi
+	awk '
+		/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* / { help[$3] = 1; next }
+		/^# TYPE [a-zA-Z_:][a-zA-Z0-9_:]* gauge$/ {
+			if (!help[$3] || seen[$3]++) { print "bad TYPE: " $0; bad = 1 }
+			cur = $3; next }
+		/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*",?)*\})? [-+0-9.eE]+$/ {
+			name = $0; sub(/[{ ].*/, "", name)
+			if (name != cur) { print "sample outside its family: " $0; bad = 1 }
+			next }
+		{ print "bad line: " $0; bad = 1 }
+		END { exit bad }'
+}
+
+@test "--prom: valid Prometheus text exposition with the same fields" {
+	run --separate-stderr rr --prom --timeout 300 192.168.77.2 192.168.77.99
+	[ "$status" -eq 1 ]
+	prom_valid <<<"$output"
+	grep -q '^rdma_route_paths_mtu{destination="192.168.77.2",device="rxe0",port="1",path_index="0"} 1024$' <<<"$output"
+	grep -q '^rdma_route_paths_hop_limit{destination="192.168.77.2",device="rxe0",port="1",path_index="0"} 64$' <<<"$output"
+	grep -Eq '^rdma_route_time_seconds\{destination="192.168.77.2",device="rxe0",port="1",step="resolve_addr"\} [0-9.e-]+$' <<<"$output"
+	grep -q '^rdma_route_error_info{destination="192.168.77.99",.*cause="neighbour_timeout"' <<<"$output"
+	grep -q '^rdma_route_run_failed_by_cause{cause="neighbour_timeout"} 1$' <<<"$output"
+	grep -q '^# TYPE rdma_route_paths_mtu gauge$' <<<"$output"
+}
+
+@test "--prom with --count: statistics as gauges, still valid" {
+	run --separate-stderr rr --prom --count 3 --interval 0 192.168.77.2
+	[ "$status" -eq 0 ]
+	prom_valid <<<"$output"
+	grep -q '^rdma_route_statistics_probes{destination="192.168.77.2"} 3$' <<<"$output"
+	grep -Eq '^rdma_route_statistics_time_seconds_p99\{destination="192.168.77.2",step="total"\} [0-9.e-]+$' <<<"$output"
+}
