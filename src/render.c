@@ -393,6 +393,30 @@ void rr_render_begin(struct printer *p, const struct rr_opts *opts)
 	pr_arr_end(p);
 }
 
+/* From the first probe's start to the last one's end. */
+static double elapsed_ms(const struct rr_result *rs, int n)
+{
+	const struct timespec *first = NULL, *last = NULL, *t;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!rs[i].steps[RR_STEP_TOTAL].ended)
+			continue;
+		t = &rs[i].steps[RR_STEP_TOTAL].start;
+		if (!first || t->tv_sec < first->tv_sec ||
+		    (t->tv_sec == first->tv_sec && t->tv_nsec < first->tv_nsec))
+			first = t;
+		t = &rs[i].steps[RR_STEP_TOTAL].end;
+		if (!last || t->tv_sec > last->tv_sec ||
+		    (t->tv_sec == last->tv_sec && t->tv_nsec > last->tv_nsec))
+			last = t;
+	}
+	if (!first)
+		return 0;
+	return (double)(last->tv_sec - first->tv_sec) * 1e3 +
+	       (double)(last->tv_nsec - first->tv_nsec) / 1e6;
+}
+
 void rr_render_summary(struct printer *p, const struct rr_result *results,
 		       int n, int destinations, int input_errors)
 {
@@ -409,5 +433,6 @@ void rr_render_summary(struct printer *p, const struct rr_result *results,
 	render_causes(p, results, n);
 	pr_int(p, "expect_failed", expect_failed);
 	pr_int(p, "input_errors", input_errors);
+	pr_ms(p, "elapsed_ms", elapsed_ms(results, n));
 	pr_record_end(p);
 }
