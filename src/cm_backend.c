@@ -22,12 +22,15 @@ enum probe_state {
 	PROBE_DONE,
 };
 
+struct cm_run;
+
 struct probe {
 	struct rr_result *r;
-	const struct rr_cm_params *params;
+	struct cm_run *run;
 	struct rdma_cm_id *id;
 	enum probe_state state;
 	struct timespec deadline;
+	struct probe *next_done;	/* on run->done, to clean up */
 };
 
 struct cm_run {
@@ -36,6 +39,18 @@ struct cm_run {
 	struct rdma_event_channel *channel;
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
+	/* Finished, their ids not destroyed nor the caller told yet. */
+	struct probe *done, **done_tail;
+};
+
+/* Events read in one go, each stamped when read, before any is handled. */
+#define EVENT_BATCH 64
+
+struct cm_event {
+	struct probe *pr;
+	enum rdma_cm_event_type type;
+	int status;
+	struct timespec at;
 };
 
 unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
@@ -75,17 +90,37 @@ static long ms_until(const struct timespec *t)
 	return ms;
 }
 
-/* Ends a probe: its id is destroyed on every path, the caller told. */
+/*
+ * Ends a probe.  Destroying its id and telling the caller wait for
+ * flush_done(): neither may delay the handling of other probes' events.
+ */
 static void probe_finish(struct probe *pr)
 {
-	if (pr->id) {
-		rdma_destroy_id(pr->id);
-		pr->id = NULL;
-	}
+	struct cm_run *run = pr->run;
+
 	pr->state = PROBE_DONE;
-	pr->r->done = true;
-	if (pr->params->on_done)
-		pr->params->on_done(pr->params->ctx, pr->r);
+	pr->next_done = NULL;
+	*run->done_tail = pr;
+	run->done_tail = &pr->next_done;
+}
+
+/* Every finished probe's id destroyed, the caller told, in that order. */
+static void flush_done(struct cm_run *run)
+{
+	const struct rr_cm_params *p = run->p;
+	struct probe *pr;
+
+	while ((pr = run->done)) {
+		run->done = pr->next_done;
+		if (pr->id) {
+			rdma_destroy_id(pr->id);
+			pr->id = NULL;
+		}
+		pr->r->done = true;
+		if (p->on_done)
+			p->on_done(p->ctx, pr->r);
+	}
+	run->done_tail = &run->done;
 }
 
 static void probe_fail_call(struct probe *pr, enum rr_step step,
@@ -95,12 +130,12 @@ static void probe_fail_call(struct probe *pr, enum rr_step step,
 	probe_finish(pr);
 }
 
-/* Device, port, link layer and the GID type the CM used. */
+/* Device, port and link layer: once per probe, when the address resolved. */
 static void collect_device(struct rr_result *r, struct rdma_cm_id *id)
 {
 	struct ibv_port_attr attr;
 
-	if (!id->verbs)
+	if (!id->verbs || r->device[0])
 		return;
 	snprintf(r->device, sizeof(r->device), "%s",
 		 ibv_get_device_name(id->verbs->device));
@@ -249,47 +284,54 @@ static const char *waiting_call(const struct probe *pr)
 					      "rdma_resolve_route";
 }
 
-/* One event for one probe; the event is already acked (copied fields). */
-static void handle_event(struct cm_run *run, struct probe *pr,
-			 enum rdma_cm_event_type type, int status)
+/* One event for one probe, read (and acked) at E->at. */
+static void handle_event(struct cm_run *run, const struct cm_event *e)
 {
+	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
 
 	if (pr->state == PROBE_WAIT_ADDR &&
-	    type == RDMA_CM_EVENT_ADDR_RESOLVED && status == 0) {
-		rr_step_end(r, RR_STEP_RESOLVE_ADDR);
+	    e->type == RDMA_CM_EVENT_ADDR_RESOLVED && e->status == 0) {
+		rr_step_end_at(r, RR_STEP_RESOLVE_ADDR, &e->at);
 		start_route(run, pr);
 		return;
 	}
 	if (pr->state == PROBE_WAIT_ROUTE &&
-	    type == RDMA_CM_EVENT_ROUTE_RESOLVED && status == 0) {
-		rr_step_end(r, RR_STEP_RESOLVE_ROUTE);
-		rr_step_end(r, RR_STEP_TOTAL);
+	    e->type == RDMA_CM_EVENT_ROUTE_RESOLVED && e->status == 0) {
+		rr_step_end_at(r, RR_STEP_RESOLVE_ROUTE, &e->at);
+		rr_step_end_at(r, RR_STEP_TOTAL, &e->at);
 		collect_route(r, pr->id);
 		r->ok = true;
 		probe_finish(pr);
 		return;
 	}
-	rr_fail_event(r, waiting_step(pr), waiting_call(pr), type, status);
+	rr_fail_event(r, waiting_step(pr), waiting_call(pr), e->type,
+		      e->status);
 	probe_finish(pr);
 }
 
+/* Reads what is queued, a batch at a time, then handles the batch. */
 static void drain_events(struct cm_run *run)
 {
+	struct cm_event batch[EVENT_BATCH];
 	struct rdma_cm_event *ev;
-	enum rdma_cm_event_type type;
-	struct probe *pr;
-	int status;
+	int i, n;
 
-	while (!rdma_get_cm_event(run->channel, &ev)) {
-		pr = ev->id->context;
-		type = ev->event;
-		status = ev->status;
-		/* Ack first: rdma_destroy_id waits for its events' acks. */
-		rdma_ack_cm_event(ev);
-		if (pr && pr->state != PROBE_DONE && pr->state != PROBE_IDLE)
-			handle_event(run, pr, type, status);
-	}
+	do {
+		for (n = 0; n < EVENT_BATCH &&
+			    !rdma_get_cm_event(run->channel, &ev); n++) {
+			batch[n].pr = ev->id->context;
+			batch[n].type = ev->event;
+			batch[n].status = ev->status;
+			clock_gettime(CLOCK_MONOTONIC, &batch[n].at);
+			/* Ack at once: rdma_destroy_id waits for the acks. */
+			rdma_ack_cm_event(ev);
+		}
+		for (i = 0; i < n; i++)
+			if (batch[i].pr->state == PROBE_WAIT_ADDR ||
+			    batch[i].pr->state == PROBE_WAIT_ROUTE)
+				handle_event(run, &batch[i]);
+	} while (n == EVENT_BATCH);
 }
 
 static void expire_probes(struct cm_run *run)
@@ -398,6 +440,7 @@ static void run_loop(struct cm_run *run, struct probe *probes, int n)
 
 	for (;;) {
 		next = start_due(run, probes, next, n);
+		flush_done(run);
 		if (!run->num_inflight && next >= n)
 			break;
 		/* Wake for the next start only if there is room for it. */
@@ -408,6 +451,7 @@ static void run_loop(struct cm_run *run, struct probe *probes, int n)
 			drain_events(run);
 		expire_probes(run);
 		compact_inflight(run);
+		flush_done(run);
 	}
 }
 
@@ -437,13 +481,15 @@ void rr_cm_resolve(struct rr_result **order, int n,
 	}
 	/* Until a probe starts, its deadline is the time it may start. */
 	clock_gettime(CLOCK_MONOTONIC, &run.t0);
+	run.done_tail = &run.done;
 	for (i = 0; i < n; i++) {
 		probes[i].r = order[i];
-		probes[i].params = params;
+		probes[i].run = &run;
 		probes[i].deadline = ts_add_ms(run.t0, order[i]->start_offset_ms);
 	}
 
 	run_loop(&run, probes, n);
+	rr_sysfs_gid_forget();
 out:
 	free(run.inflight);
 	free(probes);

@@ -57,6 +57,15 @@ void rr_step_end(struct rr_result *r, enum rr_step step)
 	r->steps[step].ended = true;
 }
 
+void rr_step_end_at(struct rr_result *r, enum rr_step step,
+		    const struct timespec *at)
+{
+	if (!r->steps[step].started || r->steps[step].ended)
+		return;
+	r->steps[step].end = *at;
+	r->steps[step].ended = true;
+}
+
 double rr_step_ms(const struct rr_result *r, enum rr_step step)
 {
 	const struct rr_timing *t = &r->steps[step];

@@ -132,6 +132,9 @@ struct rr_result {
 
 void rr_step_begin(struct rr_result *r, enum rr_step step);
 void rr_step_end(struct rr_result *r, enum rr_step step);
+/* Ends STEP at AT (when its event was read, not when it was handled). */
+void rr_step_end_at(struct rr_result *r, enum rr_step step,
+		    const struct timespec *at);
 double rr_step_ms(const struct rr_result *r, enum rr_step step);
 const char *rr_step_name(enum rr_step step);
 const char *rr_step_key(enum rr_step step);
