@@ -11,6 +11,8 @@
 #include "check.h"
 #include "cm_backend.h"
 #include "expect.h"
+#include "explain.h"
+#include "list.h"
 #include "options.h"
 #include "printer.h"
 #include "render.h"
@@ -25,6 +27,7 @@ struct run {
 	int num_expects;
 	struct sockaddr_storage src;
 	struct printer *p;
+	struct rr_explainer *ex;	/* opened at the first need */
 
 	/* One template per destination, in input order. */
 	struct rr_result *dests;
@@ -228,6 +231,16 @@ static bool make_probes(struct run *run)
 	return true;
 }
 
+/* The root-cause chain: every link with --explain, else a failure's. */
+static void explain(struct run *run, struct rr_result *r)
+{
+	if (run->opts.sa || (r->ok && !run->opts.explain))
+		return;
+	if (!run->ex)
+		run->ex = rr_explainer_new();
+	rr_explain(run->ex, r, run->opts.explain);
+}
+
 /* Prints finished probes in input order, as soon as their turn comes. */
 static void emit_ready(struct run *run)
 {
@@ -237,6 +250,7 @@ static void emit_ready(struct run *run)
 	while (run->next_emit < run->num_probes &&
 	       run->probes[run->next_emit].done) {
 		r = &run->probes[run->next_emit++];
+		explain(run, r);
 		rr_check_result(r, run->expects, run->num_expects);
 		rr_render_result(run->p, r, count > 1);
 		if (count > 1 && r->seq == count)
@@ -329,6 +343,7 @@ static void release(struct run *run)
 	free(run->dests);
 	free(run->names);
 	free(run->sa_dests);
+	rr_explainer_free(run->ex);
 }
 
 int main(int argc, char **argv)
@@ -337,6 +352,8 @@ int main(int argc, char **argv)
 	int code = RR_EXIT_USAGE;
 
 	rr_parse_options(argc, argv, &run.opts);
+	if (run.opts.list)
+		return rr_list_run(run.opts.format);
 	if (!parse_expectations(&run) || !parse_src(&run) ||
 	    !add_arg_dests(&run))
 		goto out;

@@ -23,6 +23,8 @@ enum {
 	OPT_MAX_MS,
 	OPT_JSONL,
 	OPT_PROM,
+	OPT_EXPLAIN,
+	OPT_LIST,
 };
 
 static const char doc[] =
@@ -46,7 +48,7 @@ static const char doc[] =
 	"one of = != < <= > >=.\n\n"
 	"See rdma-route(8) for the output fields and the causes.";
 
-static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]";
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--list";
 
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
@@ -69,6 +71,10 @@ static const struct argp_option options[] = {
 	  "Fail (exit 4) unless FIELD OP VALUE holds, e.g. 'mtu >= 4096'", 0 },
 	{ "max-ms", OPT_MAX_MS, "[STEP=]MS", 0,
 	  "Fail (exit 4) when STEP (default total) takes longer than MS", 0 },
+	{ "explain", OPT_EXPLAIN, NULL, 0,
+	  "Show the chain route, device, GID, neighbour, PathRecord, each link judged", 0 },
+	{ "list", OPT_LIST, NULL, 0,
+	  "List every RDMA device and port (no DESTINATION)", 0 },
 	{ NULL, 0, NULL, 0, "InfiniBand subnet administrator (--sa):", 1 },
 	{ "sa", OPT_SA, NULL, 0,
 	  "Ask the SA for the PathRecord of each DESTINATION (LID, GID or GUID)", 1 },
@@ -114,6 +120,10 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--src and --tos do not apply to --sa");
 	if (opts->sa && opts->count > 1)
 		argp_error(state, "--count does not apply to --sa");
+	if (opts->sa && opts->explain)
+		argp_error(state, "--explain does not apply to --sa");
+	if (opts->list && (opts->num_targets || opts->file || opts->sa))
+		argp_error(state, "--list takes no DESTINATION, -f or --sa");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -186,6 +196,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PROM:
 		opts->format = RR_FORMAT_PROM;
 		break;
+	case OPT_EXPLAIN:
+		opts->explain = true;
+		break;
+	case OPT_LIST:
+		opts->list = true;
+		break;
 	case 'f':
 		opts->file = arg;
 		break;
@@ -214,7 +230,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->num_targets = state->argc - state->next;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		if (!opts->file)
+		if (!opts->file && !opts->list)
 			argp_error(state, "no DESTINATION given");
 		break;
 	default:

@@ -53,6 +53,9 @@ struct rr_opts {
 	int sl;			/* --sl, -1: any */
 	int pkey;		/* --pkey, -1: any */
 	bool all_paths;
+
+	bool explain;		/* --explain: the root-cause chain */
+	bool list;		/* --list: the RDMA ports, no destination */
 };
 
 /* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */

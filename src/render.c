@@ -7,6 +7,7 @@
 
 #include "decode.h"
 #include "render.h"
+#include "render_chain.h"
 #include "stats.h"
 #include "targets.h"
 
@@ -284,6 +285,7 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		pr_str(p, "gid_type", rr_gid_type_name(r->gid_type));
 	if (!r->ok)
 		render_error(p, r);
+	rr_render_chain(p, r);
 	render_warnings(p, r);
 	render_expect_failures(p, r);
 	render_timings(p, r);

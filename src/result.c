@@ -132,4 +132,6 @@ void rr_result_release(struct rr_result *r)
 	free(r->expect_failures);
 	r->expect_failures = NULL;
 	r->num_expect_failures = 0;
+	free(r->chain);
+	r->chain = NULL;
 }

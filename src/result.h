@@ -13,6 +13,8 @@
 
 #include "cause.h"
 
+struct rr_chain;
+
 /* Named steps; the rdma_cm names match librdmacm's cmtime for comparison. */
 enum rr_step {
 	RR_STEP_LOOKUP,		/* host name to address */
@@ -128,6 +130,9 @@ struct rr_result {
 
 	struct rr_expect_failure *expect_failures;
 	int num_expect_failures;
+
+	/* --explain, or a failure: the root-cause chain (src/chain.h). */
+	struct rr_chain *chain;
 };
 
 void rr_step_begin(struct rr_result *r, enum rr_step step);

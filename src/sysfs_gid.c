@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <arpa/inet.h>
+#include <stdbool.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,18 +10,11 @@
 
 #define SYSFS_IB "/sys/class/infiniband"
 
-/*
- * A port's GID table, read once: it has up to thousands of entries, each
- * a sysfs file, and a batch asks for the same port again and again.
- */
 struct gid_table {
 	char dev[64];
 	unsigned int port;
 	size_t n, cap;
-	struct gid_entry {
-		uint8_t gid[16];
-		enum rr_gid_type type;
-	} *entries;
+	struct rr_gid_entry *entries;
 	struct gid_table *next;
 };
 
@@ -41,27 +35,33 @@ static int read_line(const char *path, char *buf, size_t len)
 	return rc;
 }
 
-static enum rr_gid_type type_of_entry(const char *dev, unsigned int port,
-				      const char *index)
+/* gid_attrs/types/N and gid_attrs/ndevs/N of entry N. */
+static void read_attrs(const char *dev, unsigned int port,
+		       struct rr_gid_entry *e)
 {
 	char path[512], type[32];
 
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/types/%s",
-		 dev, port, index);
-	if (read_line(path, type, sizeof(type)))
-		return RR_GID_UNKNOWN;
-	if (!strcmp(type, "RoCE v2"))
-		return RR_GID_ROCE_V2;
-	if (!strcmp(type, "IB/RoCE v1"))
-		return RR_GID_ROCE_V1;
-	return RR_GID_UNKNOWN;
+	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
+		 dev, port, e->index);
+	e->type = RR_GID_UNKNOWN;
+	if (!read_line(path, type, sizeof(type))) {
+		if (!strcmp(type, "RoCE v2"))
+			e->type = RR_GID_ROCE_V2;
+		else if (!strcmp(type, "IB/RoCE v1"))
+			e->type = RR_GID_ROCE_V1;
+	}
+	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+		 dev, port, e->index);
+	if (read_line(path, e->netdev, sizeof(e->netdev)))
+		e->netdev[0] = '\0';
+	e->vlan = -1;
 }
 
 /* Adds one non-empty entry; false when out of memory. */
-static bool add_entry(struct gid_table *t, const uint8_t gid[16],
-		      enum rr_gid_type type)
+static bool add_entry(struct gid_table *t, const char *dev, unsigned int port,
+		      unsigned int index, const uint8_t gid[16])
 {
-	struct gid_entry *grown;
+	struct rr_gid_entry *grown, *e;
 
 	if (t->n == t->cap) {
 		grown = realloc(t->entries,
@@ -71,10 +71,18 @@ static bool add_entry(struct gid_table *t, const uint8_t gid[16],
 		t->entries = grown;
 		t->cap = t->cap ? 2 * t->cap : 8;
 	}
-	memcpy(t->entries[t->n].gid, gid, 16);
-	t->entries[t->n].type = type;
-	t->n++;
+	e = &t->entries[t->n++];
+	e->index = index;
+	memcpy(e->gid, gid, 16);
+	read_attrs(dev, port, e);
 	return true;
+}
+
+static int by_index(const void *a, const void *b)
+{
+	const struct rr_gid_entry *x = a, *y = b;
+
+	return (x->index > y->index) - (x->index < y->index);
 }
 
 static struct gid_table *load_table(const char *dev, unsigned int port)
@@ -102,12 +110,14 @@ static struct gid_table *load_table(const char *dev, unsigned int port)
 		    inet_pton(AF_INET6, text, &entry) != 1 ||
 		    !memcmp(entry.s6_addr, zero, 16))
 			continue;
-		if (!add_entry(t, entry.s6_addr,
-			       type_of_entry(dev, port, de->d_name)))
+		if (!add_entry(t, dev, port,
+			       (unsigned int)strtoul(de->d_name, NULL, 10),
+			       entry.s6_addr))
 			break;
 	}
 	if (dir)
 		closedir(dir);
+	qsort(t->entries, t->n, sizeof(*t->entries), by_index);
 	t->next = tables;
 	tables = t;
 	return t;
@@ -121,6 +131,15 @@ static struct gid_table *find_table(const char *dev, unsigned int port)
 		if (t->port == port && !strcmp(t->dev, dev))
 			return t;
 	return load_table(dev, port);
+}
+
+const struct rr_gid_entry *rr_gid_table(const char *dev, unsigned int port,
+					size_t *n)
+{
+	struct gid_table *t = find_table(dev, port);
+
+	*n = t ? t->n : 0;
+	return t ? t->entries : NULL;
 }
 
 enum rr_gid_type rr_sysfs_gid_type(const char *dev, unsigned int port,

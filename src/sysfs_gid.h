@@ -1,12 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The GID table in sysfs: which type an entry has (tables cached). */
+/*
+ * A port's GID table in sysfs (gids/N, gid_attrs/types/N, ndevs/N), read
+ * once per port and run: it has up to thousands of entries, each a file,
+ * and a batch asks for the same port again and again.
+ */
 #ifndef RR_SYSFS_GID_H
 #define RR_SYSFS_GID_H
 
-#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "result.h"
+
+#define RR_NETDEV_LEN 16	/* IFNAMSIZ */
+
+/* One valid entry of a port's GID table. */
+struct rr_gid_entry {
+	unsigned int index;
+	uint8_t gid[16];
+	/* From gid_attrs/types: "IB/RoCE v1" reads RoCE v1 (IB on an IB port). */
+	enum rr_gid_type type;
+	char netdev[RR_NETDEV_LEN];	/* gid_attrs/ndevs; "" none */
+	int vlan;			/* -1: none or not looked up */
+};
+
+/* DEV/PORT's valid entries by index (*N of them); NULL when unreadable. */
+const struct rr_gid_entry *rr_gid_table(const char *dev, unsigned int port,
+					size_t *n);
 
 /*
  * The type of the entry holding GID on DEV/PORT.  When both a RoCE v1 and
@@ -15,7 +35,7 @@
 enum rr_gid_type rr_sysfs_gid_type(const char *dev, unsigned int port,
 				   const uint8_t gid[16]);
 
-/* Drops the GID tables read so far (read again on the next call). */
+/* Drops the tables read so far (read again on the next call). */
 void rr_sysfs_gid_forget(void);
 
 #endif
