@@ -17,10 +17,13 @@
 
 enum probe_state {
 	PROBE_IDLE,
+	PROBE_CREATED,		/* id made (and bound), resolve addr next */
 	PROBE_WAIT_ADDR,
 	PROBE_WAIT_ROUTE,
 	PROBE_DONE,
 };
+
+#define MAX_KNOWN_PORTS 16
 
 struct cm_run;
 
@@ -41,6 +44,15 @@ struct cm_run {
 	unsigned int num_inflight;
 	/* Finished, their ids not destroyed nor the caller told yet. */
 	struct probe *done, **done_tail;
+	/* Link layers of the ports seen so far. */
+	struct known_port {
+		struct ibv_context *verbs;
+		uint8_t port;
+		enum rr_link_layer ll;
+	} known[MAX_KNOWN_PORTS];
+	unsigned int num_known;
+	unsigned int finished;		/* since the in-flight list was compacted */
+	struct timespec earliest;	/* the nearest deadline in flight */
 };
 
 /* Events read in one go, each stamped when read, before any is handled. */
@@ -71,6 +83,12 @@ static struct timespec ts_add_ms(struct timespec t, unsigned int ms)
 	return t;
 }
 
+static double ts_diff_ms(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
+	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
+}
+
 static void set_deadline(struct probe *pr, unsigned int ms)
 {
 	struct timespec now;
@@ -79,49 +97,29 @@ static void set_deadline(struct probe *pr, unsigned int ms)
 	pr->deadline = ts_add_ms(now, ms);
 }
 
-static long ms_until(const struct timespec *t)
+/* Milliseconds from NOW until T (negative once past); NOW read once per
+ * loop, not once per probe: hundreds may be in flight. */
+static long ms_until(const struct timespec *now, const struct timespec *t)
 {
-	struct timespec now;
-	long ms;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ms = (t->tv_sec - now.tv_sec) * 1000L +
-	     (t->tv_nsec - now.tv_nsec) / 1000000L;
-	return ms;
+	return (t->tv_sec - now->tv_sec) * 1000L +
+	       (t->tv_nsec - now->tv_nsec) / 1000000L;
 }
 
 /*
- * Ends a probe.  Destroying its id and telling the caller wait for
- * flush_done(): neither may delay the handling of other probes' events.
+ * Ends a probe.  Reading its route, destroying its id and telling the
+ * caller wait for flush_done(): none may delay other probes' events.
  */
 static void probe_finish(struct probe *pr)
 {
 	struct cm_run *run = pr->run;
 
 	pr->state = PROBE_DONE;
+	run->finished++;
 	pr->next_done = NULL;
 	*run->done_tail = pr;
 	run->done_tail = &pr->next_done;
 }
 
-/* Every finished probe's id destroyed, the caller told, in that order. */
-static void flush_done(struct cm_run *run)
-{
-	const struct rr_cm_params *p = run->p;
-	struct probe *pr;
-
-	while ((pr = run->done)) {
-		run->done = pr->next_done;
-		if (pr->id) {
-			rdma_destroy_id(pr->id);
-			pr->id = NULL;
-		}
-		pr->r->done = true;
-		if (p->on_done)
-			p->on_done(p->ctx, pr->r);
-	}
-	run->done_tail = &run->done;
-}
 
 static void probe_fail_call(struct probe *pr, enum rr_step step,
 			    const char *call, int err)
@@ -130,24 +128,41 @@ static void probe_fail_call(struct probe *pr, enum rr_step step,
 	probe_finish(pr);
 }
 
-/* Device, port and link layer: once per probe, when the address resolved. */
-static void collect_device(struct rr_result *r, struct rdma_cm_id *id)
+/* A port's link layer, asked of the device once per run. */
+static enum rr_link_layer link_layer(struct cm_run *run,
+				    struct ibv_context *verbs, uint8_t port)
 {
 	struct ibv_port_attr attr;
+	struct known_port *k;
+	unsigned int i;
 
-	if (!id->verbs || r->device[0])
+	if (verbs->device->transport_type == IBV_TRANSPORT_IWARP)
+		return RR_LL_IWARP;
+	for (i = 0; i < run->num_known; i++)
+		if (run->known[i].verbs == verbs && run->known[i].port == port)
+			return run->known[i].ll;
+	if (ibv_query_port(verbs, port, &attr))
+		return RR_LL_UNKNOWN;
+	if (run->num_known == MAX_KNOWN_PORTS)
+		run->num_known = 0;	/* a rare host: start over */
+	k = &run->known[run->num_known++];
+	k->verbs = verbs;
+	k->port = port;
+	k->ll = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
+			RR_LL_ETHERNET : RR_LL_INFINIBAND;
+	return k->ll;
+}
+
+/* Device, port and link layer, once the CM has bound the id to them. */
+static void collect_device(struct cm_run *run, struct rr_result *r,
+			   struct rdma_cm_id *id)
+{
+	if (!id->verbs)
 		return;
 	snprintf(r->device, sizeof(r->device), "%s",
 		 ibv_get_device_name(id->verbs->device));
 	r->port = id->port_num;
-	if (id->verbs->device->transport_type == IBV_TRANSPORT_IWARP) {
-		r->link_layer = RR_LL_IWARP;
-		return;
-	}
-	if (ibv_query_port(id->verbs, id->port_num, &attr))
-		return;
-	r->link_layer = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
-				RR_LL_ETHERNET : RR_LL_INFINIBAND;
+	r->link_layer = link_layer(run, id->verbs, id->port_num);
 }
 
 static enum rr_gid_type gid_type_of(const struct rr_result *r)
@@ -191,7 +206,6 @@ static void collect_route(struct rr_result *r, struct rdma_cm_id *id)
 
 	memcpy(&r->src, &id->route.addr.src_storage, sizeof(r->src));
 	r->have_src = true;
-	collect_device(r, id);
 	if (n > 0 && id->route.path_rec) {
 		r->paths = calloc((size_t)n, sizeof(*r->paths));
 		if (r->paths) {
@@ -201,6 +215,41 @@ static void collect_route(struct rr_result *r, struct rdma_cm_id *id)
 		}
 	}
 	r->gid_type = gid_type_of(r);
+}
+
+static bool event_waiting(struct cm_run *run)
+{
+	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
+
+	return poll(&pfd, 1, 0) > 0;
+}
+
+/*
+ * Finished probes: route read, id destroyed, the caller told, in that
+ * order.  Unless ALL, it stops as soon as an event waits: the work would
+ * delay that event's stamp.
+ */
+static void flush_done(struct cm_run *run, bool all)
+{
+	const struct rr_cm_params *p = run->p;
+	struct probe *pr;
+
+	while ((pr = run->done) && (all || !event_waiting(run))) {
+		run->done = pr->next_done;
+		if (pr->id) {
+			/* What the id learned, read before it goes. */
+			collect_device(run, pr->r, pr->id);
+			if (pr->r->ok)
+				collect_route(pr->r, pr->id);
+			rdma_destroy_id(pr->id);
+			pr->id = NULL;
+		}
+		pr->r->done = true;
+		if (p->on_done)
+			p->on_done(p->ctx, pr->r);
+	}
+	if (!run->done)
+		run->done_tail = &run->done;
 }
 
 static void start_route(struct cm_run *run, struct probe *pr)
@@ -215,7 +264,6 @@ static void start_route(struct cm_run *run, struct probe *pr)
 	if (ms >= 0.98 * run->p->timeout_ms)
 		r->late_success = true;
 
-	collect_device(r, pr->id);
 	rr_step_begin(r, RR_STEP_RESOLVE_ROUTE);
 	if (rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
 		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
@@ -226,14 +274,16 @@ static void start_route(struct cm_run *run, struct probe *pr)
 	set_deadline(pr, rr_cm_step_deadline_ms(run->p->timeout_ms));
 }
 
-/* Create id, set options, bind, resolve addr: the synchronous part. */
-static void probe_start(struct cm_run *run, struct probe *pr)
+/* Create id, set options, bind: the probe's synchronous start. */
+static void probe_create(struct cm_run *run, struct probe *pr)
 {
 	const struct rr_cm_params *p = run->p;
 	struct rr_result *r = pr->r;
 	uint8_t tos;
 
 	rr_step_begin(r, RR_STEP_TOTAL);
+	r->start_ms = ts_diff_ms(&r->steps[RR_STEP_TOTAL].start, &run->t0);
+	r->have_start = true;
 	rr_step_begin(r, RR_STEP_CREATE_ID);
 	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
 		pr->id = NULL;
@@ -260,6 +310,13 @@ static void probe_start(struct cm_run *run, struct probe *pr)
 		}
 		rr_step_end(r, RR_STEP_BIND_ADDR);
 	}
+	pr->state = PROBE_CREATED;
+}
+
+static void probe_resolve_addr(struct cm_run *run, struct probe *pr)
+{
+	const struct rr_cm_params *p = run->p;
+	struct rr_result *r = pr->r;
 
 	rr_step_begin(r, RR_STEP_RESOLVE_ADDR);
 	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->dst,
@@ -300,7 +357,6 @@ static void handle_event(struct cm_run *run, const struct cm_event *e)
 	    e->type == RDMA_CM_EVENT_ROUTE_RESOLVED && e->status == 0) {
 		rr_step_end_at(r, RR_STEP_RESOLVE_ROUTE, &e->at);
 		rr_step_end_at(r, RR_STEP_TOTAL, &e->at);
-		collect_route(r, pr->id);
 		r->ok = true;
 		probe_finish(pr);
 		return;
@@ -334,14 +390,16 @@ static void drain_events(struct cm_run *run)
 	} while (n == EVENT_BATCH);
 }
 
-static void expire_probes(struct cm_run *run)
+static void expire_probes(struct cm_run *run, const struct timespec *now)
 {
 	unsigned int i;
 	struct probe *pr;
 
+	if (ms_until(now, &run->earliest) > 0)
+		return;		/* nothing can have expired yet */
 	for (i = 0; i < run->num_inflight; i++) {
 		pr = run->inflight[i];
-		if (pr->state == PROBE_DONE || ms_until(&pr->deadline) > 0)
+		if (pr->state == PROBE_DONE || ms_until(now, &pr->deadline) > 0)
 			continue;
 		rr_fail_deadline(pr->r, waiting_step(pr), waiting_call(pr));
 		probe_finish(pr);
@@ -353,23 +411,36 @@ static void compact_inflight(struct cm_run *run)
 {
 	unsigned int i, j = 0;
 
+	if (!run->finished)
+		return;
+	run->finished = 0;
 	for (i = 0; i < run->num_inflight; i++)
 		if (run->inflight[i]->state != PROBE_DONE)
 			run->inflight[j++] = run->inflight[i];
 	run->num_inflight = j;
 }
 
-/* Until the next deadline, or the next scheduled start (START). */
-static int next_timeout_ms(const struct cm_run *run,
-			   const struct timespec *start)
+/*
+ * Until the next deadline, or the next scheduled start (START); notes the
+ * nearest deadline for expire_probes().
+ */
+static int next_timeout_ms(struct cm_run *run, const struct timespec *start)
 {
-	long best = start ? ms_until(start) : -1, ms;
+	const struct timespec *d;
+	struct timespec now;
+	long best, ms;
 	unsigned int i;
 
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	best = start ? ms_until(&now, start) : -1;
 	if (best < 0 && start)
 		best = 0;
+	run->earliest = ts_add_ms(now, 24 * 3600 * 1000);
 	for (i = 0; i < run->num_inflight; i++) {
-		ms = ms_until(&run->inflight[i]->deadline);
+		d = &run->inflight[i]->deadline;
+		if (ms_until(d, &run->earliest) > 0)
+			run->earliest = *d;
+		ms = ms_until(&now, d);
 		if (ms < 0)
 			ms = 0;
 		if (best < 0 || ms < best)
@@ -411,24 +482,34 @@ static void fail_all(struct rr_result **order, int n,
 }
 
 /* Starts what may start now: room in flight, and its time has come. */
+/*
+ * Starts what may start now: room in flight, and its time has come.  The
+ * ids are all made first, then their resolutions issued back to back, as
+ * cmtime does: creating the next id does not delay this one's answer.
+ */
 static int start_due(struct cm_run *run, struct probe *probes, int next,
 		     int n)
 {
+	unsigned int first = run->num_inflight, i;
+	struct timespec now;
 	struct probe *pr;
 
+	clock_gettime(CLOCK_MONOTONIC, &now);
 	while (run->num_inflight < run->p->parallel && next < n) {
 		pr = &probes[next];
-		if (ms_until(&pr->deadline) > 0)
+		if (ms_until(&now, &pr->deadline) > 0)
 			break;		/* not yet: deadline holds its start */
 		next++;
 		if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE) {
 			probe_finish(pr);	/* failed before us (lookup) */
 			continue;
 		}
-		probe_start(run, pr);
+		probe_create(run, pr);
 		if (pr->state != PROBE_DONE)
 			run->inflight[run->num_inflight++] = pr;
 	}
+	for (i = first; i < run->num_inflight; i++)
+		probe_resolve_addr(run, run->inflight[i]);
 	return next;
 }
 
@@ -436,11 +517,11 @@ static void run_loop(struct cm_run *run, struct probe *probes, int n)
 {
 	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
 	const struct timespec *start;
+	struct timespec now;
 	int next = 0, timeout;
 
 	for (;;) {
 		next = start_due(run, probes, next, n);
-		flush_done(run);
 		if (!run->num_inflight && next >= n)
 			break;
 		/* Wake for the next start only if there is room for it. */
@@ -449,10 +530,12 @@ static void run_loop(struct cm_run *run, struct probe *probes, int n)
 		timeout = next_timeout_ms(run, start);
 		if (poll(&pfd, 1, timeout) > 0)
 			drain_events(run);
-		expire_probes(run);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		expire_probes(run, &now);
 		compact_inflight(run);
-		flush_done(run);
+		flush_done(run, false);
 	}
+	flush_done(run, true);
 }
 
 void rr_cm_resolve(struct rr_result **order, int n,

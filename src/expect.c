@@ -19,7 +19,7 @@ static const char *const op_names[] = {
  */
 static const char *const fields[] = {
 	"status", "address", "source", "device", "port", "link_layer",
-	"gid_type", "num_paths",
+	"gid_type", "num_paths", "start_ms",
 	"lookup", "create_id", "bind_addr", "resolve_addr", "resolve_route",
 	"open_port", "find_sm", "sa_query", "total",
 	"dgid", "sgid", "dlid", "slid", "raw_traffic", "flow_label",

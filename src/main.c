@@ -258,9 +258,16 @@ static void emit_ready(struct run *run)
 	}
 }
 
+/*
+ * Streamed formats print each result as its turn comes; the JSON document
+ * is written at the end anyway, so it waits and keeps the loop light.
+ */
 static void on_done(void *ctx, struct rr_result *r)
 {
-	emit_ready(ctx);
+	struct run *run = ctx;
+
+	if (run->opts.format != RR_FORMAT_JSON)
+		emit_ready(run);
 }
 
 static void resolve_cm(struct run *run)
@@ -289,6 +296,7 @@ static void resolve_cm(struct run *run)
 			order[i++] = &run->probes[d * (int)count + (int)s];
 	rr_cm_resolve(order, run->num_probes, &params);
 	free(order);
+	emit_ready(run);
 }
 
 static void resolve_sa(struct run *run)

@@ -117,6 +117,7 @@ static void add_stats(struct printer *p, const char *key,
 	json_object_object_add(o, "p50", ms(s->p50));
 	json_object_object_add(o, "p90", ms(s->p90));
 	json_object_object_add(o, "p99", ms(s->p99));
+	json_object_object_add(o, "span", ms(s->span));
 	attach(p, p->depth, key, o);
 }
 

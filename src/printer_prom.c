@@ -304,6 +304,7 @@ static void prom_stats(struct printer *p, const char *key,
 		{ "avg", s->avg / 1e3 }, { "max", s->max / 1e3 },
 		{ "mdev", s->mdev / 1e3 }, { "p50", s->p50 / 1e3 },
 		{ "p90", s->p90 / 1e3 }, { "p99", s->p99 / 1e3 },
+		{ "span", s->span / 1e3 },
 	};
 	struct pr_frame *f = pr_top(p);
 	char *name, *labels, *path, *family, *help;

@@ -272,6 +272,9 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	if (r->seq)
 		pr_int(p, "seq", r->seq);
 	pr_str(p, "status", r->ok ? "resolved" : "failed");
+	/* A timeline of the run: when each probe started. */
+	if (r->have_start)
+		pr_ms(p, "start_ms", r->start_ms);
 	if (r->have_dst)
 		pr_str(p, "address", rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
 	if (r->have_src)
@@ -297,6 +300,19 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		pr_arr_end(p);
 	}
 	pr_record_end(p);
+}
+
+static bool ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* A - B in milliseconds. */
+static double ts_ms(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
+	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
 }
 
 /* Failures counted by cause, as a map (only causes that occurred). */
@@ -329,6 +345,29 @@ static int count_ok(const struct rr_result *rs, int n)
 	return ok;
 }
 
+/*
+ * From the first start to the last end of STEP over the resolved probes:
+ * how long the step took for all of them, as cmtime's "total ms".
+ */
+static double step_span_ms(const struct rr_result *probes, unsigned int count,
+			   int step)
+{
+	const struct timespec *first = NULL, *last = NULL, *t;
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		if (!probes[i].ok || !probes[i].steps[step].ended)
+			continue;
+		t = &probes[i].steps[step].start;
+		if (!first || ts_before(t, first))
+			first = t;
+		t = &probes[i].steps[step].end;
+		if (!last || ts_before(last, t))
+			last = t;
+	}
+	return first ? ts_ms(last, first) : 0;
+}
+
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count)
 {
@@ -357,8 +396,10 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 		for (i = 0, n = 0; i < count; i++)
 			if (probes[i].ok && probes[i].steps[step].ended)
 				values[n++] = rr_step_ms(&probes[i], step);
-		if (rr_stats_compute(values, n, &s))
-			pr_stats(p, rr_step_key(step), &s);
+		if (!rr_stats_compute(values, n, &s))
+			continue;
+		s.span = step_span_ms(probes, count, step);
+		pr_stats(p, rr_step_key(step), &s);
 	}
 	pr_obj_end(p);
 	pr_record_end(p);
@@ -405,18 +446,13 @@ static double elapsed_ms(const struct rr_result *rs, int n)
 		if (!rs[i].steps[RR_STEP_TOTAL].ended)
 			continue;
 		t = &rs[i].steps[RR_STEP_TOTAL].start;
-		if (!first || t->tv_sec < first->tv_sec ||
-		    (t->tv_sec == first->tv_sec && t->tv_nsec < first->tv_nsec))
+		if (!first || ts_before(t, first))
 			first = t;
 		t = &rs[i].steps[RR_STEP_TOTAL].end;
-		if (!last || t->tv_sec > last->tv_sec ||
-		    (t->tv_sec == last->tv_sec && t->tv_nsec > last->tv_nsec))
+		if (!last || ts_before(last, t))
 			last = t;
 	}
-	if (!first)
-		return 0;
-	return (double)(last->tv_sec - first->tv_sec) * 1e3 +
-	       (double)(last->tv_nsec - first->tv_nsec) / 1e6;
+	return first ? ts_ms(last, first) : 0;
 }
 
 void rr_render_summary(struct printer *p, const struct rr_result *results,

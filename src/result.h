@@ -105,6 +105,8 @@ struct rr_result {
 	const char *target;		/* as the user wrote it */
 	unsigned int seq;		/* probe number (1..) with --count */
 	unsigned int start_offset_ms;	/* when to start, from the first */
+	double start_ms;		/* when it started, after the run began */
+	bool have_start;
 	bool done;			/* the backend is through with it */
 	struct sockaddr_storage dst;
 	bool have_dst;

@@ -10,6 +10,7 @@ struct rr_stats {
 	double min, avg, max;
 	double mdev;		/* as ping: sqrt(mean(x^2) - mean(x)^2) */
 	double p50, p90, p99;	/* nearest-rank percentiles */
+	double span;		/* wall time over all samples, when known */
 };
 
 /* Sorts VALUES in place; false (and N = 0) when there are none. */
