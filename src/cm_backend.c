@@ -83,12 +83,6 @@ static struct timespec ts_add_ms(struct timespec t, unsigned int ms)
 	return t;
 }
 
-static double ts_diff_ms(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
-	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
-}
-
 static void set_deadline(struct probe *pr, unsigned int ms)
 {
 	struct timespec now;
@@ -282,7 +276,7 @@ static void probe_create(struct cm_run *run, struct probe *pr)
 	uint8_t tos;
 
 	rr_step_begin(r, RR_STEP_TOTAL);
-	r->start_ms = ts_diff_ms(&r->steps[RR_STEP_TOTAL].start, &run->t0);
+	r->start_ms = rr_ts_ms(&r->steps[RR_STEP_TOTAL].start, &run->t0);
 	r->have_start = true;
 	rr_step_begin(r, RR_STEP_CREATE_ID);
 	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {

@@ -13,21 +13,6 @@
 
 #define SYSFS_IB "/sys/class/infiniband"
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int rc = -1;
-
-	if (!f)
-		return -1;
-	if (fgets(buf, (int)len, f)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		rc = 0;
-	}
-	fclose(f);
-	return rc;
-}
-
 static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
 			  char *buf, size_t len)
 {
@@ -35,7 +20,7 @@ static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
 
 	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/%s", pf->device,
 		 pf->port, attr);
-	return read_line(path, buf, len);
+	return rr_sysfs_read_line(path, buf, len);
 }
 
 static void count_type(struct rr_port_facts *pf, enum rr_gid_type type)
@@ -91,7 +76,7 @@ static void ipoib_netdev(struct rr_port_facts *pf)
 			continue;
 		snprintf(path, sizeof(path), SYSFS_IB "/%s/device/net/%s/dev_port",
 			 pf->device, de->d_name);
-		if (!read_line(path, text, sizeof(text)) &&
+		if (!rr_sysfs_read_line(path, text, sizeof(text)) &&
 		    strtoul(text, NULL, 0) + 1 == pf->port) {
 			/* IFNAMSIZ bounds every netdev name. */
 			snprintf(pf->netdev, sizeof(pf->netdev), "%.15s",

@@ -308,11 +308,28 @@ static bool ts_before(const struct timespec *a, const struct timespec *b)
 	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-/* A - B in milliseconds. */
-static double ts_ms(const struct timespec *a, const struct timespec *b)
+/*
+ * From the first start to the last end of STEP over RS (those resolved
+ * only, if RESOLVED): how long the step took for all of them, as cmtime's
+ * "total ms".
+ */
+static double span_ms(const struct rr_result *rs, int n, int step,
+		      bool resolved)
 {
-	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
-	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
+	const struct timespec *first = NULL, *last = NULL, *t;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if ((resolved && !rs[i].ok) || !rs[i].steps[step].ended)
+			continue;
+		t = &rs[i].steps[step].start;
+		if (!first || ts_before(t, first))
+			first = t;
+		t = &rs[i].steps[step].end;
+		if (!last || ts_before(last, t))
+			last = t;
+	}
+	return first ? rr_ts_ms(last, first) : 0;
 }
 
 /* Failures counted by cause, as a map (only causes that occurred). */
@@ -345,29 +362,6 @@ static int count_ok(const struct rr_result *rs, int n)
 	return ok;
 }
 
-/*
- * From the first start to the last end of STEP over the resolved probes:
- * how long the step took for all of them, as cmtime's "total ms".
- */
-static double step_span_ms(const struct rr_result *probes, unsigned int count,
-			   int step)
-{
-	const struct timespec *first = NULL, *last = NULL, *t;
-	unsigned int i;
-
-	for (i = 0; i < count; i++) {
-		if (!probes[i].ok || !probes[i].steps[step].ended)
-			continue;
-		t = &probes[i].steps[step].start;
-		if (!first || ts_before(t, first))
-			first = t;
-		t = &probes[i].steps[step].end;
-		if (!last || ts_before(last, t))
-			last = t;
-	}
-	return first ? ts_ms(last, first) : 0;
-}
-
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count)
 {
@@ -398,7 +392,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 				values[n++] = rr_step_ms(&probes[i], step);
 		if (!rr_stats_compute(values, n, &s))
 			continue;
-		s.span = step_span_ms(probes, count, step);
+		s.span = span_ms(probes, (int)count, step, true);
 		pr_stats(p, rr_step_key(step), &s);
 	}
 	pr_obj_end(p);
@@ -436,25 +430,6 @@ void rr_render_begin(struct printer *p, const struct rr_opts *opts)
 	pr_arr_end(p);
 }
 
-/* From the first probe's start to the last one's end. */
-static double elapsed_ms(const struct rr_result *rs, int n)
-{
-	const struct timespec *first = NULL, *last = NULL, *t;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (!rs[i].steps[RR_STEP_TOTAL].ended)
-			continue;
-		t = &rs[i].steps[RR_STEP_TOTAL].start;
-		if (!first || ts_before(t, first))
-			first = t;
-		t = &rs[i].steps[RR_STEP_TOTAL].end;
-		if (!last || ts_before(last, t))
-			last = t;
-	}
-	return first ? ts_ms(last, first) : 0;
-}
-
 void rr_render_summary(struct printer *p, const struct rr_result *results,
 		       int n, int destinations, int input_errors)
 {
@@ -471,6 +446,7 @@ void rr_render_summary(struct printer *p, const struct rr_result *results,
 	render_causes(p, results, n);
 	pr_int(p, "expect_failed", expect_failed);
 	pr_int(p, "input_errors", input_errors);
-	pr_ms(p, "elapsed_ms", elapsed_ms(results, n));
+	/* From the first probe's start to the last one's end. */
+	pr_ms(p, "elapsed_ms", span_ms(results, n, RR_STEP_TOTAL, false));
 	pr_record_end(p);
 }

@@ -66,14 +66,19 @@ void rr_step_end_at(struct rr_result *r, enum rr_step step,
 	r->steps[step].ended = true;
 }
 
+double rr_ts_ms(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
+	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
+}
+
 double rr_step_ms(const struct rr_result *r, enum rr_step step)
 {
 	const struct rr_timing *t = &r->steps[step];
 
 	if (!t->ended)
 		return -1.0;
-	return (double)(t->end.tv_sec - t->start.tv_sec) * 1e3 +
-	       (double)(t->end.tv_nsec - t->start.tv_nsec) / 1e6;
+	return rr_ts_ms(&t->end, &t->start);
 }
 
 static void fail(struct rr_result *r, enum rr_step step,

@@ -143,6 +143,8 @@ void rr_step_end(struct rr_result *r, enum rr_step step);
 void rr_step_end_at(struct rr_result *r, enum rr_step step,
 		    const struct timespec *at);
 double rr_step_ms(const struct rr_result *r, enum rr_step step);
+/* A - B in milliseconds. */
+double rr_ts_ms(const struct timespec *a, const struct timespec *b);
 const char *rr_step_name(enum rr_step step);
 const char *rr_step_key(enum rr_step step);
 

@@ -20,7 +20,7 @@ struct gid_table {
 
 static struct gid_table *tables;
 
-static int read_line(const char *path, char *buf, size_t len)
+int rr_sysfs_read_line(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");
 	int rc = -1;
@@ -44,7 +44,7 @@ static void read_attrs(const char *dev, unsigned int port,
 	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
 		 dev, port, e->index);
 	e->type = RR_GID_UNKNOWN;
-	if (!read_line(path, type, sizeof(type))) {
+	if (!rr_sysfs_read_line(path, type, sizeof(type))) {
 		if (!strcmp(type, "RoCE v2"))
 			e->type = RR_GID_ROCE_V2;
 		else if (!strcmp(type, "IB/RoCE v1"))
@@ -52,7 +52,7 @@ static void read_attrs(const char *dev, unsigned int port,
 	}
 	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
 		 dev, port, e->index);
-	if (read_line(path, e->netdev, sizeof(e->netdev)))
+	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
 		e->netdev[0] = '\0';
 	e->vlan = -1;
 }
@@ -106,7 +106,7 @@ static struct gid_table *load_table(const char *dev, unsigned int port)
 			continue;
 		snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gids/%s",
 			 dev, port, de->d_name);
-		if (read_line(path, text, sizeof(text)) ||
+		if (rr_sysfs_read_line(path, text, sizeof(text)) ||
 		    inet_pton(AF_INET6, text, &entry) != 1 ||
 		    !memcmp(entry.s6_addr, zero, 16))
 			continue;

@@ -35,6 +35,9 @@ const struct rr_gid_entry *rr_gid_table(const char *dev, unsigned int port,
 enum rr_gid_type rr_sysfs_gid_type(const char *dev, unsigned int port,
 				   const uint8_t gid[16]);
 
+/* The first line of a sysfs file, without its newline; -1 if unreadable. */
+int rr_sysfs_read_line(const char *path, char *buf, size_t len);
+
 /* Drops the tables read so far (read again on the next call). */
 void rr_sysfs_gid_forget(void);
 
