@@ -72,9 +72,9 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
 	return timeout_ms + (grace > 1000 ? grace : 1000);
 }
 
-static struct timespec ts_add_ms(struct timespec t, unsigned int ms)
+static struct timespec ts_add_ms(struct timespec t, uint64_t ms)
 {
-	t.tv_sec += ms / 1000;
+	t.tv_sec += (time_t)(ms / 1000);
 	t.tv_nsec += (long)(ms % 1000) * 1000000L;
 	if (t.tv_nsec >= 1000000000L) {
 		t.tv_sec++;
@@ -455,12 +455,12 @@ static int channel_errno(int err)
 	return err;
 }
 
-static void fail_all(struct rr_result **order, int n,
+static void fail_all(struct rr_result **order, size_t n,
 		     const struct rr_cm_params *params, const char *call,
 		     int err)
 {
 	struct rr_result *r;
-	int i;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		r = order[i];
@@ -481,8 +481,8 @@ static void fail_all(struct rr_result **order, int n,
  * ids are all made first, then their resolutions issued back to back, as
  * cmtime does: creating the next id does not delay this one's answer.
  */
-static int start_due(struct cm_run *run, struct probe *probes, int next,
-		     int n)
+static size_t start_due(struct cm_run *run, struct probe *probes,
+			size_t next, size_t n)
 {
 	unsigned int first = run->num_inflight, i;
 	struct timespec now;
@@ -507,12 +507,13 @@ static int start_due(struct cm_run *run, struct probe *probes, int next,
 	return next;
 }
 
-static void run_loop(struct cm_run *run, struct probe *probes, int n)
+static void run_loop(struct cm_run *run, struct probe *probes, size_t n)
 {
 	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
 	const struct timespec *start;
 	struct timespec now;
-	int next = 0, timeout;
+	size_t next = 0;
+	int timeout;
 
 	for (;;) {
 		next = start_due(run, probes, next, n);
@@ -532,12 +533,13 @@ static void run_loop(struct cm_run *run, struct probe *probes, int n)
 	flush_done(run, true);
 }
 
-void rr_cm_resolve(struct rr_result **order, int n,
+void rr_cm_resolve(struct rr_result **order, size_t n,
 		   const struct rr_cm_params *params)
 {
 	struct cm_run run = { .p = params };
 	struct probe *probes = NULL;
-	int i, flags;
+	size_t i;
+	int flags;
 
 	run.channel = rdma_create_event_channel();
 	if (!run.channel) {
@@ -550,7 +552,7 @@ void rr_cm_resolve(struct rr_result **order, int n,
 		fail_all(order, n, params, "fcntl", errno);
 		goto out;
 	}
-	probes = calloc((size_t)n, sizeof(*probes));
+	probes = calloc(n, sizeof(*probes));
 	run.inflight = calloc(params->parallel, sizeof(*run.inflight));
 	if (!probes || !run.inflight) {
 		fail_all(order, n, params, "calloc", ENOMEM);

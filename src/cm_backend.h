@@ -8,6 +8,7 @@
 #define RR_CM_BACKEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/socket.h>
 #include <rdma/rdma_cma.h>
 
@@ -38,7 +39,7 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms);
  * be sorted by it).  When the host cannot do RDMA CM at all, each fails at
  * the create id step with the reason.
  */
-void rr_cm_resolve(struct rr_result **order, int n,
+void rr_cm_resolve(struct rr_result **order, size_t n,
 		   const struct rr_cm_params *params);
 
 #endif

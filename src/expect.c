@@ -1,87 +1,124 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <json-c/json.h>
 
 #include "expect.h"
+#include "numbers.h"
 
 static const char *const op_names[] = {
 	[RR_OP_EQ] = "=", [RR_OP_NE] = "!=", [RR_OP_LT] = "<",
 	[RR_OP_LE] = "<=", [RR_OP_GT] = ">", [RR_OP_GE] = ">=",
 };
 
+enum field_type { F_NUM, F_STR, F_BOOL, F_STEP };
+
 /*
- * The fields an assertion may name: the result's, its time_ms' and its
- * paths'.  tests/lab checks that each appears in real JSON output.
+ * The fields an assertion may name, with the type of their values: the
+ * result's, its time_ms' (steps, in ms) and its paths'.  tests/lab checks
+ * that each appears in real JSON output.
  */
-static const char *const fields[] = {
-	"status", "address", "source", "device", "port", "link_layer",
-	"gid_type", "num_paths", "start_ms",
-	"lookup", "create_id", "bind_addr", "resolve_addr", "resolve_route",
-	"open_port", "find_sm", "sa_query", "total",
-	"dgid", "sgid", "dlid", "slid", "raw_traffic", "flow_label",
-	"hop_limit", "traffic_class", "reversible", "numb_path", "pkey",
-	"pkey_membership", "sl", "mtu", "mtu_raw", "mtu_selector",
-	"mtu_selector_raw", "rate", "rate_raw", "rate_selector",
-	"rate_selector_raw", "packet_life_time", "packet_life_time_raw",
-	"packet_life_time_selector", "packet_life_time_selector_raw",
-	"preference",
+static const struct field {
+	const char *name;
+	enum field_type type;
+} fields[] = {
+	{ "status", F_STR }, { "address", F_STR }, { "source", F_STR },
+	{ "name_addresses", F_NUM },
+	{ "device", F_STR }, { "port", F_NUM }, { "link_layer", F_STR },
+	{ "gid_type", F_STR }, { "num_paths", F_NUM }, { "start_ms", F_NUM },
+	{ "lookup", F_STEP }, { "create_id", F_STEP }, { "bind_addr", F_STEP },
+	{ "resolve_addr", F_STEP }, { "resolve_route", F_STEP },
+	{ "open_port", F_STEP }, { "find_sm", F_STEP }, { "sa_query", F_STEP },
+	{ "total", F_STEP },
+	{ "dgid", F_STR }, { "sgid", F_STR }, { "dlid", F_NUM }, { "slid", F_NUM },
+	{ "raw_traffic", F_BOOL }, { "flow_label", F_NUM },
+	{ "hop_limit", F_NUM }, { "traffic_class", F_NUM },
+	{ "reversible", F_BOOL }, { "numb_path", F_NUM }, { "pkey", F_NUM },
+	{ "pkey_membership", F_STR }, { "sl", F_NUM }, { "mtu", F_NUM },
+	{ "mtu_raw", F_NUM }, { "mtu_selector", F_STR },
+	{ "mtu_selector_raw", F_NUM }, { "rate", F_NUM }, { "rate_raw", F_NUM },
+	{ "rate_selector", F_STR }, { "rate_selector_raw", F_NUM },
+	{ "packet_life_time", F_NUM }, { "packet_life_time_raw", F_NUM },
+	{ "packet_life_time_selector", F_STR },
+	{ "packet_life_time_selector_raw", F_NUM },
+	{ "preference", F_NUM },
 };
+
+#define OP_CHARS "=!<>"
 
 const char *rr_op_str(enum rr_op op)
 {
 	return op_names[op];
 }
 
-static bool known_field(const char *name)
+static const struct field *find_field(const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!strcmp(name, fields[i]))
-			return true;
-	return false;
+		if (!strcmp(name, fields[i].name))
+			return &fields[i];
+	return NULL;
 }
 
-static bool parse_number(const char *s, double *out)
+/* The operator spelled by exactly LEN characters at S, or -1. */
+static int match_op(const char *s, size_t len)
 {
-	char *end;
+	size_t i;
 
-	if (!*s)
-		return false;
-	errno = 0;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		*out = (double)strtoull(s, &end, 16);
-	else
-		*out = strtod(s, &end);
-	return !errno && !*end;
-}
-
-/* The longest operator at S, or -1. */
-static int match_op(const char *s, size_t *len)
-{
-	static const enum rr_op order[] = { RR_OP_NE, RR_OP_LE, RR_OP_GE,
-					    RR_OP_EQ, RR_OP_LT, RR_OP_GT };
-	size_t i, l;
-
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-		l = strlen(op_names[order[i]]);
-		if (!strncmp(s, op_names[order[i]], l)) {
-			*len = l;
-			return (int)order[i];
-		}
-	}
+	for (i = 0; i < sizeof(op_names) / sizeof(op_names[0]); i++)
+		if (strlen(op_names[i]) == len && !strncmp(s, op_names[i], len))
+			return (int)i;
 	return -1;
 }
 
+/* VALUE fits the field's type; WHY says why not. */
+static bool typed_value(struct rr_expect *e, const struct field *f,
+			char *why, size_t why_len)
+{
+	bool ordering = e->op != RR_OP_EQ && e->op != RR_OP_NE;
+
+	switch (f->type) {
+	case F_NUM:
+	case F_STEP:
+		e->numeric = rr_parse_number(e->value, &e->num);
+		if (!e->numeric) {
+			snprintf(why, why_len,
+				 "%s is a number: want digits, a decimal fraction or 0x hex, not '%s'",
+				 e->field, e->value);
+			return false;
+		}
+		return true;
+	case F_BOOL:
+		if (strcmp(e->value, "true") && strcmp(e->value, "false")) {
+			snprintf(why, why_len, "%s is true or false, not '%s'",
+				 e->field, e->value);
+			return false;
+		}
+		break;
+	case F_STR:
+		break;
+	}
+	if (ordering) {
+		snprintf(why, why_len, "%s is %s: only = and != apply", e->field,
+			 f->type == F_BOOL ? "true or false" : "a string");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * FIELD OP VALUE: FIELD a known name, OP exactly one of the six, VALUE of
+ * the field's type.  "mtu => 1" and "mtu == 1" are errors, not "= '> 1'".
+ */
 bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		     size_t why_len)
 {
 	const char *p = text, *start;
-	size_t len, oplen;
+	const struct field *f;
+	size_t len;
 	int op;
 
 	memset(e, 0, sizeof(*e));
@@ -91,63 +128,79 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 	while (isalnum((unsigned char)*p) || *p == '_')
 		p++;
 	len = (size_t)(p - start);
-	if (!len || len >= sizeof(e->field)) {
-		snprintf(why, why_len, "want FIELD OP VALUE");
+	if (!len || len >= sizeof(e->field) ||
+	    (*p && !isspace((unsigned char)*p) && !strchr(OP_CHARS, *p))) {
+		snprintf(why, why_len, "want FIELD OP VALUE, e.g. 'mtu >= 4096'");
 		return false;
 	}
 	memcpy(e->field, start, len);
-	if (!known_field(e->field)) {
+	f = find_field(e->field);
+	if (!f) {
 		snprintf(why, why_len, "unknown field '%s' (see rdma-route(8))",
 			 e->field);
 		return false;
 	}
 	while (isspace((unsigned char)*p))
 		p++;
-	op = match_op(p, &oplen);
+	len = strspn(p, OP_CHARS);
+	op = match_op(p, len);
+	if (op < 0 && len) {
+		snprintf(why, why_len,
+			 "'%.*s' is not an operator: want one of = != < <= > >=",
+			 (int)len, p);
+		return false;
+	}
 	if (op < 0) {
 		snprintf(why, why_len, "want one of = != < <= > >= after '%s'",
 			 e->field);
 		return false;
 	}
 	e->op = (enum rr_op)op;
-	p += oplen;
+	p += len;
 	while (isspace((unsigned char)*p))
 		p++;
 	len = strlen(p);
 	while (len && isspace((unsigned char)p[len - 1]))
 		len--;
 	if (!len || len >= sizeof(e->value)) {
-		snprintf(why, why_len, "want a value after '%s %s'", e->field,
-			 rr_op_str(e->op));
+		snprintf(why, why_len, "want a value after '%s %s'%s", e->field,
+			 rr_op_str(e->op), len ? " (at most 127 characters)" : "");
 		return false;
 	}
 	memcpy(e->value, p, len);
-	e->numeric = parse_number(e->value, &e->num);
-	if (!e->numeric && e->op != RR_OP_EQ && e->op != RR_OP_NE) {
-		snprintf(why, why_len, "'%s' is not a number: %s needs one",
-			 e->value, rr_op_str(e->op));
-		return false;
-	}
-	return true;
+	return typed_value(e, f, why, why_len);
 }
 
+/* "[STEP=]MS": STEP <= MS, STEP a step's name (default total). */
 bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 			    size_t why_len)
 {
 	const char *eq = strchr(text, '=');
-	char buf[200];
+	const char *ms = eq ? eq + 1 : text;
+	const struct field *f;
+	size_t len = eq ? (size_t)(eq - text) : 5;
 
-	if (eq)
-		snprintf(buf, sizeof(buf), "%.*s <= %s", (int)(eq - text), text,
-			 eq + 1);
-	else
-		snprintf(buf, sizeof(buf), "total <= %s", text);
-	if (!rr_expect_parse(buf, e, why, why_len))
-		return false;
-	if (!e->numeric || e->num < 0) {
-		snprintf(why, why_len, "want milliseconds, not '%s'", e->value);
+	memset(e, 0, sizeof(*e));
+	if (len >= sizeof(e->field)) {
+		snprintf(why, why_len, "not a step (see rdma-route(8))");
 		return false;
 	}
+	memcpy(e->field, eq ? text : "total", len);
+	f = find_field(e->field);
+	if (!f || f->type != F_STEP) {
+		snprintf(why, why_len,
+			 "'%s' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, open_port, find_sm, sa_query or total",
+			 e->field);
+		return false;
+	}
+	if (strlen(ms) >= sizeof(e->value) || !rr_parse_number(ms, &e->num)) {
+		snprintf(why, why_len,
+			 "want milliseconds: digits, maybe a decimal fraction");
+		return false;
+	}
+	snprintf(e->value, sizeof(e->value), "%s", ms);
+	e->op = RR_OP_LE;
+	e->numeric = true;
 	return true;
 }
 
@@ -189,7 +242,7 @@ static bool check_value(const struct rr_expect *e, struct json_object *v,
 		break;
 	default:
 		/* Strings compare as numbers when both are ("0xffff"). */
-		if (e->numeric && parse_number(actual, &num))
+		if (e->numeric && rr_parse_number(actual, &num))
 			break;
 		c = strcmp(actual, e->value);
 		return compare(e->op, c);

@@ -4,15 +4,19 @@
  * renderers -> exit code, in that order.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
+#include "escape.h"
 #include "cm_backend.h"
 #include "expect.h"
 #include "explain.h"
 #include "list.h"
+#include "numbers.h"
 #include "options.h"
 #include "printer.h"
 #include "render.h"
@@ -33,31 +37,38 @@ struct run {
 	struct rr_result *dests;
 	bool *names;			/* dests[i] is a host name */
 	struct rr_sa_dest *sa_dests;	/* with --sa */
-	char **owned;			/* destination strings from the file */
-	int num_dests, cap, num_owned;
-	int input_errors;
+	char **owned;			/* destination strings from files */
+	size_t num_dests, cap, num_owned, cap_owned;
+	const char *file;		/* the -f file being read */
+	size_t input_errors;
 
 	/* Every probe, destination-major; printed in this order. */
 	struct rr_result *probes;
-	int num_probes;
-	int next_emit;
+	size_t num_probes;
+	size_t next_emit;
 };
+
+/* TEXT for a message: control characters and bad UTF-8 shown as \xNN. */
+static const char *shown(const char *text, char *buf, size_t len)
+{
+	return rr_escape(text, strlen(text), buf, len);
+}
 
 static bool grow(struct run *run)
 {
-	int cap = run->cap ? 2 * run->cap : 64;
-	struct rr_result *d = realloc(run->dests, (size_t)cap * sizeof(*d));
+	size_t cap = run->cap ? 2 * run->cap : 64;
+	struct rr_result *d = reallocarray(run->dests, cap, sizeof(*d));
 	bool *n;
 	struct rr_sa_dest *sa;
 
 	if (!d)
 		return false;
 	run->dests = d;
-	n = realloc(run->names, (size_t)cap * sizeof(*n));
+	n = reallocarray(run->names, cap, sizeof(*n));
 	if (!n)
 		return false;
 	run->names = n;
-	sa = realloc(run->sa_dests, (size_t)cap * sizeof(*sa));
+	sa = reallocarray(run->sa_dests, cap, sizeof(*sa));
 	if (!sa)
 		return false;
 	run->sa_dests = sa;
@@ -82,6 +93,10 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		if (kind == RR_TARGET_INVALID)
 			return false;
 	}
+	if (run->num_dests == RR_MAX_PROBES) {
+		snprintf(why, why_len, "more than %d destinations", RR_MAX_PROBES);
+		return false;
+	}
 	if (run->num_dests == run->cap && !grow(run)) {
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
@@ -104,75 +119,111 @@ static bool add_dest(struct run *run, const char *text, char *why,
 /* Command-line destinations: a bad one stops everything (exit 2). */
 static bool add_arg_dests(struct run *run)
 {
-	char why[160];
+	char why[160], buf[256];
 	int i;
 
 	for (i = 0; i < run->opts.num_targets; i++) {
 		if (!add_dest(run, run->opts.targets[i], why, sizeof(why))) {
 			fprintf(stderr, "rdma-route: invalid destination '%s': %s\n",
-				run->opts.targets[i], why);
+				shown(run->opts.targets[i], buf, sizeof(buf)), why);
 			return false;
 		}
 	}
 	return true;
 }
 
-/* A file's bad line is reported and skipped; the rest goes on. */
-static void file_line(void *ctx, const char *text, unsigned int line)
+static bool keep_owned(struct run *run, char *copy)
 {
-	struct run *run = ctx;
-	char why[160], *copy, **owned;
+	size_t cap = run->cap_owned ? 2 * run->cap_owned : 64;
+	char **owned;
 
-	copy = strdup(text);
-	owned = realloc(run->owned, (size_t)(run->num_owned + 1) * sizeof(*owned));
-	if (!copy || !owned) {
-		free(copy);
-		if (owned)
-			run->owned = owned;
-		rr_render_input_error(run->p, run->opts.file, line, text,
-				      strerror(ENOMEM));
-		run->input_errors++;
-		return;
+	if (run->num_owned == run->cap_owned) {
+		owned = reallocarray(run->owned, cap, sizeof(*owned));
+		if (!owned)
+			return false;
+		run->owned = owned;
+		run->cap_owned = cap;
 	}
-	run->owned = owned;
 	run->owned[run->num_owned++] = copy;
-	if (!add_dest(run, copy, why, sizeof(why))) {
-		rr_render_input_error(run->p, run->opts.file, line, text, why);
-		run->input_errors++;
-	}
+	return true;
 }
 
-static bool add_file_dests(struct run *run)
+/*
+ * A file's bad line is reported and skipped; the rest goes on.  Out of
+ * memory, or past the limit of destinations, stops the reading.
+ */
+static int file_line(void *ctx, const char *text, size_t len,
+		     unsigned long line, const char *problem)
 {
-	const char *name = run->opts.file;
-	FILE *f = strcmp(name, "-") ? fopen(name, "re") : stdin;
-	int rc;
+	struct run *run = ctx;
+	char why[160], *copy;
 
+	if (problem) {
+		rr_render_input_error(run->p, run->file, line, text, len, problem);
+		run->input_errors++;
+		return 0;
+	}
+	copy = strndup(text, len);
+	if (!copy || !keep_owned(run, copy)) {
+		free(copy);
+		errno = ENOMEM;
+		return -1;
+	}
+	if (!add_dest(run, copy, why, sizeof(why))) {
+		rr_render_input_error(run->p, run->file, line, text, len, why);
+		run->input_errors++;
+		if (run->num_dests == RR_MAX_PROBES) {
+			errno = E2BIG;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* One -f FILE; false when it could not be read to its end. */
+static bool add_file_dests(struct run *run, const char *name)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "re") : stdin;
+	char buf[256];
+	enum rr_read_status st;
+
+	shown(name, buf, sizeof(buf));
 	if (!f) {
-		fprintf(stderr, "rdma-route: cannot read '%s': %s\n", name,
+		fprintf(stderr, "rdma-route: cannot read '%s': %s\n", buf,
 			strerror(errno));
 		return false;
 	}
-	rc = rr_read_target_file(f, file_line, run);
-	if (rc)
-		fprintf(stderr, "rdma-route: reading '%s': %s\n", name,
-			strerror(errno));
+	run->file = name;
+	st = rr_read_target_file(f, file_line, run);
+	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
+		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n", buf,
+			errno == E2BIG ? "too many destinations" : strerror(errno));
 	if (f != stdin)
 		fclose(f);
-	return rc == 0;
+	return st == RR_READ_OK;
+}
+
+static bool add_all_file_dests(struct run *run)
+{
+	int i;
+
+	for (i = 0; i < run->opts.num_files; i++)
+		if (!add_file_dests(run, run->opts.files[i]))
+			return false;
+	return true;
 }
 
 static bool parse_expectations(struct run *run)
 {
 	const struct rr_opts *o = &run->opts;
-	char why[160];
+	char why[256], buf[256];
 	int i;
 
 	for (i = 0; i < o->num_expect; i++) {
 		if (!rr_expect_parse(o->expect[i], &run->expects[run->num_expects++],
 				     why, sizeof(why))) {
 			fprintf(stderr, "rdma-route: invalid --expect '%s': %s\n",
-				o->expect[i], why);
+				shown(o->expect[i], buf, sizeof(buf)), why);
 			return false;
 		}
 	}
@@ -181,7 +232,7 @@ static bool parse_expectations(struct run *run)
 					    &run->expects[run->num_expects++],
 					    why, sizeof(why))) {
 			fprintf(stderr, "rdma-route: invalid --max-ms '%s': %s\n",
-				o->max_ms[i], why);
+				shown(o->max_ms[i], buf, sizeof(buf)), why);
 			return false;
 		}
 	}
@@ -192,7 +243,7 @@ static bool parse_expectations(struct run *run)
 static bool parse_src(struct run *run)
 {
 	const char *text = run->opts.src;
-	char why[128];
+	char why[160], buf[256];
 
 	if (!text)
 		return true;
@@ -205,30 +256,99 @@ static bool parse_src(struct run *run)
 	default:
 		break;
 	}
-	fprintf(stderr, "rdma-route: invalid --src '%s': %s\n", text, why);
+	fprintf(stderr, "rdma-route: invalid --src '%s': %s\n",
+		shown(text, buf, sizeof(buf)), why);
 	return false;
 }
 
-/* Every probe of every destination, destination-major, and its schedule. */
-static bool make_probes(struct run *run)
+/*
+ * Host names to addresses; with -A a name with several becomes as many
+ * destinations, one per address, in the resolver's order.  Returns an
+ * exit code: RR_EXIT_OK to go on.
+ */
+static int lookup_names(struct run *run)
+{
+	struct rr_name_addrs *found;
+	struct rr_result *d, *r;
+	size_t i, k, n = 0, at = 0;
+	int code = RR_EXIT_FAILED;
+
+	found = calloc(run->num_dests, sizeof(*found));
+	if (!found)
+		goto nomem;
+	rr_lookup_names(run->dests, run->names, found, run->num_dests,
+			run->opts.timeout_ms);
+	for (i = 0; i < run->num_dests; i++)
+		n += found[i].n > 1 && run->opts.all_addresses ? found[i].n : 1;
+	if (n > RR_MAX_PROBES) {
+		fprintf(stderr, "rdma-route: the names resolve to %zu addresses: at most %d destinations in one run\n",
+			n, RR_MAX_PROBES);
+		code = RR_EXIT_USAGE;
+		goto out;
+	}
+	d = calloc(n, sizeof(*d));
+	if (!d)
+		goto out;
+	for (i = 0; i < run->num_dests; i++) {
+		if (!run->opts.all_addresses || found[i].n < 2) {
+			d[at] = run->dests[i];
+			d[at++].name_skipped = found[i].n ? (unsigned int)found[i].n - 1 : 0;
+			continue;
+		}
+		for (k = 0; k < found[i].n; k++) {
+			r = &d[at++];
+			*r = run->dests[i];
+			r->dst = found[i].addrs[k];
+		}
+	}
+	free(run->dests);
+	run->dests = d;
+	rr_name_addrs_release(found, run->num_dests);
+	run->num_dests = n;
+	return RR_EXIT_OK;
+out:
+	rr_name_addrs_release(found, run->num_dests);
+	if (code != RR_EXIT_FAILED)
+		return code;
+nomem:
+	fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
+		run->num_dests);
+	return RR_EXIT_FAILED;
+}
+
+/*
+ * Every probe of every destination, destination-major, and its schedule.
+ * Returns an exit code: RR_EXIT_OK to go on.
+ */
+static int make_probes(struct run *run)
 {
 	unsigned int count = run->opts.count, s;
 	struct rr_result *r;
-	int d;
+	size_t d;
 
-	run->num_probes = run->num_dests * (int)count;
-	run->probes = calloc((size_t)run->num_probes, sizeof(*run->probes));
-	if (!run->probes)
-		return false;
+	if (!rr_mul_size(run->num_dests, count, &run->num_probes) ||
+	    run->num_probes > RR_MAX_PROBES) {
+		fprintf(stderr, "rdma-route: %zu destinations x --count %u is more than %d probes in one run\n",
+			run->num_dests, count, RR_MAX_PROBES);
+		run->num_probes = 0;
+		return RR_EXIT_USAGE;
+	}
+	run->probes = calloc(run->num_probes, sizeof(*run->probes));
+	if (!run->probes) {
+		fprintf(stderr, "rdma-route: cannot allocate memory for %zu probes\n",
+			run->num_probes);
+		run->num_probes = 0;
+		return RR_EXIT_FAILED;
+	}
 	for (d = 0; d < run->num_dests; d++) {
 		for (s = 0; s < count; s++) {
-			r = &run->probes[d * (int)count + (int)s];
+			r = &run->probes[d * count + s];
 			*r = run->dests[d];
 			r->seq = count > 1 ? s + 1 : 0;
-			r->start_offset_ms = s * run->opts.interval_ms;
+			r->start_offset_ms = (uint64_t)s * run->opts.interval_ms;
 		}
 	}
-	return true;
+	return RR_EXIT_OK;
 }
 
 /* The root-cause chain: every link with --explain, else a failure's. */
@@ -275,7 +395,8 @@ static void resolve_cm(struct run *run)
 	struct rr_cm_params params = {
 		.src = run->opts.src ? &run->src : NULL,
 		.timeout_ms = run->opts.timeout_ms,
-		.parallel = run->opts.parallel,
+		.parallel = run->opts.parallel ? run->opts.parallel :
+						 RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
 		.ps = run->opts.ps,
 		.on_done = on_done,
@@ -283,17 +404,17 @@ static void resolve_cm(struct run *run)
 	};
 	struct rr_result **order;
 	unsigned int count = run->opts.count, s;
-	int d, i = 0;
+	size_t d, i = 0;
 
 	/* Start order is probe-major, so that start times never go back. */
-	order = calloc((size_t)run->num_probes, sizeof(*order));
+	order = calloc(run->num_probes, sizeof(*order));
 	if (!order) {
 		perror("rdma-route");
 		return;
 	}
 	for (s = 0; s < count; s++)
 		for (d = 0; d < run->num_dests; d++)
-			order[i++] = &run->probes[d * (int)count + (int)s];
+			order[i++] = &run->probes[d * count + s];
 	rr_cm_resolve(order, run->num_probes, &params);
 	free(order);
 	emit_ready(run);
@@ -308,8 +429,10 @@ static void resolve_sa(struct run *run)
 		.sl = run->opts.sl,
 		.pkey = run->opts.pkey,
 		.all_paths = run->opts.all_paths,
+		.parallel = run->opts.parallel ? run->opts.parallel :
+						 RR_SA_DEFAULT_PARALLEL,
 	};
-	int i;
+	size_t i;
 
 	rr_sa_resolve(run->probes, run->sa_dests, run->num_probes, &params);
 	for (i = 0; i < run->num_probes; i++)
@@ -321,7 +444,7 @@ static void resolve_sa(struct run *run)
 static int exit_code(const struct run *run)
 {
 	bool failed = false, expect = false;
-	int i;
+	size_t i;
 
 	for (i = 0; i < run->num_probes; i++) {
 		const struct rr_result *r = &run->probes[i];
@@ -340,7 +463,7 @@ static int exit_code(const struct run *run)
 
 static void release(struct run *run)
 {
-	int i;
+	size_t i;
 
 	for (i = 0; run->probes && i < run->num_probes; i++)
 		rr_result_release(&run->probes[i]);
@@ -354,11 +477,68 @@ static void release(struct run *run)
 	rr_explainer_free(run->ex);
 }
 
+/*
+ * Descriptors 0-2 open before anything else opens a file: a closed one
+ * would be handed to the next socket or device, and output written into
+ * it.  /dev/null takes its place; a closed stdout or stderr is refused.
+ */
+static bool guard_std_fds(void)
+{
+	bool closed[3] = { false };
+	int fd;
+
+	for (fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		closed[fd] = true;
+		if (open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+			return false;
+	}
+	if (closed[1] && !closed[2])
+		fprintf(stderr, "rdma-route: standard output is closed: nowhere to print the results\n");
+	return !closed[1] && !closed[2];
+}
+
+/* Set once main has checked stdout itself; at exit it is checked then. */
+static bool stdout_checked;
+
+/*
+ * --help and --version print and exit inside argp: a write error there
+ * (stdout on a full disk) must still fail the run, as coreutils' do.
+ */
+static void check_stdout_at_exit(void)
+{
+	if (stdout_checked)
+		return;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "rdma-route: error writing the standard output\n");
+		_exit(RR_EXIT_FAILED);
+	}
+}
+
+/* Every output stream's write error, said once (stderr may be the one). */
+static bool output_ok(struct printer *p)
+{
+	bool ok = pr_finish(p) == 0;
+
+	stdout_checked = true;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "rdma-route: error writing the standard output\n");
+		ok = false;
+	}
+	if (fflush(stderr) || ferror(stderr))
+		ok = false;
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	struct run run = { 0 };
 	int code = RR_EXIT_USAGE;
 
+	if (!guard_std_fds())
+		return RR_EXIT_USAGE;
+	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
 	if (run.opts.list)
 		return rr_list_run(run.opts.format);
@@ -373,22 +553,21 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	rr_render_begin(run.p, &run.opts);
-	if (run.opts.file && !add_file_dests(&run))
+	if (!add_all_file_dests(&run))
 		goto finish;
 	if (!run.num_dests && !run.input_errors) {
-		fprintf(stderr, "rdma-route: no destination in '%s'\n",
-			run.opts.file);
+		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		goto finish;
 	}
 
-	if (!run.opts.sa)
-		rr_lookup_names(run.dests, run.names, run.num_dests,
-				run.opts.timeout_ms);
-	if (!make_probes(&run)) {
-		perror("rdma-route");
-		code = RR_EXIT_FAILED;
-		goto finish;
+	if (!run.opts.sa) {
+		code = lookup_names(&run);
+		if (code != RR_EXIT_OK)
+			goto finish;
 	}
+	code = make_probes(&run);
+	if (code != RR_EXIT_OK)
+		goto finish;
 	if (run.opts.sa)
 		resolve_sa(&run);
 	else
@@ -400,11 +579,8 @@ int main(int argc, char **argv)
 				  run.num_dests, run.input_errors);
 	code = exit_code(&run);
 finish:
-	if (pr_finish(run.p)) {
-		perror("rdma-route: writing the output");
-		if (code == RR_EXIT_OK)
-			code = RR_EXIT_FAILED;
-	}
+	if (!output_ok(run.p) && code == RR_EXIT_OK)
+		code = RR_EXIT_FAILED;
 out:
 	release(&run);
 	return code;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <argp.h>
-#include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+#include "numbers.h"
 #include "options.h"
 
 const char *argp_program_version = PACKAGE_STRING;
@@ -60,9 +60,12 @@ static const struct argp_option options[] = {
 	{ "ps", OPT_PS, "SPACE", 0,
 	  "Port space: tcp (default), udp or ib", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
-	  "Destinations in flight at once (default 64)", 0 },
+	  "Destinations in flight at once (default 64; with --sa, 8)", 0 },
 	{ "file", 'f', "FILE", 0,
-	  "Read destinations from FILE, one per line ('-': stdin; # comments)", 0 },
+	  "Read destinations from FILE, one per line ('-': stdin; # comments); "
+	  "may be given more than once", 0 },
+	{ "all-addresses", 'A', NULL, 0,
+	  "Probe every address a host name resolves to, not only the first", 0 },
 	{ "count", 'c', "N", 0,
 	  "Probe each destination N times, a fresh id each time", 0 },
 	{ "interval", 'i', "MS", 0,
@@ -93,21 +96,27 @@ static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
-/* A whole decimal number in [min, max], or false. */
-static bool parse_uint(const char *s, unsigned long min, unsigned long max,
-		       unsigned long *out)
+/* ARG for a message: control characters and bad UTF-8 shown as \xNN. */
+static const char *shown(const char *arg, char *buf, size_t len)
 {
-	char *end;
-	unsigned long v;
+	return rr_escape(arg, strlen(arg), buf, len);
+}
 
-	if (!*s || *s == '-' || *s == '+')
-		return false;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno || *end || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
+/*
+ * A decimal number of option KEY in [MIN, MAX], or a usage error that
+ * names the option and WANT.
+ */
+static unsigned long long number(struct argp_state *state, const char *name,
+				 const char *arg, unsigned long long min,
+				 unsigned long long max, const char *want)
+{
+	unsigned long long v;
+	char buf[128];
+
+	if (!rr_parse_decimal(arg, min, max, &v))
+		argp_error(state, "invalid --%s '%s': want %s", name,
+			   shown(arg, buf, sizeof(buf)), want);
+	return v;
 }
 
 /* The SA options mean nothing to rdma_cm, and the reverse. */
@@ -122,28 +131,28 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--count does not apply to --sa");
 	if (opts->sa && opts->explain)
 		argp_error(state, "--explain does not apply to --sa");
-	if (opts->list && (opts->num_targets || opts->file || opts->sa))
+	if (opts->sa && opts->all_addresses)
+		argp_error(state, "--all-addresses does not apply to --sa");
+	if (opts->list && (opts->num_targets || opts->num_files || opts->sa))
 		argp_error(state, "--list takes no DESTINATION, -f or --sa");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
-	unsigned long v;
+	unsigned long long v;
+	char buf[128];
 
 	switch (key) {
 	case 't':
-		if (!parse_uint(arg, 1, 3600000, &v))
-			argp_error(state, "invalid --timeout '%s': want milliseconds, 1 to 3600000", arg);
-		opts->timeout_ms = (unsigned int)v;
+		opts->timeout_ms = (unsigned int)number(state, "timeout", arg, 1,
+			3600000, "milliseconds, 1 to 3600000 (decimal digits)");
 		break;
 	case 's':
 		opts->src = arg;
 		break;
 	case OPT_TOS:
-		if (!parse_uint(arg, 0, 255, &v))
-			argp_error(state, "invalid --tos '%s': want 0 to 255", arg);
-		opts->tos = (int)v;
+		opts->tos = (int)number(state, "tos", arg, 0, 255, "0 to 255");
 		break;
 	case OPT_PS:
 		if (!strcmp(arg, "tcp"))
@@ -153,12 +162,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		else if (!strcmp(arg, "ib"))
 			opts->ps = RDMA_PS_IB;
 		else
-			argp_error(state, "invalid --ps '%s': want tcp, udp or ib", arg);
+			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
+				   shown(arg, buf, sizeof(buf)));
 		break;
 	case OPT_PARALLEL:
-		if (!parse_uint(arg, 1, 4096, &v))
-			argp_error(state, "invalid --parallel '%s': want 1 to 4096", arg);
-		opts->parallel = (unsigned int)v;
+		opts->parallel = (unsigned int)number(state, "parallel", arg, 1,
+						      4096, "1 to 4096");
 		break;
 	case OPT_SA:
 		opts->sa = true;
@@ -167,18 +176,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->ca = arg;
 		break;
 	case 'P':
-		if (!parse_uint(arg, 1, 254, &v))
-			argp_error(state, "invalid --port '%s': want 1 to 254", arg);
-		opts->ca_port = (int)v;
+		opts->ca_port = (int)number(state, "port", arg, 1, 254, "1 to 254");
 		break;
 	case OPT_SL:
-		if (!parse_uint(arg, 0, 15, &v))
-			argp_error(state, "invalid --sl '%s': want 0 to 15", arg);
-		opts->sl = (int)v;
+		opts->sl = (int)number(state, "sl", arg, 0, 15, "0 to 15");
 		break;
 	case OPT_PKEY:
-		if (!parse_uint(arg, 1, 0xffff, &v))
-			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff", arg);
+		/* P_Keys are written in hex: 0x8001 as well as 32769. */
+		if (!rr_parse_uint(arg, 1, 0xffff, &v))
+			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff",
+				   shown(arg, buf, sizeof(buf)));
 		opts->pkey = (int)v;
 		break;
 	case OPT_ALL_PATHS:
@@ -203,17 +210,20 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->list = true;
 		break;
 	case 'f':
-		opts->file = arg;
+		if (opts->num_files == RR_MAX_FILES)
+			argp_error(state, "too many -f: at most %d", RR_MAX_FILES);
+		opts->files[opts->num_files++] = arg;
+		break;
+	case 'A':
+		opts->all_addresses = true;
 		break;
 	case 'c':
-		if (!parse_uint(arg, 1, 1000000, &v))
-			argp_error(state, "invalid --count '%s': want 1 to 1000000", arg);
-		opts->count = (unsigned int)v;
+		opts->count = (unsigned int)number(state, "count", arg, 1,
+						   RR_MAX_PROBES, "1 to 1000000");
 		break;
 	case 'i':
-		if (!parse_uint(arg, 0, 3600000, &v))
-			argp_error(state, "invalid --interval '%s': want milliseconds, 0 to 3600000", arg);
-		opts->interval_ms = (unsigned int)v;
+		opts->interval_ms = (unsigned int)number(state, "interval", arg, 0,
+			3600000, "milliseconds, 0 to 3600000 (decimal digits)");
 		break;
 	case OPT_EXPECT:
 		if (opts->num_expect == RR_MAX_EXPECT)
@@ -230,7 +240,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->num_targets = state->argc - state->next;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		if (!opts->file && !opts->list)
+		if (!opts->num_files && !opts->list)
 			argp_error(state, "no DESTINATION given");
 		break;
 	default:
@@ -246,7 +256,6 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 {
 	*opts = (struct rr_opts){
 		.timeout_ms = RR_DEFAULT_TIMEOUT_MS,
-		.parallel = RR_DEFAULT_PARALLEL,
 		.tos = -1,
 		.count = 1,
 		.interval_ms = RR_DEFAULT_INTERVAL_MS,

@@ -25,13 +25,20 @@ enum rr_exit {
 
 #define RR_DEFAULT_TIMEOUT_MS 2000
 #define RR_DEFAULT_PARALLEL 64
+/* SA queries in flight: few, a real SM serves the whole fabric. */
+#define RR_SA_DEFAULT_PARALLEL 8
 #define RR_DEFAULT_INTERVAL_MS 1000
 #define RR_MAX_EXPECT 32
+#define RR_MAX_FILES 32
+/* Probes in one run (destinations x --count): each is kept to the end. */
+#define RR_MAX_PROBES 1000000
 
 struct rr_opts {
 	char **targets;		/* argv slice, not owned */
 	int num_targets;
-	const char *file;	/* -f: more targets, "-" for stdin */
+	const char *files[RR_MAX_FILES];	/* -f: more targets, "-" stdin */
+	int num_files;
+	bool all_addresses;	/* -A: every address of a host name */
 	unsigned int count;	/* probes per destination */
 	unsigned int interval_ms;
 	/* --expect and --max-ms, as written; checked by expect.c */
@@ -41,7 +48,7 @@ struct rr_opts {
 	int num_max_ms;
 	const char *src;	/* --src, or NULL */
 	unsigned int timeout_ms;
-	unsigned int parallel;
+	unsigned int parallel;	/* 0: the backend's default */
 	int tos;		/* -1: not set */
 	enum rdma_port_space ps;
 	enum rr_format format;

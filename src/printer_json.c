@@ -4,6 +4,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "printer_impl.h"
 
 static struct json_object *root(struct printer *p)
@@ -13,11 +14,41 @@ static struct json_object *root(struct printer *p)
 	return p->priv;
 }
 
+/*
+ * JSON text must be UTF-8: bytes that are not (from a file, a name) go in
+ * as the text \xNN.  json-c escapes control characters itself.
+ */
+static struct json_object *new_string(const char *s)
+{
+	struct json_object *o;
+	bool failed;
+	char *fixed = rr_utf8_fix(s, &failed);
+
+	if (failed)
+		abort();	/* out of memory while printing */
+	o = json_object_new_string(fixed ? fixed : s);
+	free(fixed);
+	return o;
+}
+
+/* Adds VAL to OBJ under KEY, the key made valid UTF-8 too. */
+static void add_member(struct json_object *obj, const char *key,
+		       struct json_object *val)
+{
+	bool failed;
+	char *fixed = rr_utf8_fix(key, &failed);
+
+	if (failed)
+		abort();
+	json_object_object_add(obj, fixed ? fixed : key, val);
+	free(fixed);
+}
+
 static struct json_object *new_value(const struct pr_value *v)
 {
 	switch (v->type) {
 	case PV_STR:
-		return json_object_new_string(v->s);
+		return new_string(v->s);
 	case PV_INT:
 		return json_object_new_int64(v->i);
 	case PV_BOOL:
@@ -43,7 +74,7 @@ static void attach(struct printer *p, int depth, const char *key,
 	if (json_object_is_type(parent, json_type_array))
 		json_object_array_add(parent, val);
 	else
-		json_object_object_add(parent, key, val);
+		add_member(parent, key, val);
 }
 
 /* The document's top-level list KEY, created on first use. */
@@ -61,7 +92,7 @@ static struct json_object *top_list(struct printer *p, const char *key)
 static void json_doc(struct printer *p, const char *key,
 		     const struct pr_value *v)
 {
-	json_object_object_add(root(p), key, new_value(v));
+	add_member(root(p), key, new_value(v));
 }
 
 static void json_begin(struct printer *p, struct pr_frame *f,

@@ -9,9 +9,11 @@
  * label all of its samples.  Samples are grouped by metric at the end.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "printer_impl.h"
 
 struct sample {
@@ -29,11 +31,20 @@ struct prom_frame {
 	char *path;		/* JSON path, for HELP */
 };
 
+/* A record's identity (list key and labels) and how often it came. */
+struct seen {
+	char *id;
+	unsigned long count;
+};
+
 struct prom_state {
+	struct seen *seen;
+	size_t seen_n, seen_cap;
 	struct sample *samples;
 	size_t n, cap;
 	size_t record_first;	/* first sample of the open record */
 	char *record_labels;
+	char *destination;	/* of the open record */
 };
 
 static char *xasprintf(const char *fmt, ...)
@@ -57,24 +68,36 @@ static struct prom_state *state(struct printer *p)
 	return p->priv;
 }
 
-/* LABELS + ,NAME="VALUE" with the exposition format's escapes. */
+/*
+ * LABELS + ,NAME="VALUE" with the exposition format's escapes; control
+ * characters and invalid UTF-8 as the text \xNN, so that the value is
+ * always valid UTF-8 and one line.
+ */
 static char *add_label(const char *labels, const char *name, const char *value)
 {
-	size_t len = strlen(value), i, j = 0;
-	char *esc = malloc(2 * len + 1), *out;
+	size_t len = strlen(value), i = 0, j = 0, n, k;
+	char *esc = malloc(5 * len + 1), *out;
+	bool bad, control;
 
 	if (!esc)
 		abort();
-	for (i = 0; i < len; i++) {
-		if (value[i] == '\\' || value[i] == '"') {
-			esc[j++] = '\\';
-			esc[j++] = value[i];
-		} else if (value[i] == '\n') {
+	while (i < len) {
+		n = rr_utf8_unit(value + i, len - i, &bad, &control);
+		if (value[i] == '\n') {
 			esc[j++] = '\\';
 			esc[j++] = 'n';
-		} else {
+		} else if (bad || control) {
+			for (k = 0; k < n; k++)
+				j += (size_t)sprintf(esc + j, "\\\\x%02x",
+						     (unsigned char)value[i + k]);
+		} else if (value[i] == '\\' || value[i] == '"') {
+			esc[j++] = '\\';
 			esc[j++] = value[i];
+		} else {
+			memcpy(esc + j, value + i, n);
+			j += n;
 		}
+		i += n;
 	}
 	esc[j] = '\0';
 	out = xasprintf("%s%s%s=\"%s\"", labels, *labels ? "," : "", name, esc);
@@ -175,8 +198,9 @@ static void member(const struct pr_frame *f, const char *key, char **name,
 
 static bool is_record_label(struct printer *p, const char *key)
 {
+	/* What tells one record from another: input errors by file and line. */
 	static const char *const keys[] = { "destination", "device", "port",
-					    "seq" };
+					    "seq", "file", "line" };
 	size_t i;
 
 	if (p->depth != 1)
@@ -203,15 +227,80 @@ static void prom_begin(struct printer *p, struct pr_frame *f,
 		state(p)->record_first = state(p)->n;
 		free(state(p)->record_labels);
 		state(p)->record_labels = strdup("");
+		free(state(p)->destination);
+		state(p)->destination = NULL;
 	}
 }
 
 /* Record labels go in front of every sample the record produced. */
-static void label_record(struct printer *p)
+/* FNV-1a: identities of records, to tell a repeated one. */
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static void seen_grow(struct prom_state *st)
+{
+	size_t cap = st->seen_cap ? 2 * st->seen_cap : 256, i, j;
+	struct seen *t = calloc(cap, sizeof(*t));
+
+	if (!t)
+		abort();
+	for (i = 0; i < st->seen_cap; i++) {
+		if (!st->seen[i].id)
+			continue;
+		for (j = hash(st->seen[i].id) & (cap - 1); t[j].id; j = (j + 1) & (cap - 1))
+			;
+		t[j] = st->seen[i];
+	}
+	free(st->seen);
+	st->seen = t;
+	st->seen_cap = cap;
+}
+
+/* How many records so far had identity ID, this one included. */
+static unsigned long seen_count(struct prom_state *st, const char *id)
+{
+	size_t j;
+
+	if (2 * (st->seen_n + 1) > st->seen_cap)
+		seen_grow(st);
+	for (j = hash(id) & (st->seen_cap - 1); st->seen[j].id;
+	     j = (j + 1) & (st->seen_cap - 1))
+		if (!strcmp(st->seen[j].id, id))
+			return ++st->seen[j].count;
+	st->seen[j].id = strdup(id);
+	if (!st->seen[j].id)
+		abort();
+	st->seen[j].count = 1;
+	st->seen_n++;
+	return 1;
+}
+
+/*
+ * Record labels go in front of every sample the record produced.  A record
+ * whose labels repeat an earlier one's (a destination given twice) gets an
+ * occurrence label, so that no series is printed twice; the same input
+ * gives the same labels every run.
+ */
+static void label_record(struct printer *p, const char *key)
 {
 	struct prom_state *st = state(p);
+	unsigned long count;
+	char *l, *id, num[24];
 	size_t i;
-	char *l;
+
+	id = xasprintf("%s{%s}", key, st->record_labels);
+	count = seen_count(st, id);
+	free(id);
+	if (count > 1) {
+		snprintf(num, sizeof(num), "%lu", count);
+		append(&st->record_labels, "occurrence", num);
+	}
 
 	for (i = st->record_first; i < st->n; i++) {
 		l = xasprintf("%s%s%s", st->record_labels,
@@ -238,12 +327,25 @@ static void prom_end(struct printer *p, struct pr_frame *f)
 		free(labels);
 	}
 	if (f == p->stack)
-		label_record(p);
+		label_record(p, f->key);
 	free(pf->name);
 	free(pf->labels);
 	free(pf->info);
 	free(pf->path);
 	free(pf);
+}
+
+/*
+ * A host name's results (-A) differ by address: then it labels the record
+ * too.  An address that is the destination as typed adds nothing.
+ */
+static bool is_address_label(struct printer *p, const char *key,
+			     const struct pr_value *v)
+{
+	struct prom_state *st = state(p);
+
+	return p->depth == 1 && v->type == PV_STR && !strcmp(key, "address") &&
+	       (!st->destination || strcmp(v->s, st->destination));
 }
 
 static void prom_field(struct printer *p, const char *key,
@@ -254,7 +356,11 @@ static void prom_field(struct printer *p, const char *key,
 
 	if (!f || !f->priv)
 		return;
-	if (is_record_label(p, key)) {
+	if (p->depth == 1 && v->type == PV_STR && !strcmp(key, "destination")) {
+		free(state(p)->destination);
+		state(p)->destination = strdup(v->s);
+	}
+	if (is_record_label(p, key) || is_address_label(p, key, v)) {
 		snprintf(num, sizeof(num), "%lld", v->i);
 		append(&state(p)->record_labels, key,
 		       v->type == PV_STR ? v->s : num);
@@ -343,7 +449,8 @@ static int prom_finish(struct printer *p)
 	size_t i;
 
 	/* The exposition format wants each metric's samples together. */
-	qsort(st->samples, st->n, sizeof(*st->samples), by_family);
+	if (st->n)
+		qsort(st->samples, st->n, sizeof(*st->samples), by_family);
 	for (i = 0; i < st->n; i++) {
 		s = &st->samples[i];
 		if (strcmp(s->family, last)) {
@@ -364,7 +471,11 @@ static int prom_finish(struct printer *p)
 		free(st->samples[i].help);
 	}
 	free(st->samples);
+	for (i = 0; i < st->seen_cap; i++)
+		free(st->seen[i].id);
+	free(st->seen);
 	free(st->record_labels);
+	free(st->destination);
 	free(st);
 	return ferror(p->out) ? -1 : 0;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "printer_impl.h"
 
 #define LABEL_WIDTH 30
@@ -22,18 +23,44 @@ static struct text_state *state(struct printer *p)
 	return p->priv;
 }
 
+/*
+ * S as a terminal may show it: control characters (escape sequences
+ * among them) and invalid UTF-8 as \xNN.  Returns the columns written,
+ * counting a UTF-8 character as one.
+ */
+static int put_shown(struct printer *p, const char *s)
+{
+	size_t len = strlen(s), i = 0, n, k;
+	bool bad, control;
+	int cols = 0;
+
+	while (i < len) {
+		n = rr_utf8_unit(s + i, len - i, &bad, &control);
+		for (k = 0; (bad || control) && k < n; k++)
+			cols += fprintf(p->out, "\\x%02x", (unsigned char)s[i + k]);
+		if (!bad && !control) {
+			fwrite(s + i, 1, n, p->out);
+			cols++;
+		}
+		i += n;
+	}
+	return cols;
+}
+
 static void label(struct printer *p, const char *key)
 {
 	struct text_state *t = state(p);
 	char buf[64];
+	int width = LABEL_WIDTH - t->indent * 2, cols;
 	size_t i;
 
 	snprintf(buf, sizeof(buf), "%s", key);
 	for (i = 0; buf[i]; i++)
 		if (buf[i] == '_')
 			buf[i] = ' ';
-	fprintf(p->out, "%*s%-*s ", t->indent * 2, "",
-		LABEL_WIDTH - t->indent * 2, buf);
+	fprintf(p->out, "%*s", t->indent * 2, "");
+	cols = put_shown(p, buf);
+	fprintf(p->out, "%*s ", cols < width ? width - cols : 0, "");
 }
 
 static void text_begin(struct printer *p, struct pr_frame *f,
@@ -50,7 +77,9 @@ static void text_begin(struct printer *p, struct pr_frame *f,
 		/* Full blocks are separated by a blank line; brief lines not. */
 		if (top && !brief && t->printed)
 			fputc('\n', p->out);
-		fprintf(p->out, "%*s%s\n", t->indent * 2, "", title);
+		fprintf(p->out, "%*s", t->indent * 2, "");
+		put_shown(p, title);
+		fputc('\n', p->out);
 		if (top)
 			t->printed = !brief;
 	}
@@ -82,9 +111,9 @@ static void text_field(struct printer *p, const char *key,
 		return;
 	label(p, key);
 	if (v->text)
-		fputs(v->text, p->out);
+		put_shown(p, v->text);
 	else if (v->type == PV_STR)
-		fputs(v->s, p->out);
+		put_shown(p, v->s);
 	else if (v->type == PV_INT)
 		fprintf(p->out, "%lld", v->i);
 	else if (v->type == PV_BOOL)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "escape.h"
 #include "render.h"
 #include "render_chain.h"
 #include "stats.h"
@@ -106,15 +107,24 @@ static void render_timings(struct printer *p, const struct rr_result *r)
 
 static void render_warnings(struct printer *p, const struct rr_result *r)
 {
-	char msg[256];
+	char msg[512], addr[128];
 
-	if (!r->late_success)
+	if (!r->late_success && !r->name_skipped)
 		return;
-	snprintf(msg, sizeof(msg),
-		 "resolve addr succeeded only at its timeout (%.0f of %u ms): the kernel's uncached-neighbour race; the neighbour answered but the event waited for the timer",
-		 rr_step_ms(r, RR_STEP_RESOLVE_ADDR), r->timeout_ms);
 	pr_arr_begin(p, "warnings");
-	pr_str(p, "warning", msg);
+	if (r->name_skipped) {
+		snprintf(msg, sizeof(msg),
+			 "%s has %u addresses; only the first, %s, was probed (-A probes each)",
+			 r->target, r->name_addresses,
+			 rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
+		pr_str(p, "warning", msg);
+	}
+	if (r->late_success) {
+		snprintf(msg, sizeof(msg),
+			 "resolve addr succeeded only at its timeout (%.0f of %u ms): the kernel's uncached-neighbour race; the neighbour answered but the event waited for the timer",
+			 rr_step_ms(r, RR_STEP_RESOLVE_ADDR), r->timeout_ms);
+		pr_str(p, "warning", msg);
+	}
 	pr_arr_end(p);
 }
 
@@ -277,6 +287,8 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		pr_ms(p, "start_ms", r->start_ms);
 	if (r->have_dst)
 		pr_str(p, "address", rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
+	if (r->name_addresses)
+		pr_int(p, "name_addresses", r->name_addresses);
 	if (r->have_src)
 		pr_str(p, "source", rr_sockaddr_str(&r->src, addr, sizeof(addr)));
 	if (r->device[0]) {
@@ -313,11 +325,11 @@ static bool ts_before(const struct timespec *a, const struct timespec *b)
  * only, if RESOLVED): how long the step took for all of them, as cmtime's
  * "total ms".
  */
-static double span_ms(const struct rr_result *rs, int n, int step,
+static double span_ms(const struct rr_result *rs, size_t n, int step,
 		      bool resolved)
 {
 	const struct timespec *first = NULL, *last = NULL, *t;
-	int i;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if ((resolved && !rs[i].ok) || !rs[i].steps[step].ended)
@@ -334,10 +346,10 @@ static double span_ms(const struct rr_result *rs, int n, int step,
 
 /* Failures counted by cause, as a map (only causes that occurred). */
 static void render_causes(struct printer *p, const struct rr_result *rs,
-			  int n)
+			  size_t n)
 {
-	int counts[RR_CAUSE_COUNT] = { 0 };
-	int i, failed = 0;
+	size_t counts[RR_CAUSE_COUNT] = { 0 };
+	size_t i, failed = 0;
 
 	for (i = 0; i < n; i++) {
 		if (!rs[i].ok) {
@@ -349,13 +361,13 @@ static void render_causes(struct printer *p, const struct rr_result *rs,
 		     "cause");
 	for (i = 0; i < RR_CAUSE_COUNT; i++)
 		if (counts[i])
-			pr_int(p, rr_cause_key(i), counts[i]);
+			pr_int(p, rr_cause_key(i), (long long)counts[i]);
 	pr_obj_end(p);
 }
 
-static int count_ok(const struct rr_result *rs, int n)
+static size_t count_ok(const struct rr_result *rs, size_t n)
 {
-	int i, ok = 0;
+	size_t i, ok = 0;
 
 	for (i = 0; i < n; i++)
 		ok += rs[i].ok;
@@ -365,7 +377,8 @@ static int count_ok(const struct rr_result *rs, int n)
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count)
 {
-	int ok = count_ok(probes, (int)count), step;
+	unsigned int ok = (unsigned int)count_ok(probes, count);
+	int step;
 	double *values = calloc(count, sizeof(*values));
 	struct rr_stats s;
 	char title[512];
@@ -375,15 +388,15 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	if (!values)
 		abort();	/* a few kilobytes: nothing sensible to do */
 	snprintf(title, sizeof(title),
-		 "--- %s statistics: %u probes, %d resolved, %u failed ---",
-		 probes[0].target, count, ok, count - (unsigned int)ok);
+		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
+		 probes[0].target, count, ok, count - ok);
 	pr_set_stream(p, stdout);
 	pr_record_begin(p, "statistics", title, false);
 	pr_str(p, "destination", probes[0].target);
 	pr_int(p, "probes", count);
 	pr_int(p, "resolved", ok);
 	pr_int(p, "failed", (long long)count - ok);
-	render_causes(p, probes, (int)count);
+	render_causes(p, probes, count);
 	/* Times of the probes that resolved, as ping's rtt of its replies. */
 	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
 	for (step = 0; step < RR_STEP_COUNT; step++) {
@@ -392,7 +405,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 				values[n++] = rr_step_ms(&probes[i], step);
 		if (!rr_stats_compute(values, n, &s))
 			continue;
-		s.span = span_ms(probes, (int)count, step, true);
+		s.span = span_ms(probes, count, step, true);
 		pr_stats(p, rr_step_key(step), &s);
 	}
 	pr_obj_end(p);
@@ -401,18 +414,21 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 }
 
 void rr_render_input_error(struct printer *p, const char *file,
-			   unsigned int line, const char *text,
+			   unsigned long line, const char *text, size_t len,
 			   const char *why)
 {
-	char title[512];
+	char title[1024], name[256], shown[256];
 
-	snprintf(title, sizeof(title), "%s:%u: invalid destination '%s': %s",
-		 file, line, text, why);
+	/* The line as it can be shown: it may hold anything. */
+	rr_escape(text, len, shown, sizeof(shown));
+	rr_escape(file, strlen(file), name, sizeof(name));
+	snprintf(title, sizeof(title), "%s:%lu: invalid destination '%s': %s",
+		 name, line, shown, why);
 	pr_set_stream(p, stderr);
 	pr_record_begin(p, "input_errors", title, true);
-	pr_str(p, "file", file);
-	pr_int(p, "line", line);
-	pr_str(p, "text", text);
+	pr_str(p, "file", name);
+	pr_int(p, "line", (long long)line);
+	pr_str(p, "text", shown);
 	pr_str(p, "reason", why);
 	pr_record_end(p);
 }
@@ -431,21 +447,21 @@ void rr_render_begin(struct printer *p, const struct rr_opts *opts)
 }
 
 void rr_render_summary(struct printer *p, const struct rr_result *results,
-		       int n, int destinations, int input_errors)
+		       size_t n, size_t destinations, size_t input_errors)
 {
-	int i, expect_failed = 0;
+	size_t i, expect_failed = 0;
 
 	for (i = 0; i < n; i++)
 		expect_failed += results[i].num_expect_failures > 0;
 	pr_set_stream(p, stdout);
 	pr_single_begin(p, "summary", "summary");
-	pr_int(p, "destinations", destinations);
-	pr_int(p, "probes", n);
-	pr_int(p, "resolved", count_ok(results, n));
-	pr_int(p, "failed", n - count_ok(results, n));
+	pr_int(p, "destinations", (long long)destinations);
+	pr_int(p, "probes", (long long)n);
+	pr_int(p, "resolved", (long long)count_ok(results, n));
+	pr_int(p, "failed", (long long)(n - count_ok(results, n)));
 	render_causes(p, results, n);
-	pr_int(p, "expect_failed", expect_failed);
-	pr_int(p, "input_errors", input_errors);
+	pr_int(p, "expect_failed", (long long)expect_failed);
+	pr_int(p, "input_errors", (long long)input_errors);
 	/* From the first probe's start to the last one's end. */
 	pr_ms(p, "elapsed_ms", span_ms(results, n, RR_STEP_TOTAL, false));
 	pr_record_end(p);

@@ -17,11 +17,11 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 /* Statistics of one destination's COUNT probes. */
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count);
-/* A destination in a file that is not one (line LINE). */
+/* A line of FILE that holds no destination: TEXT is LEN bytes, any bytes. */
 void rr_render_input_error(struct printer *p, const char *file,
-			   unsigned int line, const char *text,
+			   unsigned long line, const char *text, size_t len,
 			   const char *why);
 void rr_render_summary(struct printer *p, const struct rr_result *results,
-		       int n, int destinations, int input_errors);
+		       size_t n, size_t destinations, size_t input_errors);
 
 #endif

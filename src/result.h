@@ -104,12 +104,15 @@ struct rr_expect_failure {
 struct rr_result {
 	const char *target;		/* as the user wrote it */
 	unsigned int seq;		/* probe number (1..) with --count */
-	unsigned int start_offset_ms;	/* when to start, from the first */
+	uint64_t start_offset_ms;	/* when to start, from the first */
 	double start_ms;		/* when it started, after the run began */
 	bool have_start;
 	bool done;			/* the backend is through with it */
 	struct sockaddr_storage dst;
 	bool have_dst;
+	/* A host name: how many addresses it has, how many were not probed. */
+	unsigned int name_addresses;
+	unsigned int name_skipped;
 	struct sockaddr_storage src;
 	bool have_src;			/* src filled in (given, or resolved) */
 

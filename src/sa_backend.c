@@ -253,14 +253,6 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 	rpc->dataoffs = IB_SA_DATA_OFFS;
 }
 
-/* What the SA answered: the MAD status and the records, in BUF. */
-struct sa_answer {
-	uint8_t *buf;		/* umad_size() + RECV_MAD_SIZE */
-	uint16_t status;
-	const uint8_t *data;	/* the first record */
-	int num;		/* whole records received */
-};
-
 /*
  * Room for a reassembled (RMPP) GetTable answer: the kernel hands it over
  * whole, with one header.  127 paths is the most NumbPath can ask for.
@@ -275,88 +267,29 @@ static int64_t now_ms(void)
 	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/*
- * The answer to TRID before DEADLINE; a late answer to an earlier query is
- * skipped.  Only the low 32 bits count: the kernel puts its agent number
- * in the high ones.  Returns the MAD's length or a negative errno:
- * -ETIMEDOUT when the kernel's send timeout or our own wait expired.
- */
-static int recv_answer(int fd, uint8_t *buf, uint32_t trid, int64_t deadline)
-{
-	int64_t left;
-	int len, ret;
+/* One destination's query, from its send to its answer or deadline. */
+struct sa_query {
+	struct rr_result *r;
+	const struct rr_sa_dest *d;
+	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
+	int64_t deadline;
+};
 
-	for (;;) {
-		left = deadline - now_ms();
-		if (left <= 0)
-			return -ETIMEDOUT;
-		len = RECV_MAD_SIZE;
-		ret = umad_recv(fd, buf, &len, (int)left);
-		if (ret < 0)
-			return ret;
-		if ((uint32_t)mad_get_field64(umad_get_mad(buf), 0,
-					      IB_MAD_TRID_F) != trid)
-			continue;
-		if (umad_status(buf))
-			return -umad_status(buf);
-		return len;
-	}
-}
-
-/*
- * One SA request through libibumad, the packet built and read by libibmad.
- * Not libibmad's mad_rpc(): it drops the received length, and a GetTable
- * answer's length is its record count (its buffer beyond is stale); nor
- * sa_rpc_call(), which drops the MAD status.  Returns 0 or a positive
- * errno; a MAD status is an answer (0).
- */
-static int sa_transact(struct sa_port *sp, ib_rpc_t *rpc, uint8_t *req,
-		       unsigned int timeout_ms, struct sa_answer *ans)
-{
-	int fd = mad_rpc_portid(sp->mad);
-	int agent = mad_rpc_class_agent(sp->mad, IB_SA_CLASS);
-	int64_t deadline = now_ms() + timeout_ms;
-	uint8_t *snd, *mad;
-	int len, err = 0;
-	uint32_t trid;
-
-	snd = calloc(1, umad_size() + IB_MAD_SIZE);
-	ans->buf = calloc(1, umad_size() + RECV_MAD_SIZE);
-	if (!snd || !ans->buf) {
-		err = ENOMEM;
-		goto out;
-	}
-	len = mad_build_pkt(snd, rpc, &sp->sm, NULL, req);
-	if (len < 0) {
-		err = errno ? errno : EINVAL;
-		goto out;
-	}
-	trid = (uint32_t)mad_get_field64(umad_get_mad(snd), 0, IB_MAD_TRID_F);
-	/* The kernel gives up after timeout_ms too: no retry. */
-	if (umad_send(fd, agent, snd, len, (int)timeout_ms, 0) < 0) {
-		err = errno ? errno : EIO;
-		goto out;
-	}
-	len = recv_answer(fd, ans->buf, trid, deadline);
-	if (len < 0) {
-		err = -len;
-		goto out;
-	}
-	mad = umad_get_mad(ans->buf);
-	ans->status = (uint16_t)mad_get_field(mad, 0, IB_MAD_STATUS_F);
-	ans->data = mad + RR_SA_HDR_SIZE;
-	ans->num = rr_sa_record_count(len,
-			mad_get_field(mad, 0, IB_SA_ATTROFFS_F));
-out:
-	free(snd);
-	return err;
-}
+/* The queries in flight, at most p->parallel: a hung SM costs one wait. */
+struct sa_window {
+	struct sa_port *sp;
+	const struct rr_sa_params *p;
+	const struct rr_result *shared;
+	struct sa_query *q;
+	unsigned int num;
+	uint8_t *snd, *rcv;	/* one send and one receive buffer */
+};
 
 /*
  * No usable answer: a MAD status, a timeout or a local error.  No record
  * under --sl/--pkey may be the filter's doing, not an unknown destination.
  */
-static void fail_query(struct rr_result *r, const struct sa_answer *ans,
+static void fail_query(struct rr_result *r, const struct rr_sa_answer *ans,
 		       int err, bool filtered)
 {
 	enum rr_cause none = filtered ? RR_CAUSE_NO_MATCHING_PATH :
@@ -381,7 +314,8 @@ static void fail_query(struct rr_result *r, const struct sa_answer *ans,
 		      NULL);
 }
 
-static bool keep_paths(struct rr_result *r, const uint8_t *data, int n)
+static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
+		       int n)
 {
 	int i;
 
@@ -392,7 +326,8 @@ static bool keep_paths(struct rr_result *r, const uint8_t *data, int n)
 		return false;
 	}
 	for (i = 0; i < n; i++)
-		rr_sa_pr_decode(data + i * RR_SA_PR_SIZE, &r->paths[i]);
+		rr_sa_pr_decode(ans->records + (size_t)i * ans->record_size,
+				&r->paths[i]);
 	r->num_paths = n;
 	return true;
 }
@@ -429,35 +364,168 @@ static void copy_port(struct rr_result *r, const struct rr_result *sh)
 	r->gid_type = sh->gid_type;
 }
 
-static void query_one(struct sa_port *sp, struct rr_result *r,
-		      const struct rr_sa_dest *d, const struct rr_sa_params *p,
-		      const struct rr_result *sh)
+/* The query of W->q[I] is over: its result filled, its slot given up. */
+static void query_done(struct sa_window *w, unsigned int i)
 {
-	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
-	struct sa_answer ans = { 0 };
-	ib_rpc_t rpc;
-	int err, n;
+	struct rr_result *r = w->q[i].r;
 
-	copy_port(r, sh);
-	build_request(sp, d, p, req, &rpc);
-	rr_step_begin(r, RR_STEP_TOTAL);
-	rr_step_begin(r, RR_STEP_SA_QUERY);
-	err = sa_transact(sp, &rpc, req, p->timeout_ms, &ans);
 	rr_step_end(r, RR_STEP_SA_QUERY);
+	if (r->ok)
+		rr_step_end(r, RR_STEP_TOTAL);
+	add_shared_time(r, w->shared);
+	w->q[i] = w->q[--w->num];
+}
+
+/* The answer to W->q[I]: LEN bytes of MAD in the receive buffer. */
+static void take_answer(struct sa_window *w, unsigned int i, int len)
+{
+	const struct rr_sa_params *p = w->p;
+	struct rr_result *r = w->q[i].r;
+	struct rr_sa_answer ans;
+	int n;
+
+	rr_step_end(r, RR_STEP_SA_QUERY);
+	rr_sa_answer_decode(umad_get_mad(w->rcv), (size_t)len, &ans);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
-	if (err || ans.status || !n) {
-		fail_query(r, &ans, err, p->sl >= 0 || p->pkey >= 0);
+	if (ans.status || !n)
+		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
+	else if (keep_paths(r, &ans, n))
+		r->ok = true;
+	query_done(w, i);
+}
+
+/* Sends the query for R to D; false (R failed) when it cannot go out. */
+static bool send_query(struct sa_window *w, struct rr_result *r,
+		       const struct rr_sa_dest *d)
+{
+	struct sa_port *sp = w->sp;
+	const struct rr_sa_params *p = w->p;
+	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
+	struct sa_query *q = &w->q[w->num];
+	struct rr_sa_answer none = { 0 };
+	ib_rpc_t rpc;
+	int len, err;
+
+	copy_port(r, w->shared);
+	r->timeout_ms = p->timeout_ms;
+	build_request(sp, d, p, req, &rpc);
+	rr_step_begin(r, RR_STEP_TOTAL);
+	rr_step_begin(r, RR_STEP_SA_QUERY);
+	memset(w->snd, 0, umad_size() + IB_MAD_SIZE);
+	len = mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
+	/* The kernel gives up after timeout_ms too: no retry. */
+	if (len < 0 || umad_send(mad_rpc_portid(sp->mad),
+				 mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
+				 w->snd, len, (int)p->timeout_ms, 0) < 0) {
+		err = errno ? errno : EIO;
+		rr_step_end(r, RR_STEP_SA_QUERY);
+		fail_query(r, &none, err, false);
+		add_shared_time(r, w->shared);
+		return false;
+	}
+	*q = (struct sa_query){
+		.r = r, .d = d,
+		.trid = (uint32_t)mad_get_field64(umad_get_mad(w->snd), 0,
+						  IB_MAD_TRID_F),
+		.deadline = now_ms() + p->timeout_ms,
+	};
+	w->num++;
+	return true;
+}
+
+/* Queries past their deadline: the SA did not answer in time. */
+static void expire(struct sa_window *w)
+{
+	struct rr_sa_answer none = { 0 };
+	int64_t now = now_ms();
+	unsigned int i = 0;
+
+	while (i < w->num) {
+		if (w->q[i].deadline > now) {
+			i++;
+			continue;
+		}
+		rr_step_end(w->q[i].r, RR_STEP_SA_QUERY);
+		fail_query(w->q[i].r, &none, ETIMEDOUT, false);
+		query_done(w, i);
+	}
+}
+
+/*
+ * Waits for one answer until the nearest deadline and hands it to its
+ * query.  Only the low 32 bits of the TID count: the kernel puts its agent
+ * number in the high ones; an answer to no query in flight is dropped.
+ */
+static void receive(struct sa_window *w)
+{
+	int64_t first = w->q[0].deadline, left;
+	struct rr_sa_answer none = { 0 };
+	unsigned int i;
+	uint32_t trid;
+	int len = RECV_MAD_SIZE, ret;
+
+	for (i = 1; i < w->num; i++)
+		if (w->q[i].deadline < first)
+			first = w->q[i].deadline;
+	left = first - now_ms();
+	if (left <= 0)
+		return;
+	ret = umad_recv(mad_rpc_portid(w->sp->mad), w->rcv, &len, (int)left);
+	if (ret < 0)
+		return;		/* nothing in time: expire() decides */
+	trid = (uint32_t)mad_get_field64(umad_get_mad(w->rcv), 0,
+					 IB_MAD_TRID_F);
+	for (i = 0; i < w->num; i++) {
+		if (w->q[i].trid != trid)
+			continue;
+		if (umad_status(w->rcv)) {
+			/* The kernel's own timeout (or error) for the send. */
+			rr_step_end(w->q[i].r, RR_STEP_SA_QUERY);
+			fail_query(w->q[i].r, &none, umad_status(w->rcv), false);
+			query_done(w, i);
+		} else {
+			take_answer(w, i, len);
+		}
+		return;
+	}
+}
+
+/* Every result with no failure yet: its query sent, answered or expired. */
+static void query_all(struct sa_port *sp, struct rr_result *results,
+		      const struct rr_sa_dest *dests, size_t n,
+		      const struct rr_sa_params *p, const struct rr_result *sh)
+{
+	unsigned int window = p->parallel ? p->parallel : 1;
+	struct sa_window w = { .sp = sp, .p = p, .shared = sh };
+	size_t next = 0;
+
+	w.q = calloc(window, sizeof(*w.q));
+	w.snd = calloc(1, umad_size() + IB_MAD_SIZE);
+	w.rcv = calloc(1, umad_size() + RECV_MAD_SIZE);
+	if (!w.q || !w.snd || !w.rcv) {
+		for (; next < n; next++)
+			if (results[next].fail.kind == RR_FAIL_NONE)
+				rr_fail_cause(&results[next], RR_STEP_SA_QUERY,
+					      "calloc", ENOMEM, RR_CAUSE_UNKNOWN,
+					      NULL);
 		goto out;
 	}
-	if (!keep_paths(r, ans.data, n))
-		goto out;
-	rr_step_end(r, RR_STEP_TOTAL);
-	r->ok = true;
+	while (next < n || w.num) {
+		while (next < n && w.num < window) {
+			if (results[next].fail.kind == RR_FAIL_NONE)
+				send_query(&w, &results[next], &dests[next]);
+			next++;
+		}
+		if (w.num)
+			receive(&w);
+		expire(&w);
+	}
 out:
-	free(ans.buf);
-	add_shared_time(r, sh);
+	free(w.q);
+	free(w.snd);
+	free(w.rcv);
 }
 
 /* The port could not be opened or has no SM: every result says so. */
@@ -473,26 +541,24 @@ static void copy_failure(struct rr_result *r, const struct rr_result *sh)
 }
 
 void rr_sa_resolve(struct rr_result *results, const struct rr_sa_dest *dests,
-		   int n, const struct rr_sa_params *p)
+		   size_t n, const struct rr_sa_params *p)
 {
 	struct rr_result shared = { 0 };
 	struct sa_port sp = { 0 };
 	bool ready;
-	int i, muted;
+	size_t i;
+	int muted;
 
 	muted = mute_stderr();
 	rr_step_begin(&shared, RR_STEP_TOTAL);
 	ready = open_port(&sp, p, &shared) && find_sm(&sp, p, &shared);
-	for (i = 0; i < n; i++) {
-		struct rr_result *r = &results[i];
-
-		if (r->fail.kind != RR_FAIL_NONE)
+	if (ready)
+		query_all(&sp, results, dests, n, p, &shared);
+	for (i = 0; i < n && !ready; i++) {
+		if (results[i].fail.kind != RR_FAIL_NONE)
 			continue;
-		r->timeout_ms = p->timeout_ms;
-		if (ready)
-			query_one(&sp, r, &dests[i], p, &shared);
-		else
-			copy_failure(r, &shared);
+		results[i].timeout_ms = p->timeout_ms;
+		copy_failure(&results[i], &shared);
 	}
 	if (sp.mad)
 		mad_rpc_close_port(sp.mad);

@@ -9,6 +9,7 @@
 #define RR_SA_BACKEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "result.h"
 #include "sa_decode.h"	/* struct rr_sa_dest, rr_sa_parse_dest() */
@@ -20,6 +21,7 @@ struct rr_sa_params {
 	int sl;			/* -1: any */
 	int pkey;		/* -1: any */
 	bool all_paths;		/* GetTable: every path the SA has */
+	unsigned int parallel;	/* queries in flight at once */
 };
 
 /*
@@ -28,6 +30,6 @@ struct rr_sa_params {
  * result the same way.
  */
 void rr_sa_resolve(struct rr_result *results, const struct rr_sa_dest *dests,
-		   int n, const struct rr_sa_params *p);
+		   size_t n, const struct rr_sa_params *p);
 
 #endif

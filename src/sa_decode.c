@@ -169,6 +169,29 @@ void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey)
 	rec[PR_PKEY + 1] = (uint8_t)pkey;
 }
 
+/* The common MAD header's Status, and the SA header's AttributeOffset. */
+#define MAD_STATUS_OFFSET	4
+#define SA_ATTR_OFFSET_OFFSET	44
+
+bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
+			 struct rr_sa_answer *ans)
+{
+	unsigned int attr_offset = 0;
+
+	memset(ans, 0, sizeof(*ans));
+	if (len < MAD_STATUS_OFFSET + 2)
+		return false;
+	ans->status = be16_at(mad + MAD_STATUS_OFFSET);
+	if (len >= RR_SA_HDR_SIZE)
+		attr_offset = be16_at(mad + SA_ATTR_OFFSET_OFFSET);
+	ans->num = rr_sa_record_count(len > INT32_MAX ? INT32_MAX : (int)len,
+				      attr_offset);
+	ans->record_size = attr_offset * 8 < RR_SA_PR_SIZE ? RR_SA_PR_SIZE :
+							     attr_offset * 8;
+	ans->records = len >= RR_SA_HDR_SIZE ? mad + RR_SA_HDR_SIZE : NULL;
+	return true;
+}
+
 int rr_sa_record_count(int mad_len, unsigned int attr_offset)
 {
 	unsigned int recsz = attr_offset * 8;

@@ -56,6 +56,22 @@ struct rr_sa_dest {
 bool rr_sa_parse_dest(const char *text, struct rr_sa_dest *d, char *why,
 		      size_t why_len);
 
+/* An SA answer as received: its MAD status and whole records. */
+struct rr_sa_answer {
+	uint16_t status;
+	const uint8_t *records;	/* the first record, inside the MAD */
+	int num;		/* whole records of the attribute offset's size */
+	unsigned int record_size;
+};
+
+/*
+ * Reads the MAD status and the records of an SA answer of LEN bytes (the
+ * MAD, not the umad header).  An answer shorter than its headers has no
+ * record; false when it is shorter than the common MAD header.
+ */
+bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
+			 struct rr_sa_answer *ans);
+
 /* Wire PathRecord (network byte order) to host order. */
 void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);
 /* The P_Key of a wire PathRecord; libibmad has no field for it. */

@@ -3,16 +3,36 @@
 #ifndef RR_TARGET_FILE_H
 #define RR_TARGET_FILE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Called for each destination found; LINE counts from 1. */
-typedef void (*rr_line_fn)(void *ctx, const char *dest, unsigned int line);
+/* The longest line taken, without its newline. */
+#define RR_LINE_MAX 4096
+/* A "line" with no newline within this many bytes: not a text file. */
+#define RR_LINE_GIVE_UP (1024 * 1024)
+
+/*
+ * Called for each destination found (PROBLEM NULL) and for each line that
+ * cannot hold one (PROBLEM says why; TEXT is what the line starts with,
+ * LEN bytes, NULs included).  LINE counts from 1.  Returns 0 to go on, or
+ * -1 with errno set to stop reading.
+ */
+typedef int (*rr_line_fn)(void *ctx, const char *text, size_t len,
+			  unsigned long line, const char *problem);
+
+enum rr_read_status {
+	RR_READ_OK,		/* to the end of the file */
+	RR_READ_ERROR,		/* the read failed: errno */
+	RR_READ_STOPPED,	/* FN asked to stop: its errno */
+	RR_READ_NOT_TEXT,	/* a line ran past RR_LINE_GIVE_UP */
+};
 
 /*
  * Reads F: blank lines and '#' comments are skipped, leading and trailing
  * white space dropped.  A line with more than one word is passed whole: the
- * caller's parser reports it.  Returns -1 (errno set) on a read error.
+ * caller's parser reports it.  A line longer than RR_LINE_MAX or holding a
+ * NUL byte is a problem, and reading goes on after it.
  */
-int rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx);
+enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx);
 
 #endif

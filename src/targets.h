@@ -23,13 +23,22 @@ enum rr_target_kind rr_target_parse(const char *text,
 				    struct sockaddr_storage *ss,
 				    char *why, size_t why_len);
 
+/* The addresses a host name resolved to, each once, in the resolver's order. */
+struct rr_name_addrs {
+	struct sockaddr_storage *addrs;
+	size_t n;
+};
+
 /*
  * Looks up every result's host name at once (getaddrinfo_a) and waits at
  * most TIMEOUT_MS; a name that fails or is not answered in time becomes a
- * failure of the lookup step.  NAMES[i] is true where results[i] is a name.
+ * failure of the lookup step.  NAMES[i] is true where results[i] is a
+ * name; FOUND[i] gets all its addresses, results[i].dst the first.
  */
-void rr_lookup_names(struct rr_result *results, const bool *names, int n,
+void rr_lookup_names(struct rr_result *results, const bool *names,
+		     struct rr_name_addrs *found, size_t n,
 		     unsigned int timeout_ms);
+void rr_name_addrs_release(struct rr_name_addrs *found, size_t n);
 
 /* The address as text with its scope, e.g. "fe80::1%veth0"; buf >= 64. */
 const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,

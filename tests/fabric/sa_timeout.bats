@@ -44,6 +44,21 @@ timed_run() {
 	[ "$elapsed" -lt 1500 ]
 }
 
+@test "a hung SM and 20 destinations: done within twice one step's deadline" {
+	fabric_freeze_sm
+	dests=(3 4 fe80::10:3 fe80::10:5 0x0002c90300000103 $(seq 5 19))
+	timed_run sim_run "$RDMA_ROUTE" --sa --json --timeout 200 "${dests[@]}"
+	kill -CONT "$FABRIC_OPENSM_PID"
+	[ "$status" -eq 1 ]
+	echo "$output" | jqe '.results | length == 20'
+	echo "$output" | jqe '[.results[].error.cause] | unique == ["sa_timeout"]'
+	echo "$output" | jqe '[.results[].time_ms.sa_query >= 190] | all'
+	# The deadline of one step is 200 ms + 1 s: queries wait side by side
+	# (8 at a time), not one after another (20 x 200 ms would be 4 s).
+	echo "$output" | jqe '.summary.elapsed_ms < 2400'
+	[ "$elapsed" -lt 2400 ] || { echo "took $elapsed ms"; false; }
+}
+
 @test "the SM stopped before the query: sa_timeout within the timeout" {
 	fabric_stop_sm
 	timed_run sim_run "$RDMA_ROUTE" --sa --json --timeout 800 3 fe80::10:5

@@ -33,7 +33,7 @@ load ../helpers
 @test "a malformed IPv4 address is named, exit 2" {
 	run rr 192.0.2.999
 	[ "$status" -eq 2 ]
-	[ "$output" = "rdma-route: invalid destination '192.0.2.999': not a valid IPv4 or IPv6 address" ]
+	[ "$output" = "rdma-route: invalid destination '192.0.2.999': not a valid IPv4 address (want four decimal numbers 0-255, a.b.c.d, no leading zeros)" ]
 }
 
 @test "a malformed IPv6 address is named, exit 2" {

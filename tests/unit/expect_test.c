@@ -29,8 +29,35 @@ static void parse_errors(void)
 	ok(!rr_expect_parse("mtu", &e, why, sizeof(why)), "no operator");
 	ok(!rr_expect_parse("mtu >=", &e, why, sizeof(why)), "no value");
 	ok(!rr_expect_parse("device < rxe0", &e, why, sizeof(why)),
-	   "< needs a number");
-	is_str(why, "'rxe0' is not a number: < needs one", "its reason");
+	   "< on a string");
+	is_str(why, "device is a string: only = and != apply", "its reason");
+	ok(!rr_expect_parse("device > 5", &e, why, sizeof(why)),
+	   "a number does not make a string field ordered");
+	ok(!rr_expect_parse("mtu => 1", &e, why, sizeof(why)), "=> is no operator");
+	is_str(why, "'=>' is not an operator: want one of = != < <= > >=",
+	       "its reason");
+	ok(!rr_expect_parse("mtu =< 9", &e, why, sizeof(why)), "=< is no operator");
+	ok(!rr_expect_parse("mtu == 1024", &e, why, sizeof(why)),
+	   "== is no operator");
+	ok(!rr_expect_parse("mtu = abc", &e, why, sizeof(why)), "mtu wants a number");
+	is_str(why, "mtu is a number: want digits, a decimal fraction or 0x hex, not 'abc'",
+	       "its reason");
+	ok(!rr_expect_parse("mtu >= nan", &e, why, sizeof(why)), "nan is no number");
+	ok(!rr_expect_parse("mtu >= inf", &e, why, sizeof(why)), "inf is no number");
+	ok(!rr_expect_parse("mtu >= -1", &e, why, sizeof(why)), "no sign");
+	ok(!rr_expect_parse("mtu >= 1e3", &e, why, sizeof(why)), "no exponent");
+	ok(!rr_expect_parse("mtu2 >= 1", &e, why, sizeof(why)), "mtu2 unknown");
+	ok(!rr_expect_parse("mtu! = 1", &e, why, sizeof(why)), "junk after the field");
+	ok(!rr_expect_parse("reversible = yes", &e, why, sizeof(why)),
+	   "a boolean is true or false");
+	ok(rr_expect_parse("reversible != false", &e, why, sizeof(why)),
+	   "reversible != false");
+	ok(!rr_expect_parse("reversible > false", &e, why, sizeof(why)),
+	   "a boolean is not ordered");
+	ok(rr_expect_parse("pkey = 0x7FFF", &e, why, sizeof(why)) &&
+	   e.numeric && e.num == 0x7fff, "hex value");
+	ok(rr_expect_parse("total <= 0.25", &e, why, sizeof(why)) &&
+	   e.numeric && e.num == 0.25, "a decimal fraction");
 	ok(rr_expect_parse("  mtu>=4096 ", &e, why, sizeof(why)), "no spaces");
 	ok(e.op == RR_OP_GE && e.numeric && e.num == 4096, "mtu >= 4096");
 	ok(rr_expect_parse("gid_type = RoCE v2", &e, why, sizeof(why)) &&
@@ -43,6 +70,15 @@ static void parse_errors(void)
 	   !strcmp(e.field, "resolve_route"), "--max-ms resolve_route=5");
 	ok(!rr_expect_parse_max_ms("total=fast", &e, why, sizeof(why)),
 	   "--max-ms wants a number");
+	ok(!rr_expect_parse_max_ms("nan", &e, why, sizeof(why)), "--max-ms nan");
+	ok(!rr_expect_parse_max_ms("inf", &e, why, sizeof(why)), "--max-ms inf");
+	ok(!rr_expect_parse_max_ms("total=-1", &e, why, sizeof(why)),
+	   "--max-ms total=-1");
+	ok(!rr_expect_parse_max_ms("mtu=5000", &e, why, sizeof(why)),
+	   "--max-ms on a field that is no step");
+	is_str(why, "'mtu' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, open_port, find_sm, sa_query or total",
+	       "its reason");
+	ok(!rr_expect_parse_max_ms("=5", &e, why, sizeof(why)), "--max-ms =5");
 }
 
 static void checks(void)

@@ -1,0 +1,220 @@
+#!/usr/bin/env bats
+# Hostile and careless input: sizes, files, descriptors, addresses,
+# numbers, assertions and bytes that would break a terminal or a parser.
+# Each is refused with a clear message and exit 2, or shown escaped.
+
+load ../helpers
+
+# A file of N distinct IPv4 destinations (192.0.2.0/24 and on: never
+# probed, every test here stops before probing or fails at create id).
+many() {
+	local f=$BATS_TEST_TMPDIR/many.$1
+
+	seq 1 "$1" | awk '{ printf "10.%d.%d.%d\n", int($1 / 65536) % 256, int($1 / 256) % 256, $1 % 256 }' >"$f"
+	echo "$f"
+}
+
+@test "destinations x --count past the limit: exit 2 naming it, no crash" {
+	f=$(many 4295)
+	run --separate-stderr rr -c 1000000 -f "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: 4295 destinations x --count 1000000 is more than 1000000 probes in one run" ]
+	f=$(many 2148)
+	run --separate-stderr rr -c 1000000 -f "$f"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"2148 destinations x --count 1000000 is more than 1000000 probes"* ]]
+}
+
+# Descriptors and memory as valgrind's own process has them, not ours.
+not_under_valgrind() {
+	[ -z "${RDMA_ROUTE_UNDER_VALGRIND:-}" ] || skip "measures the process itself: not under valgrind"
+}
+
+@test "-f /dev/zero: bounded, reported, exit 2, in little memory" {
+	not_under_valgrind
+	run --separate-stderr timeout 20 /usr/bin/time -f 'rss %M' "$RDMA_ROUTE" -f /dev/zero
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "/dev/zero:1: invalid destination '\\x00\\x00"*"': no end of line within 1 MiB: not a file of destinations, reading stopped"* ]]
+	rss=$(sed -n 's/^rss //p' <<<"$stderr")
+	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
+}
+
+@test "a line over 4 KiB and a NUL byte are input errors with their numbers; reading goes on" {
+	f=$BATS_TEST_TMPDIR/bad
+	{ printf '192.0.2.1\n'; head -c 5000 /dev/zero | tr '\0' x; printf '\n192.0.2.2\nab\0cd\n192.0.2.3\n'; } >"$f"
+	run --separate-stderr rr --json -f "$f"
+	[ "$status" -eq 3 ]
+	jqe '[.input_errors[] | [.line, .reason]] == [[2, "line longer than 4096 bytes"], [4, "NUL byte in the line"]]' <<<"$output"
+	jqe '.input_errors[1].text == "ab\\x00cd"' <<<"$output"
+	jqe '[.results[].destination] == ["192.0.2.1", "192.0.2.2", "192.0.2.3"]' <<<"$output"
+	jqe '.summary.input_errors == 2' <<<"$output"
+}
+
+@test "a read error is reported, never taken for the end of the file" {
+	run --separate-stderr rr -f /
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: reading '/' stopped: Is a directory" ]
+	[ -z "$output" ]
+}
+
+@test "several -f are all read, in order" {
+	printf '192.0.2.1\n192.0.2.2\n' >"$BATS_TEST_TMPDIR/a"
+	printf '192.0.2.3\n' >"$BATS_TEST_TMPDIR/b"
+	run --separate-stderr rr --json -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b" 192.0.2.9
+	jqe '[.results[].destination] == ["192.0.2.9", "192.0.2.1", "192.0.2.2", "192.0.2.3"]' <<<"$output"
+}
+
+@test "a closed stdout: said on stderr, exit 2, nothing written elsewhere" {
+	not_under_valgrind
+	run --separate-stderr bash -c '"$RDMA_ROUTE" --json 127.0.0.1 >&-'
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: standard output is closed: nowhere to print the results" ]
+	run bash -c '"$RDMA_ROUTE" --json 127.0.0.1 2>&- >/dev/null'
+	[ "$status" -eq 2 ]
+	# The --list path (no destination) is guarded the same way.
+	run --separate-stderr bash -c '"$RDMA_ROUTE" --list >&-'
+	[ "$status" -eq 2 ]
+}
+
+@test "a closed stdout does not end up in another descriptor (strace)" {
+	not_under_valgrind
+	command -v strace >/dev/null || skip "strace not installed"
+	strace -f -qq -e trace=write -o "$BATS_TEST_TMPDIR/trace" \
+		bash -c 'exec "$RDMA_ROUTE" --json 127.0.0.1 >&-' || true
+	# The only write is the message on fd 2.
+	run grep -v '^[0-9]* *write(2, ' "$BATS_TEST_TMPDIR/trace"
+	[ -z "$output" ] || { echo "$output"; false; }
+}
+
+@test "a write error on stdout is said and fails the run" {
+	not_under_valgrind
+	run --separate-stderr bash -c '"$RDMA_ROUTE" --help >/dev/full'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rdma-route: error writing the standard output" ]
+	run --separate-stderr bash -c '"$RDMA_ROUTE" --json 127.0.0.1 >/dev/full'
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "rdma-route: error writing the standard output" ]
+}
+
+@test "IPv4 only as four decimal octets: no octal, no short forms" {
+	for a in 192.168.077.2 0127.0.0.1 1 127.1 0x7f.1 0x7f000001 1.2.3.4.5; do
+		run --separate-stderr rr "$a"
+		[ "$status" -eq 2 ] || { echo "$a accepted"; false; }
+		[ "$stderr" = "rdma-route: invalid destination '$a': not a valid IPv4 address (want four decimal numbers 0-255, a.b.c.d, no leading zeros)" ]
+	done
+}
+
+@test "an IPv6 scope must name an interface that exists, by name or index" {
+	run --separate-stderr rr 'fe80::1%999999'
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: invalid destination 'fe80::1%999999': no interface with index 999999" ]
+	run --separate-stderr rr 'fe80::1%'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"empty scope after '%'"* ]]
+	idx=$(cat /sys/class/net/lo/ifindex)
+	run --separate-stderr rr --json "fe80::1%$idx"
+	[ "$status" -eq 3 ]
+	jqe '.results[0].address == "fe80::1%lo"' <<<"$output"
+}
+
+@test "numbers are decimal digits only: no octal, hex, sign or spaces" {
+	run --separate-stderr rr --json --timeout 010 192.0.2.1
+	[ "$status" -eq 3 ]
+	jqe '.timeout_ms == 10' <<<"$output"
+	for bad in 0x10 ' 5' '5 ' +5 -5 1e3; do
+		run --separate-stderr rr --timeout "$bad" 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted --timeout '$bad'"; false; }
+		[[ "$stderr" == *"invalid --timeout '$bad': want milliseconds, 1 to 3600000 (decimal digits)"* ]]
+	done
+	for opt in --count --interval --parallel --tos; do
+		run --separate-stderr rr "$opt" 0x1 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted $opt 0x1"; false; }
+	done
+	# P_Keys are hex by nature: 0x8001 and 32769 are the same.
+	run --separate-stderr rr --sa --pkey 0x 3
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"invalid --pkey '0x': want 0x0001 to 0xffff"* ]]
+}
+
+@test "--expect: the six operators exactly, values typed by the field" {
+	while IFS='|' read -r e why; do
+		run --separate-stderr rr --expect "$e" 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted '$e'"; false; }
+		[ "$stderr" = "rdma-route: invalid --expect '$e': $why" ] ||
+			{ echo "'$e': $stderr"; false; }
+	done <<'EOT'
+mtu => 1|'=>' is not an operator: want one of = != < <= > >=
+mtu =< 9|'=<' is not an operator: want one of = != < <= > >=
+mtu == 1024|'==' is not an operator: want one of = != < <= > >=
+mtu = abc|mtu is a number: want digits, a decimal fraction or 0x hex, not 'abc'
+mtu >= nan|mtu is a number: want digits, a decimal fraction or 0x hex, not 'nan'
+device > 5|device is a string: only = and != apply
+reversible = yes|reversible is true or false, not 'yes'
+nosuch = 1|unknown field 'nosuch' (see rdma-route(8))
+EOT
+}
+
+@test "--max-ms: a step's name and finite milliseconds only" {
+	for bad in nan inf -1 1e3 mtu=5000 total= =5; do
+		run --separate-stderr rr --max-ms "$bad" 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted --max-ms $bad"; false; }
+	done
+	run --separate-stderr rr --max-ms mtu=5000 192.0.2.1
+	[[ "$stderr" == *"'mtu' is not a step: want lookup, create_id,"* ]]
+	run --separate-stderr rr --max-ms resolve_addr=0.5 --max-ms 100 192.0.2.1
+	[ "$status" -eq 3 ]
+}
+
+@test "control characters and bad UTF-8 from input are escaped on the terminal" {
+	run --separate-stderr rr $'bad\e[31mred'
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: invalid destination 'bad\\x1b[31mred': not an IPv4/IPv6 address or host name" ]
+	printf '\e]0;pwned\a\n\xff\xfe\n' >"$BATS_TEST_TMPDIR/evil"
+	run --separate-stderr rr -f "$BATS_TEST_TMPDIR/evil"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" != *$'\e'* && "$stderr" != *$'\a'* ]]
+	[[ "$stderr" == *"evil:1: invalid destination '\\x1b]0;pwned\\x07'"* ]]
+	[[ "$stderr" == *"evil:2: invalid destination '\\xff\\xfe'"* ]]
+}
+
+@test "JSON is always valid UTF-8, Prometheus label values always valid" {
+	printf '\xff\xfe\n\xc3\n192.0.2.1\n' >"$BATS_TEST_TMPDIR/bytes"
+	run --separate-stderr rr --json -f "$BATS_TEST_TMPDIR/bytes"
+	[ "$status" -eq 3 ]
+	iconv -f UTF-8 -t UTF-8 <<<"$output" >/dev/null
+	jqe '[.input_errors[].text] == ["\\xff\\xfe", "\\xc3"]' <<<"$output"
+	run --separate-stderr rr --jsonl -f "$BATS_TEST_TMPDIR/bytes"
+	iconv -f UTF-8 -t UTF-8 <<<"$output" >/dev/null
+	jq -e . <<<"$output" >/dev/null
+	run --separate-stderr rr --prom -f "$BATS_TEST_TMPDIR/bytes"
+	[ "$status" -eq 3 ]
+	grep -q 'text="\\\\xff\\\\xfe"' <<<"$output"
+	if command -v promtool >/dev/null; then
+		promtool check metrics <<<"$output"
+	fi
+}
+
+# A private mount namespace gives the resolver a hosts file of our own.
+with_hosts() {
+	printf '192.0.2.1 multi.test\n192.0.2.2 multi.test\n2001:db8::1 multi.test\n' >"$BATS_TEST_TMPDIR/hosts"
+	unshare -m sh -c 'mount --bind "$1" /etc/hosts && shift && exec "$@"' sh \
+		"$BATS_TEST_TMPDIR/hosts" "$@"
+}
+
+@test "a name with several addresses: which was probed, of how many; -A probes each" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a private /etc/hosts"
+	run --separate-stderr with_hosts "$RDMA_ROUTE" --json multi.test
+	[ "$status" -eq 3 ]
+	jqe '.results | length == 1' <<<"$output"
+	jqe '.results[0].name_addresses == 3' <<<"$output"
+	first=$(jq -r '.results[0].address' <<<"$output")
+	jqe --arg a "$first" '.results[0].warnings == ["multi.test has 3 addresses; only the first, \($a), was probed (-A probes each)"]' <<<"$output"
+	run --separate-stderr with_hosts "$RDMA_ROUTE" --json -A multi.test
+	[ "$status" -eq 3 ]
+	jqe '[.results[].address] | sort == ["192.0.2.1", "192.0.2.2", "2001:db8::1"]' <<<"$output"
+	jqe '[.results[].destination] == ["multi.test", "multi.test", "multi.test"]' <<<"$output"
+	jqe '[.results[] | has("warnings")] == [false, false, false]' <<<"$output"
+	jqe '.summary.destinations == 3' <<<"$output"
+	run --separate-stderr with_hosts "$RDMA_ROUTE" -A --sa 3
+	[ "$status" -eq 2 ]
+}
