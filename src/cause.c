@@ -83,6 +83,16 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the kernel ran out of resources for the request",
 		"lower --parallel, or check memory and the limits of the RDMA device"
 	},
+	[RR_CAUSE_DEVICE_REMOVED] = {
+		"device_removed",
+		"the RDMA device went away while the step ran (deleted, or its driver unloaded)",
+		"check `rdma link` and dmesg for the device; probe again once it is back"
+	},
+	[RR_CAUSE_ADDR_CHANGED] = {
+		"address_changed",
+		"the local address the id was bound to moved to another device (bonding failover)",
+		"check the bond's active slave and `rdma link`; probe again"
+	},
 	[RR_CAUSE_NO_UMAD] = {
 		"no_umad",
 		"no InfiniBand MAD device: no umad port, or ib_umad not loaded",
@@ -179,6 +189,11 @@ static enum rr_cause classify_call(const struct rr_cause_input *in)
 
 static enum rr_cause classify_event(const struct rr_cause_input *in)
 {
+	/* Whatever step was waiting: the device or the address is gone. */
+	if (in->event == RDMA_CM_EVENT_DEVICE_REMOVAL)
+		return RR_CAUSE_DEVICE_REMOVED;
+	if (in->event == RDMA_CM_EVENT_ADDR_CHANGE)
+		return RR_CAUSE_ADDR_CHANGED;
 	if (in->event == RDMA_CM_EVENT_ADDR_ERROR) {
 		switch (in->err) {
 		case ENODEV:
