@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --expect and --max-ms text, the input up to its first NUL, through
+ * rr_expect_parse() and rr_expect_parse_max_ms().  Checks:
+ * - a success has a field of [A-Za-z0-9_] that fits, one of the six
+ *   operators, a value with no white space at its ends, and a numeric
+ *   value that rr_parse_number() reads the same;
+ * - "FIELD OP VALUE" printed back (spaced, and unspaced where that is not
+ *   ambiguous) parses to the same assertion;
+ * - --max-ms gives "STEP <= MS" for a step, the same assertion as that
+ *   text given to --expect, and "STEP=MS" printed back parses the same;
+ * - a refusal says why; a WHY of any size is not overrun, and its size
+ *   changes nothing but the reason's length.
+ */
+#include <ctype.h>
+#include <math.h>
+
+#include "expect.h"
+#include "numbers.h"
+#include "fuzz.h"
+
+static const char *const steps[] = {
+	"lookup", "create_id", "bind_addr", "resolve_addr", "resolve_route",
+	"open_port", "find_sm", "sa_query", "total",
+};
+
+static bool same(const struct rr_expect *a, const struct rr_expect *b)
+{
+	return !strcmp(a->field, b->field) && a->op == b->op &&
+	       !strcmp(a->value, b->value) && a->numeric == b->numeric &&
+	       (!a->numeric || a->num == b->num);
+}
+
+static bool is_step(const char *field)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (!strcmp(field, steps[i]))
+			return true;
+	return false;
+}
+
+static void check_well_formed(const struct rr_expect *e)
+{
+	size_t flen = strnlen(e->field, sizeof(e->field));
+	size_t vlen = strnlen(e->value, sizeof(e->value));
+	const char *op = rr_op_str(e->op);
+	double num;
+
+	fuzz_check(e->op >= RR_OP_EQ && e->op <= RR_OP_GE);
+	fuzz_check(!strcmp(op, "=") || !strcmp(op, "!=") || !strcmp(op, "<") ||
+		   !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">="));
+	fuzz_check(flen > 0 && flen < sizeof(e->field));
+	fuzz_check(strspn(e->field, "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_") == flen);
+	fuzz_check(vlen > 0 && vlen < sizeof(e->value));
+	fuzz_check(!isspace((unsigned char)e->value[0]));
+	fuzz_check(!isspace((unsigned char)e->value[vlen - 1]));
+	if (e->numeric) {
+		fuzz_check(rr_parse_number(e->value, &num));
+		fuzz_check(num == e->num && isfinite(num) && num >= 0);
+	}
+}
+
+/* TEXT parsed again gives E. */
+static void check_again(const char *text, const struct rr_expect *e)
+{
+	struct rr_expect again;
+	char why[256];
+
+	fuzz_check(rr_expect_parse(text, &again, why, sizeof(why)));
+	fuzz_check(same(e, &again));
+}
+
+static void check_expect(const char *text, const uint8_t *data, size_t size)
+{
+	struct rr_expect e, small;
+	char why[512], *tiny, buf[512];
+	size_t tiny_len = 1 + (size ? data[size - 1] % 16 : 0);
+	bool ok;
+
+	memset(why, 0x55, sizeof(why));
+	ok = rr_expect_parse(text, &e, why, sizeof(why));
+	tiny = fuzz_alloc(tiny_len);
+	fuzz_check(rr_expect_parse(text, &small, tiny, tiny_len) == ok);
+	free(tiny);
+	if (!ok) {
+		fuzz_check(why[0] && memchr(why, '\0', sizeof(why)));
+		return;
+	}
+	fuzz_check(same(&e, &small));
+	check_well_formed(&e);
+
+	snprintf(buf, sizeof(buf), "%s %s %s", e.field, rr_op_str(e.op),
+		 e.value);
+	check_again(buf, &e);
+	/* "mtu>=4096"; but "status==x" would be the operator "==". */
+	if (!strchr("=!<>", e.value[0])) {
+		snprintf(buf, sizeof(buf), "%s%s%s", e.field, rr_op_str(e.op),
+			 e.value);
+		check_again(buf, &e);
+	}
+}
+
+static void check_max_ms(const char *text, const uint8_t *data, size_t size)
+{
+	struct rr_expect e, small;
+	char why[512], *tiny, buf[512];
+	size_t tiny_len = 1 + (size ? data[0] % 16 : 0);
+	bool ok;
+
+	memset(why, 0x55, sizeof(why));
+	ok = rr_expect_parse_max_ms(text, &e, why, sizeof(why));
+	tiny = fuzz_alloc(tiny_len);
+	fuzz_check(rr_expect_parse_max_ms(text, &small, tiny, tiny_len) == ok);
+	free(tiny);
+	if (!ok) {
+		fuzz_check(why[0] && memchr(why, '\0', sizeof(why)));
+		return;
+	}
+	fuzz_check(same(&e, &small));
+	check_well_formed(&e);
+	fuzz_check(e.op == RR_OP_LE && e.numeric);
+	fuzz_check(is_step(e.field));
+	fuzz_check(strchr(text, '=') || !strcmp(e.field, "total"));
+
+	snprintf(buf, sizeof(buf), "%s <= %s", e.field, e.value);
+	check_again(buf, &e);
+	snprintf(buf, sizeof(buf), "%s=%s", e.field, e.value);
+	fuzz_check(rr_expect_parse_max_ms(buf, &small, why, sizeof(why)));
+	fuzz_check(same(&e, &small));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_text(data, size);
+
+	check_expect(text, data, size);
+	check_max_ms(text, data, size);
+	free(text);
+	return 0;
+}
