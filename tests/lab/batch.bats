@@ -232,3 +232,22 @@ prom_valid() {
 	grep -q '^rdma_route_statistics_probes{destination="192.168.77.2"} 3$' <<<"$output"
 	grep -Eq '^rdma_route_statistics_time_seconds_p99\{destination="192.168.77.2",step="total"\} [0-9.e-]+$' <<<"$output"
 }
+
+@test "-A: every address of a name resolved for real; without it, the first and a warning" {
+	# The VM's /etc is a RAM overlay: this hosts file ends with the VM.
+	cp /etc/hosts "$BATS_TEST_TMPDIR/hosts.saved"
+	printf '192.168.77.11 peers.lab\n192.168.77.12 peers.lab\nfd00:77::100 peers.lab\n' >>/etc/hosts
+	run --separate-stderr rr --json -A peers.lab
+	cp "$BATS_TEST_TMPDIR/hosts.saved" /etc/hosts
+	[ "$status" -eq 0 ]
+	jqe '[.results[].address] | sort == ["192.168.77.11", "192.168.77.12", "fd00:77::100"]' <<<"$output"
+	jqe '[.results[] | .status == "resolved" and .device == "rxe0" and .name_addresses == 3] | all' <<<"$output"
+	jqe '.summary | .destinations == 3 and .resolved == 3' <<<"$output"
+	printf '192.168.77.11 peers.lab\n192.168.77.12 peers.lab\n' >>/etc/hosts
+	run --separate-stderr rr --json peers.lab
+	cp "$BATS_TEST_TMPDIR/hosts.saved" /etc/hosts
+	[ "$status" -eq 0 ]
+	jqe '.results | length == 1' <<<"$output"
+	jqe '.results[0] | .status == "resolved" and .name_addresses == 2' <<<"$output"
+	jqe '.results[0] | .warnings == ["peers.lab has 2 addresses; only the first, \(.address), was probed (-A probes each)"]' <<<"$output"
+}
