@@ -4,8 +4,8 @@
 # changed (teardown), as the lab's files share one VM.
 
 load ../helpers
+load lab
 
-IP=/usr/bin/ip
 IB=/sys/class/infiniband
 
 setup() {
@@ -19,16 +19,6 @@ teardown() {
 	for r in "${restore[@]}"; do
 		"$r"
 	done
-}
-
-wait_active() { # DEVICE
-	local _
-	for _ in $(seq 100); do
-		rdma link show "$1/1" 2>/dev/null | grep -q 'state ACTIVE' && return 0
-		sleep 0.05
-	done
-	echo "$1 not ACTIVE" >&2
-	return 1
 }
 
 warm() { # ADDRESS: the neighbour cached, as topology.sh leaves it

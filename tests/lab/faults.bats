@@ -8,8 +8,8 @@
 # changed (teardown): the lab's files share one VM.
 
 load ../helpers
+load lab
 
-IP=/usr/bin/ip
 SHIM=$(dirname "$RDMA_ROUTE")/tests/lab/shim/rdma_cm_shim.so
 
 setup_file() {
@@ -70,16 +70,6 @@ wait_resolving() {
 		sleep 0.05
 	done
 	echo "never saw $1 resolutions" >&2
-	return 1
-}
-
-wait_active() { # DEVICE
-	local _
-	for _ in $(seq 100); do
-		rdma link show "$1/1" 2>/dev/null | grep -q 'state ACTIVE' && return 0
-		sleep 0.05
-	done
-	echo "$1 not ACTIVE" >&2
 	return 1
 }
 
@@ -168,20 +158,44 @@ wait_bg() { # SECONDS
 	no_id_left
 }
 
-@test "the device of a bound id deleted: DEVICE_REMOVAL, device_removed, at once" {
-	restore+=(readd_rxe2)
-	f=$(silent 3 10)
-	bg_rr "$BATS_TEST_TMPDIR/out" --json --src 192.168.78.1 --timeout 5000 -f "$f"
+# fault_while_waiting FAULT RR-ARGS...: 8 silent destinations on veth2
+# resolving (each waits on ARP); FAULT, a function, once all 8 wait; then
+# rdma-route must end, exit 1, within 30 s.  Sets $out, its JSON.
+fault_while_waiting() {
+	local fault=$1
+
+	shift
+	bg_rr "$BATS_TEST_TMPDIR/out" --json "$@" -f "$(silent 3 10)"
 	wait_resolving 8
-	rdma link delete rxe2
+	"$fault"
 	wait_bg 30
 	[ "$rc" -eq 1 ]
 	out=$(cat "$BATS_TEST_TMPDIR/out")
 	jq -c '.results[] | [.destination, .status, .error.event, .error.errno_name, .error.cause]' <<<"$out"
+}
+
+delete_rxe2() {
+	rdma link delete rxe2
+}
+
+@test "the device of a bound id deleted: DEVICE_REMOVAL, device_removed, at once" {
+	restore+=(readd_rxe2)
+	fault_while_waiting delete_rxe2 --src 192.168.78.1 --timeout 5000
 	jqe '[.results[].error | .step == "resolve_addr" and .event == "DEVICE_REMOVAL" and .cause == "device_removed"] | all' <<<"$out"
 	# Long before the timeout of 5 s.
 	jqe '[.results[].time_ms.resolve_addr < 4000] | all' <<<"$out"
 	no_id_left
+}
+
+# The route is gone: the kernel says so at the neighbour's next update.
+# Had ARP given up before the fault (a slow host), the wait ends at the
+# timeout instead: still a cause, no hang.
+route_gone='[.results[].error | .event == "ADDR_ERROR" and
+	((.errno_name == "ENETUNREACH" and .cause == "no_route") or
+	 (.errno_name == "ETIMEDOUT" and .cause == "neighbour_timeout"))] | all'
+
+veth2_down() {
+	"$IP" link set veth2 down
 }
 
 link_up_veth2() {
@@ -191,21 +205,13 @@ link_up_veth2() {
 
 @test "the link taken down during resolution: a cause for each, no hang" {
 	restore+=(link_up_veth2)
-	f=$(silent 3 10)
-	bg_rr "$BATS_TEST_TMPDIR/out" --json --timeout 5000 -f "$f"
-	wait_resolving 8
-	"$IP" link set veth2 down
-	wait_bg 30
-	[ "$rc" -eq 1 ]
-	out=$(cat "$BATS_TEST_TMPDIR/out")
-	jq -c '.results[] | [.destination, .status, .error.event, .error.errno_name, .error.cause]' <<<"$out"
-	# The route went with the link: the kernel says so at the neighbour's
-	# next update.  Had ARP given up before the link went down (a slow
-	# host), the wait ends at the timeout instead: still a cause, no hang.
-	jqe '[.results[].error | .event == "ADDR_ERROR" and
-		((.errno_name == "ENETUNREACH" and .cause == "no_route") or
-		 (.errno_name == "ETIMEDOUT" and .cause == "neighbour_timeout"))] | all' <<<"$out"
+	fault_while_waiting veth2_down --timeout 5000
+	jqe "$route_gone" <<<"$out"
 	no_id_left
+}
+
+del_78_1() {
+	"$IP" address del 192.168.78.1/24 dev veth2
 }
 
 readd_78_1() {
@@ -214,19 +220,8 @@ readd_78_1() {
 
 @test "the bound address removed during resolution: a cause for each, no hang" {
 	restore+=(readd_78_1)
-	f=$(silent 3 10)
-	bg_rr "$BATS_TEST_TMPDIR/out" --json --src 192.168.78.1 --timeout 5000 -f "$f"
-	wait_resolving 8
-	"$IP" address del 192.168.78.1/24 dev veth2
-	wait_bg 30
-	[ "$rc" -eq 1 ]
-	out=$(cat "$BATS_TEST_TMPDIR/out")
-	jq -c '.results[] | [.destination, .status, .error.event, .error.errno_name, .error.cause]' <<<"$out"
-	# As with the link: no_route at the neighbour's next update, or the
-	# timeout when ARP had given up first.
-	jqe '[.results[].error | .event == "ADDR_ERROR" and
-		((.errno_name == "ENETUNREACH" and .cause == "no_route") or
-		 (.errno_name == "ETIMEDOUT" and .cause == "neighbour_timeout"))] | all' <<<"$out"
+	fault_while_waiting del_78_1 --src 192.168.78.1 --timeout 5000
+	jqe "$route_gone" <<<"$out"
 	no_id_left
 }
 
@@ -239,18 +234,17 @@ reload_rxe() {
 	wait_active rxe0 && wait_active rxe1 && wait_active rxe2
 }
 
-@test "rdma_rxe unloaded: refused while ids are open, then no_rdma_cm (exit 3)" {
-	restore+=(reload_rxe)
-	f=$(silent 3 10)
-	bg_rr "$BATS_TEST_TMPDIR/out" --json --src 192.168.78.1 --timeout 1500 -f "$f"
-	wait_resolving 8
-	# librdmacm holds the devices open: the kernel refuses, nothing hangs.
+# librdmacm holds the devices open: the kernel refuses, nothing hangs.
+rmmod_refused() {
 	run rmmod rdma_rxe
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"in use"* ]]
-	wait_bg 30
-	[ "$rc" -eq 1 ]
-	jqe '[.results[].error.cause] | unique == ["neighbour_timeout"]' <"$BATS_TEST_TMPDIR/out"
+}
+
+@test "rdma_rxe unloaded: refused while ids are open, then no_rdma_cm (exit 3)" {
+	restore+=(reload_rxe)
+	fault_while_waiting rmmod_refused --src 192.168.78.1 --timeout 1500
+	jqe '[.results[].error.cause] | unique == ["neighbour_timeout"]' <<<"$out"
 	no_id_left
 	# Gone for good: this host can no longer do RDMA CM at all.
 	rmmod rdma_rxe

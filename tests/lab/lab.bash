@@ -1,0 +1,15 @@
+# Shared by the lab's bats files: load lab (after ../helpers).
+
+# iproute2's ip: under busybox sh plain `ip` would be busybox's applet.
+IP=/usr/bin/ip
+
+# wait_active DEVICE: until its port 1 is ACTIVE (bounded: 5 s).
+wait_active() {
+	local _
+	for _ in $(seq 100); do
+		rdma link show "$1/1" 2>/dev/null | grep -q 'state ACTIVE' && return 0
+		sleep 0.05
+	done
+	echo "$1 not ACTIVE" >&2
+	return 1
+}
