@@ -169,11 +169,13 @@ setup() {
 @test "every field of a real result can be asserted on, with a value of its type" {
 	run --separate-stderr rr --json 192.168.77.2
 	# FIELD<TAB>an assertion that holds: numbers (0x strings too) >= 0,
-	# booleans = themselves, strings != something they are not.
+	# booleans = themselves, strings != something they are not, null
+	# (rate on RoCE: the port's current rate) != 0.
 	checks=$(jq -r '.results[0] | (to_entries | map(select(.key != "paths" and .key != "time_ms" and .key != "destination"))),
 		(.time_ms | to_entries), (.paths[0] | to_entries) | .[] |
 		"\(.key)\t" + (if (.value | type) == "number" or ((.value | type) == "string" and (.value | test("^0x[0-9a-f]+$")))
 			then "\(.key) >= 0" elif (.value | type) == "boolean" then "\(.key) = \(.value)"
+			elif .value == null then "\(.key) != 0"
 			else "\(.key) != __never__" end)' <<<"$output")
 	[ "$(wc -l <<<"$checks")" -ge 35 ]
 	while IFS=$'\t' read -r k e; do
