@@ -36,7 +36,7 @@ void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n)
 	if (!n || !r->ok)
 		return;
 	/* Read the result as its JSON: the field names scripts use. */
-	capture = pr_new(RR_FORMAT_JSON, NULL);
+	capture = pr_new(RR_FORMAT_JSON, NULL, NULL);
 	if (!capture)
 		abort();
 	rr_render_result(capture, r, false);

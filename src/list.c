@@ -26,7 +26,7 @@ int rr_list_run(enum rr_format format)
 		rr_nl_close(nl);
 		return RR_EXIT_FAILED;
 	}
-	p = pr_new(format, stdout);
+	p = pr_new(format, stdout, stderr);
 	if (!p) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;

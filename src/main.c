@@ -546,7 +546,7 @@ int main(int argc, char **argv)
 	    !add_arg_dests(&run))
 		goto out;
 
-	run.p = pr_new(run.opts.format, stdout);
+	run.p = pr_new(run.opts.format, stdout, stderr);
 	if (!run.p) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;

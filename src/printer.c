@@ -5,7 +5,7 @@
 
 #include "printer_impl.h"
 
-struct printer *pr_new(enum rr_format format, FILE *out)
+struct printer *pr_new(enum rr_format format, FILE *out, FILE *err)
 {
 	static const struct pr_writer *const writers[] = {
 		[RR_FORMAT_TEXT] = &pr_text_writer,
@@ -19,7 +19,8 @@ struct printer *pr_new(enum rr_format format, FILE *out)
 		return NULL;
 	p->w = writers[format];
 	p->format = format;
-	p->out = out;
+	p->out = p->main = out;
+	p->err = err;
 	return p;
 }
 
@@ -27,16 +28,18 @@ int pr_finish(struct printer *p)
 {
 	int rc = p->w->finish(p);
 
-	if (p->out && fflush(p->out))
+	if (p->main && fflush(p->main))
+		rc = -1;
+	if (p->err && fflush(p->err))
 		rc = -1;
 	free(p);
 	return rc;
 }
 
-void pr_set_stream(struct printer *p, FILE *out)
+void pr_use_err(struct printer *p, bool err)
 {
 	if (p->format == RR_FORMAT_TEXT)
-		p->out = out;
+		p->out = err ? p->err : p->main;
 }
 
 void pr_doc_str(struct printer *p, const char *key, const char *val)

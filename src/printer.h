@@ -21,8 +21,11 @@
 struct printer;
 struct json_object;
 
-/* OUT NULL: write nothing (a JSON printer then only builds its document). */
-struct printer *pr_new(enum rr_format format, FILE *out);
+/*
+ * OUT NULL: write nothing (a JSON printer then only builds its document).
+ * ERR: where text puts the records marked as failures (pr_use_err).
+ */
+struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
 /* A JSON printer's document so far (borrowed), for reading it back. */
 struct json_object *pr_json_root(struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
@@ -41,8 +44,8 @@ void pr_record_begin(struct printer *p, const char *key, const char *title,
 /* The single top-level object KEY (the summary). */
 void pr_single_begin(struct printer *p, const char *key, const char *title);
 void pr_record_end(struct printer *p);
-/* Text: where the next records go (results stdout, failures stderr). */
-void pr_set_stream(struct printer *p, FILE *out);
+/* Text: the next records go to ERR (failures), else to OUT. */
+void pr_use_err(struct printer *p, bool err);
 
 /* An object; TITLE is its heading line in text (NULL: none, no indent). */
 void pr_obj_begin(struct printer *p, const char *key, const char *title);

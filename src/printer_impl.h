@@ -60,7 +60,8 @@ struct pr_writer {
 struct printer {
 	const struct pr_writer *w;
 	enum rr_format format;
-	FILE *out;
+	FILE *out;		/* where records go now: main or err */
+	FILE *main, *err;
 	struct pr_frame stack[PR_MAX_DEPTH];
 	int depth;
 	void *priv;		/* the writer's state */

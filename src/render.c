@@ -56,6 +56,10 @@ static void said_str(const struct rr_result *r, char *buf, size_t len)
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",
 			 r->deadline_ms);
+	else if (f->kind == RR_FAIL_EVENT && !f->err)
+		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
+		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
+			 event_name(f->event), f->status);
 	else if (f->kind == RR_FAIL_EVENT)
 		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d (%s: %s)",
 			 event_name(f->event), f->status,
@@ -276,7 +280,7 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		probe_line(r, title, sizeof(title));
 	else
 		headline(r, title, sizeof(title));
-	pr_set_stream(p, r->ok ? stdout : stderr);
+	pr_use_err(p, !r->ok);
 	pr_record_begin(p, "results", title, brief);
 	pr_str(p, "destination", r->target);
 	if (r->seq)
@@ -390,7 +394,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	snprintf(title, sizeof(title),
 		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
 		 probes[0].target, count, ok, count - ok);
-	pr_set_stream(p, stdout);
+	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, false);
 	pr_str(p, "destination", probes[0].target);
 	pr_int(p, "probes", count);
@@ -424,7 +428,7 @@ void rr_render_input_error(struct printer *p, const char *file,
 	rr_escape(file, strlen(file), name, sizeof(name));
 	snprintf(title, sizeof(title), "%s:%lu: invalid destination '%s': %s",
 		 name, line, shown, why);
-	pr_set_stream(p, stderr);
+	pr_use_err(p, true);
 	pr_record_begin(p, "input_errors", title, true);
 	pr_str(p, "file", name);
 	pr_int(p, "line", (long long)line);
@@ -453,7 +457,7 @@ void rr_render_summary(struct printer *p, const struct rr_result *results,
 
 	for (i = 0; i < n; i++)
 		expect_failed += results[i].num_expect_failures > 0;
-	pr_set_stream(p, stdout);
+	pr_use_err(p, false);
 	pr_single_begin(p, "summary", "summary");
 	pr_int(p, "destinations", (long long)destinations);
 	pr_int(p, "probes", (long long)n);

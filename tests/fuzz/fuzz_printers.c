@@ -706,7 +706,7 @@ static void print(struct gen *g, enum rr_format format)
 
 	if (!out)
 		abort();
-	g->p = pr_new(format, out);
+	g->p = pr_new(format, out, out);
 	if (!g->p)
 		abort();
 	document(g);
