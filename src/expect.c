@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <json-c/json.h>
 
 #include "expect.h"
 #include "numbers.h"
@@ -13,54 +12,11 @@ static const char *const op_names[] = {
 	[RR_OP_LE] = "<=", [RR_OP_GT] = ">", [RR_OP_GE] = ">=",
 };
 
-enum field_type { F_NUM, F_STR, F_BOOL, F_STEP };
-
-/*
- * The fields an assertion may name, with the type of their values: the
- * result's, its time_ms' (steps, in ms) and its paths'.  tests/lab checks
- * that each appears in real JSON output.
- */
-static const struct field {
-	const char *name;
-	enum field_type type;
-} fields[] = {
-	{ "status", F_STR }, { "address", F_STR }, { "source", F_STR },
-	{ "name_addresses", F_NUM },
-	{ "device", F_STR }, { "port", F_NUM }, { "link_layer", F_STR },
-	{ "gid_type", F_STR }, { "num_paths", F_NUM }, { "start_ms", F_NUM },
-	{ "lookup", F_STEP }, { "create_id", F_STEP }, { "bind_addr", F_STEP },
-	{ "resolve_addr", F_STEP }, { "resolve_route", F_STEP },
-	{ "open_port", F_STEP }, { "find_sm", F_STEP }, { "sa_query", F_STEP },
-	{ "total", F_STEP },
-	{ "dgid", F_STR }, { "sgid", F_STR }, { "dlid", F_NUM }, { "slid", F_NUM },
-	{ "raw_traffic", F_BOOL }, { "flow_label", F_NUM },
-	{ "hop_limit", F_NUM }, { "traffic_class", F_NUM },
-	{ "reversible", F_BOOL }, { "numb_path", F_NUM }, { "pkey", F_NUM },
-	{ "pkey_membership", F_STR }, { "sl", F_NUM }, { "mtu", F_NUM },
-	{ "mtu_raw", F_NUM }, { "mtu_selector", F_STR },
-	{ "mtu_selector_raw", F_NUM }, { "rate", F_NUM }, { "rate_raw", F_NUM },
-	{ "rate_selector", F_STR }, { "rate_selector_raw", F_NUM },
-	{ "packet_life_time", F_NUM }, { "packet_life_time_raw", F_NUM },
-	{ "packet_life_time_selector", F_STR },
-	{ "packet_life_time_selector_raw", F_NUM },
-	{ "preference", F_NUM },
-};
-
 #define OP_CHARS "=!<>"
 
 const char *rr_op_str(enum rr_op op)
 {
 	return op_names[op];
-}
-
-static const struct field *find_field(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!strcmp(name, fields[i].name))
-			return &fields[i];
-	return NULL;
 }
 
 /* The operator spelled by exactly LEN characters at S, or -1. */
@@ -74,36 +30,46 @@ static int match_op(const char *s, size_t len)
 	return -1;
 }
 
+/* The kind of value a field takes in an assertion. */
+enum vtype { V_NUMBER, V_STRING, V_BOOL };
+
+static enum vtype value_type(const struct rr_expect *e)
+{
+	if (e->raw)
+		return V_NUMBER;
+	switch (e->f->type) {
+	case RR_FT_STR:
+	case RR_FT_ENUM:
+		return V_STRING;
+	case RR_FT_BOOL:
+		return V_BOOL;
+	default:
+		return V_NUMBER;
+	}
+}
+
 /* VALUE fits the field's type; WHY says why not. */
-static bool typed_value(struct rr_expect *e, const struct field *f,
-			char *why, size_t why_len)
+static bool typed_value(struct rr_expect *e, char *why, size_t why_len)
 {
 	bool ordering = e->op != RR_OP_EQ && e->op != RR_OP_NE;
+	enum vtype t = value_type(e);
 
-	switch (f->type) {
-	case F_NUM:
-	case F_STEP:
+	if (t == V_NUMBER) {
 		e->numeric = rr_parse_number(e->value, &e->num);
-		if (!e->numeric) {
+		if (!e->numeric)
 			snprintf(why, why_len,
 				 "%s is a number: want digits, a decimal fraction or 0x hex, not '%s'",
 				 e->field, e->value);
-			return false;
-		}
-		return true;
-	case F_BOOL:
-		if (strcmp(e->value, "true") && strcmp(e->value, "false")) {
-			snprintf(why, why_len, "%s is true or false, not '%s'",
-				 e->field, e->value);
-			return false;
-		}
-		break;
-	case F_STR:
-		break;
+		return e->numeric;
+	}
+	if (t == V_BOOL && strcmp(e->value, "true") && strcmp(e->value, "false")) {
+		snprintf(why, why_len, "%s is true or false, not '%s'",
+			 e->field, e->value);
+		return false;
 	}
 	if (ordering) {
 		snprintf(why, why_len, "%s is %s: only = and != apply", e->field,
-			 f->type == F_BOOL ? "true or false" : "a string");
+			 t == V_BOOL ? "true or false" : "a string");
 		return false;
 	}
 	return true;
@@ -117,7 +83,6 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		     size_t why_len)
 {
 	const char *p = text, *start;
-	const struct field *f;
 	size_t len;
 	int op;
 
@@ -134,8 +99,8 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		return false;
 	}
 	memcpy(e->field, start, len);
-	f = find_field(e->field);
-	if (!f) {
+	e->f = rr_field_find(e->field, &e->scope, &e->raw);
+	if (!e->f) {
 		snprintf(why, why_len, "unknown field '%s' (see rdma-route(8))",
 			 e->field);
 		return false;
@@ -168,7 +133,7 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		return false;
 	}
 	memcpy(e->value, p, len);
-	return typed_value(e, f, why, why_len);
+	return typed_value(e, why, why_len);
 }
 
 /* "[STEP=]MS": STEP <= MS, STEP a step's name (default total). */
@@ -177,7 +142,6 @@ bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 {
 	const char *eq = strchr(text, '=');
 	const char *ms = eq ? eq + 1 : text;
-	const struct field *f;
 	size_t len = eq ? (size_t)(eq - text) : 5;
 
 	memset(e, 0, sizeof(*e));
@@ -186,8 +150,8 @@ bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 		return false;
 	}
 	memcpy(e->field, eq ? text : "total", len);
-	f = find_field(e->field);
-	if (!f || f->type != F_STEP) {
+	e->f = rr_field_find(e->field, &e->scope, &e->raw);
+	if (!e->f || e->scope != RR_FS_TIME) {
 		snprintf(why, why_len,
 			 "'%s' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, open_port, find_sm, sa_query or total",
 			 e->field);
@@ -222,64 +186,58 @@ static bool compare(enum rr_op op, int c)
 	}
 }
 
-/* One value against the expectation; ACTUAL gets it as text. */
-static bool check_value(const struct rr_expect *e, struct json_object *v,
-			char *actual, size_t len)
+/* The number a field's value compares as. */
+static double number_of(const struct rr_expect *e, const struct rr_fval *v)
 {
-	double num;
+	if (e->raw)
+		return (double)v->i;
+	switch (e->f->type) {
+	case RR_FT_MS:
+	case RR_FT_DECODED:
+		return v->d;
+	default:
+		return (double)v->i;
+	}
+}
+
+/* E against one result (and PATH); ACTUAL gets the value as text. */
+static bool check_one(const struct rr_expect *e, const struct rr_result *r,
+		      const struct rr_path *path, char *actual, size_t len)
+{
+	struct rr_fval v;
+	double x;
 	int c;
 
-	if (!v) {
-		snprintf(actual, len, "null");
+	rr_fval_reset(&v);
+	e->f->get(e->f, r, path, &v);
+	if (!v.present) {
+		snprintf(actual, len, "absent");
+		return false;
+	}
+	rr_fval_str(e->f, &v, e->raw, actual, len);
+	/* Undefined (rate 0 on RoCE): only != holds, as for JSON's null. */
+	if (!e->raw && v.null)
 		return e->op == RR_OP_NE;
-	}
-	snprintf(actual, len, "%s", json_object_get_string(v));
-	switch (json_object_get_type(v)) {
-	case json_type_int:
-	case json_type_double:
-	case json_type_boolean:
-		num = json_object_get_double(v);
-		break;
-	default:
-		/* Strings compare as numbers when both are ("0xffff"). */
-		if (e->numeric && rr_parse_number(actual, &num))
-			break;
-		c = strcmp(actual, e->value);
-		return compare(e->op, c);
-	}
-	if (!e->numeric) {
-		c = strcmp(actual, e->value);
-		return compare(e->op, c);
-	}
-	c = (num > e->num) - (num < e->num);
+	if (!e->numeric)
+		return compare(e->op, strcmp(actual, e->value));
+	x = number_of(e, &v);
+	c = (x > e->num) - (x < e->num);
 	return compare(e->op, c);
 }
 
-bool rr_expect_check(const struct rr_expect *e, struct json_object *result,
+bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 		     char *actual, size_t actual_len)
 {
-	struct json_object *v, *times, *paths;
-	size_t i, n;
+	int i;
 
-	if (json_object_object_get_ex(result, e->field, &v))
-		return check_value(e, v, actual, actual_len);
-	if (json_object_object_get_ex(result, "time_ms", &times) &&
-	    json_object_object_get_ex(times, e->field, &v))
-		return check_value(e, v, actual, actual_len);
-	if (!json_object_object_get_ex(result, "paths", &paths) ||
-	    !(n = json_object_array_length(paths))) {
+	if (e->scope != RR_FS_PATH)
+		return check_one(e, r, NULL, actual, actual_len);
+	if (!r->num_paths) {
 		snprintf(actual, actual_len, "absent");
 		return false;
 	}
-	for (i = 0; i < n; i++) {
-		struct json_object *path = json_object_array_get_idx(paths, i);
-
-		if (!json_object_object_get_ex(path, e->field, &v)) {
-			snprintf(actual, actual_len, "absent");
+	for (i = 0; i < r->num_paths; i++)
+		if (!check_one(e, r, &r->paths[i], actual, actual_len))
 			return false;
-		}
-		if (!check_value(e, v, actual, actual_len))
-			return false;
-	}
 	return true;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Assertions on results (--expect FIELD OP VALUE, --max-ms [STEP=]MS).
- * FIELD is a JSON field name, so an assertion reads a result exactly as a
- * script reading the JSON would.
+ * FIELD names a field of the field table (a result's, its time_ms' or its
+ * paths'), so an assertion reads a result as a script reading its JSON
+ * would, but typed and without building any JSON.
  */
 #ifndef RR_EXPECT_H
 #define RR_EXPECT_H
@@ -10,12 +11,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct json_object;
+#include "fields.h"
+#include "result.h"
 
 enum rr_op { RR_OP_EQ, RR_OP_NE, RR_OP_LT, RR_OP_LE, RR_OP_GT, RR_OP_GE };
 
 struct rr_expect {
-	char field[48];
+	char field[48];		/* as written: mtu, mtu_raw, total */
+	const struct rr_field *f;
+	enum rr_fscope scope;
+	bool raw;		/* KEY_raw: the raw enum, not its decoding */
 	enum rr_op op;
 	char value[128];	/* as written */
 	bool numeric;		/* VALUE is a number (decimal or 0x hex) */
@@ -31,10 +36,10 @@ bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 const char *rr_op_str(enum rr_op op);
 
 /*
- * Checks E against RESULT, a result as its JSON object.  A field of the
- * paths must hold on every path.  ACTUAL gets the value that decided.
+ * Checks E against R.  A field of the paths must hold on every path.
+ * ACTUAL gets the value that decided, as JSON shows it.
  */
-bool rr_expect_check(const struct rr_expect *e, struct json_object *result,
+bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 		     char *actual, size_t actual_len);
 
 #endif

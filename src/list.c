@@ -32,9 +32,6 @@ int rr_list_run(enum rr_format format)
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
-	pr_doc_str(p, "version", PACKAGE_VERSION);
-	pr_arr_begin(p, "ports");	/* present when empty */
-	pr_arr_end(p);
 	rr_render_ports(p, ports, n);
 	if (!n) {
 		fprintf(stderr, "rdma-route: no RDMA device on this host\n");

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The front of the printing layer: turns field calls into pr_values. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "printer_impl.h"
 
@@ -40,6 +42,32 @@ void pr_use_err(struct printer *p, bool err)
 {
 	if (p->format == RR_FORMAT_TEXT)
 		p->out = err ? p->err : p->main;
+}
+
+void pr_metric_prefix(struct printer *p, const char *prefix)
+{
+	p->metric_prefix = prefix;
+}
+
+void pr_metric_alias(struct printer *p, const char *key, const char *metric)
+{
+	if (p->num_aliases == PR_MAX_ALIASES)
+		abort();	/* a renderer bug */
+	p->aliases[p->num_aliases++] = (struct pr_alias){ key, metric };
+}
+
+const char *pr_metric_of(const struct printer *p, const char *key, char *buf,
+			 size_t len)
+{
+	int i;
+
+	for (i = 0; i < p->num_aliases; i++)
+		if (!strcmp(p->aliases[i].key, key))
+			return p->aliases[i].metric;
+	if (!p->metric_prefix)
+		return key;
+	snprintf(buf, len, "%s_%s", p->metric_prefix, key);
+	return buf;
 }
 
 void pr_doc_str(struct printer *p, const char *key, const char *val)
@@ -141,6 +169,21 @@ void pr_str(struct printer *p, const char *key, const char *val)
 void pr_int(struct printer *p, const char *key, long long val)
 {
 	struct pr_value v = { .type = PV_INT, .i = val };
+
+	field(p, key, &v);
+}
+
+void pr_label_str(struct printer *p, const char *key, const char *val)
+{
+	struct pr_value v = { .type = val ? PV_STR : PV_NULL, .s = val,
+			      .label = true };
+
+	field(p, key, &v);
+}
+
+void pr_label_int(struct printer *p, const char *key, long long val)
+{
+	struct pr_value v = { .type = PV_INT, .i = val, .label = true };
 
 	field(p, key, &v);
 }

@@ -19,17 +19,21 @@
 #include "stats.h"
 
 struct printer;
-struct json_object;
 
 /*
  * OUT NULL: write nothing (a JSON printer then only builds its document).
  * ERR: where text puts the records marked as failures (pr_use_err).
  */
 struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
-/* A JSON printer's document so far (borrowed), for reading it back. */
-struct json_object *pr_json_root(struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
 int pr_finish(struct printer *p);
+
+/*
+ * Prometheus names: PREFIX and '_' before every metric, and the records of
+ * the list KEY named METRIC instead of PREFIX_KEY.  Others ignore them.
+ */
+void pr_metric_prefix(struct printer *p, const char *prefix);
+void pr_metric_alias(struct printer *p, const char *key, const char *metric);
 
 /* Members of the JSON document's root (no other format shows them). */
 void pr_doc_str(struct printer *p, const char *key, const char *val);
@@ -58,6 +62,13 @@ void pr_arr_end(struct printer *p);
 
 void pr_str(struct printer *p, const char *key, const char *val);
 void pr_int(struct printer *p, const char *key, long long val);
+/*
+ * A field of a record that tells it from the record's others (the
+ * destination, the probe's number): Prometheus puts it on every sample of
+ * the record as a label; others show a plain field.
+ */
+void pr_label_str(struct printer *p, const char *key, const char *val);
+void pr_label_int(struct printer *p, const char *key, long long val);
 void pr_bool(struct printer *p, const char *key, bool val);
 /* "0x%0*llx", a string in every format (an identifier, not a quantity). */
 void pr_hex(struct printer *p, const char *key, unsigned long long val,

@@ -10,6 +10,7 @@
 #include "stats.h"
 
 #define PR_MAX_DEPTH 16
+#define PR_MAX_ALIASES 8
 
 enum pr_frame_kind {
 	PR_RECORD,	/* element of a top-level list */
@@ -32,6 +33,7 @@ struct pr_value {
 	bool ms;		/* milliseconds (Prometheus wants seconds) */
 	bool has_raw;		/* also a KEY_raw member */
 	long long raw;
+	bool label;		/* tells the record from others */
 };
 
 struct pr_frame {
@@ -64,6 +66,11 @@ struct printer {
 	FILE *main, *err;
 	struct pr_frame stack[PR_MAX_DEPTH];
 	int depth;
+	const char *metric_prefix;
+	struct pr_alias {
+		const char *key, *metric;
+	} aliases[PR_MAX_ALIASES];
+	int num_aliases;
 	void *priv;		/* the writer's state */
 };
 
@@ -71,6 +78,10 @@ extern const struct pr_writer pr_text_writer;
 extern const struct pr_writer pr_json_writer;
 extern const struct pr_writer pr_jsonl_writer;
 extern const struct pr_writer pr_prom_writer;
+
+/* The metric name of the records of list KEY (Prometheus). */
+const char *pr_metric_of(const struct printer *p, const char *key, char *buf,
+			 size_t len);
 
 static inline struct pr_frame *pr_top(struct printer *p)
 {

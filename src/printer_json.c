@@ -152,11 +152,6 @@ static void add_stats(struct printer *p, const char *key,
 	attach(p, p->depth, key, o);
 }
 
-struct json_object *pr_json_root(struct printer *p)
-{
-	return p->format == RR_FORMAT_JSON ? root(p) : NULL;
-}
-
 static int json_finish(struct printer *p)
 {
 	int rc = 0;

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Prometheus text exposition (for node_exporter's textfile collector).
- * Every numeric field becomes a gauge named after its place in the JSON
- * document (rdma_route_paths_mtu for results[].paths[].mtu; times in
- * seconds, time_ms becoming time_seconds; summary is "run"); string fields
- * become labels of one _info gauge per object; members of a map and of a
- * list become a label.  Each record's destination, device, port and seq
- * label all of its samples.  Samples are grouped by metric at the end.
+ * Every numeric field becomes a gauge named after its place in the
+ * document: the record's metric name (pr_metric_prefix, pr_metric_alias)
+ * and the keys below it, a key ending in _ms becoming _seconds with its
+ * values; string fields become labels of one _info gauge per object;
+ * members of a map and of a list become a label.  A record's label fields
+ * (pr_label_*) label all of its samples.  Samples are grouped by metric at
+ * the end.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -44,7 +45,6 @@ struct prom_state {
 	size_t n, cap;
 	size_t record_first;	/* first sample of the open record */
 	char *record_labels;
-	char *destination;	/* of the open record */
 };
 
 static char *xasprintf(const char *fmt, ...)
@@ -141,16 +141,6 @@ static char *index_label(const char *list)
 	return xasprintf("%.*s_index", (int)len, list);
 }
 
-/* The metric name of a top-level record (promtool's naming lints). */
-static char *record_name(const char *key)
-{
-	if (!strcmp(key, "results"))
-		return strdup("rdma_route");
-	if (!strcmp(key, "summary"))
-		return strdup("rdma_route_run");
-	return xasprintf("rdma_route_%s", key);
-}
-
 /* KEY as a part of a metric name: Prometheus counts time in seconds. */
 static char *name_part(const char *key)
 {
@@ -164,14 +154,14 @@ static char *name_part(const char *key)
 /*
  * Name, labels and JSON path of member KEY of frame F (NULL at the top).
  */
-static void member(const struct pr_frame *f, const char *key, char **name,
-		   char **labels, char **path)
+static void member(const struct printer *p, const struct pr_frame *f,
+		   const char *key, char **name, char **labels, char **path)
 {
 	const struct prom_frame *pf = f ? f->priv : NULL;
-	char idx[16], *lab, *part;
+	char idx[16], metric[128], *lab, *part;
 
 	if (!pf) {
-		*name = record_name(key);
+		*name = strdup(pr_metric_of(p, key, metric, sizeof(metric)));
 		*labels = strdup("");
 		*path = strdup(key);
 		return;
@@ -196,21 +186,6 @@ static void member(const struct pr_frame *f, const char *key, char **name,
 	}
 }
 
-static bool is_record_label(struct printer *p, const char *key)
-{
-	/* What tells one record from another: input errors by file and line. */
-	static const char *const keys[] = { "destination", "device", "port",
-					    "seq", "file", "line" };
-	size_t i;
-
-	if (p->depth != 1)
-		return false;
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(key, keys[i]))
-			return true;
-	return false;
-}
-
 static void prom_begin(struct printer *p, struct pr_frame *f,
 		       const char *title, bool brief)
 {
@@ -219,7 +194,7 @@ static void prom_begin(struct printer *p, struct pr_frame *f,
 
 	if (!pf)
 		abort();
-	member(depth ? &p->stack[depth - 1] : NULL, f->key, &pf->name,
+	member(p, depth ? &p->stack[depth - 1] : NULL, f->key, &pf->name,
 	       &pf->labels, &pf->path);
 	pf->info = strdup("");
 	f->priv = pf;
@@ -227,8 +202,6 @@ static void prom_begin(struct printer *p, struct pr_frame *f,
 		state(p)->record_first = state(p)->n;
 		free(state(p)->record_labels);
 		state(p)->record_labels = strdup("");
-		free(state(p)->destination);
-		state(p)->destination = NULL;
 	}
 }
 
@@ -335,19 +308,6 @@ static void prom_end(struct printer *p, struct pr_frame *f)
 	free(pf);
 }
 
-/*
- * A host name's results (-A) differ by address: then it labels the record
- * too.  An address that is the destination as typed adds nothing.
- */
-static bool is_address_label(struct printer *p, const char *key,
-			     const struct pr_value *v)
-{
-	struct prom_state *st = state(p);
-
-	return p->depth == 1 && v->type == PV_STR && !strcmp(key, "address") &&
-	       (!st->destination || strcmp(v->s, st->destination));
-}
-
 static void prom_field(struct printer *p, const char *key,
 		       const struct pr_value *v)
 {
@@ -356,17 +316,13 @@ static void prom_field(struct printer *p, const char *key,
 
 	if (!f || !f->priv)
 		return;
-	if (p->depth == 1 && v->type == PV_STR && !strcmp(key, "destination")) {
-		free(state(p)->destination);
-		state(p)->destination = strdup(v->s);
-	}
-	if (is_record_label(p, key) || is_address_label(p, key, v)) {
+	if (v->label && p->depth == 1) {
 		snprintf(num, sizeof(num), "%lld", v->i);
 		append(&state(p)->record_labels, key,
 		       v->type == PV_STR ? v->s : num);
 		return;
 	}
-	member(f, key, &name, &labels, &path);
+	member(p, f, key, &name, &labels, &path);
 	switch (v->type) {
 	case PV_STR:
 		if (f->kind == PR_MAP || f->kind == PR_ARR) {
@@ -418,7 +374,7 @@ static void prom_stats(struct printer *p, const char *key,
 
 	if (!f || !f->priv)
 		return;
-	member(f, key, &name, &labels, &path);
+	member(p, f, key, &name, &labels, &path);
 	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		family = xasprintf("%s_%s", name, parts[i].name);
 		help = xasprintf("%s.%s", path, parts[i].name);
@@ -475,7 +431,6 @@ static int prom_finish(struct printer *p)
 		free(st->seen[i].id);
 	free(st->seen);
 	free(st->record_labels);
-	free(st->destination);
 	free(st);
 	return ferror(p->out) ? -1 : 0;
 }

@@ -7,106 +7,64 @@
 
 #include "decode.h"
 #include "escape.h"
+#include "fields.h"
 #include "render.h"
 #include "render_chain.h"
 #include "stats.h"
 #include "targets.h"
 
-/* librdmacm's event names, without linking it into the renderers. */
-static const char *event_name(int event)
+/* A field's value to the printer, as its type says. */
+static void put(struct printer *p, const struct rr_field *f,
+		const struct rr_fval *v)
 {
-	static const char *const names[] = {
-		"ADDR_RESOLVED", "ADDR_ERROR", "ROUTE_RESOLVED", "ROUTE_ERROR",
-		"CONNECT_REQUEST", "CONNECT_RESPONSE", "CONNECT_ERROR",
-		"UNREACHABLE", "REJECTED", "ESTABLISHED", "DISCONNECTED",
-		"DEVICE_REMOVAL", "MULTICAST_JOIN", "MULTICAST_ERROR",
-		"ADDR_CHANGE", "TIMEWAIT_EXIT",
-	};
-
-	if (event < 0 || (size_t)event >= sizeof(names) / sizeof(names[0]))
-		return "UNKNOWN";
-	return names[event];
-}
-
-static const char *fail_kind_key(enum rr_fail_kind kind)
-{
-	switch (kind) {
-	case RR_FAIL_CALL:
-		return "call";
-	case RR_FAIL_EVENT:
-		return "event";
-	case RR_FAIL_DEADLINE:
-		return "deadline";
-	default:
-		return "none";
+	switch (f->type) {
+	case RR_FT_STR:
+		if (v->label)
+			pr_label_str(p, f->key, v->s);
+		else
+			pr_str(p, f->key, v->s);
+		break;
+	case RR_FT_INT:
+		if (v->label)
+			pr_label_int(p, f->key, v->i);
+		else
+			pr_int(p, f->key, v->i);
+		break;
+	case RR_FT_BOOL:
+		pr_bool(p, f->key, v->i);
+		break;
+	case RR_FT_HEX:
+		pr_hex(p, f->key, (unsigned long long)v->i, f->width);
+		break;
+	case RR_FT_MS:
+		pr_ms(p, f->key, v->d);
+		break;
+	case RR_FT_DECODED:
+		pr_decoded_num(p, f->key, v->i, v->d, !v->null, v->text);
+		break;
+	case RR_FT_ENUM:
+		pr_decoded_str(p, f->key, v->i, v->s);
+		break;
 	}
 }
 
-/* What the kernel (or resolver) said, in one line. */
-static void said_str(const struct rr_result *r, char *buf, size_t len)
+/* The fields of SCOPE that R (and PATH) has: its TAIL ones or the others. */
+static void put_fields(struct printer *p, enum rr_fscope scope,
+		       const struct rr_result *r, const struct rr_path *path,
+		       bool tail)
 {
-	const struct rr_failure *f = &r->fail;
-	const char *name = f->err ? strerrorname_np(f->err) : NULL;
+	struct rr_field_table t = rr_fields(scope);
+	struct rr_fval v;
+	size_t i;
 
-	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
-		snprintf(buf, len, "%s", gai_strerror(f->status));
-	else if (f->kind == RR_FAIL_CALL && !f->err)
-		snprintf(buf, len, "%s(): %s", f->call,
-			 f->detail ? f->detail : "failed");
-	else if (f->kind == RR_FAIL_DEADLINE)
-		snprintf(buf, len, "no event within the tool's deadline of %u ms",
-			 r->deadline_ms);
-	else if (f->kind == RR_FAIL_EVENT && !f->err)
-		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
-		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
-			 event_name(f->event), f->status);
-	else if (f->kind == RR_FAIL_EVENT)
-		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d (%s: %s)",
-			 event_name(f->event), f->status,
-			 name ? name : "?", strerror(f->err));
-	else
-		snprintf(buf, len, "%s() failed: %s (%s)", f->call,
-			 name ? name : "?", strerror(f->err));
-}
-
-static void render_error(struct printer *p, const struct rr_result *r)
-{
-	const struct rr_failure *f = &r->fail;
-	char said[256];
-	const char *name;
-
-	said_str(r, said, sizeof(said));
-	pr_obj_begin(p, "error", NULL);
-	pr_str(p, "step", rr_step_key(f->step));
-	pr_str(p, "call", f->call);
-	pr_str(p, "failed_by", fail_kind_key(f->kind));
-	if (f->kind == RR_FAIL_EVENT) {
-		pr_str(p, "event", event_name(f->event));
-		pr_int(p, "event_status", f->status);
+	for (i = 0; i < t.n; i++) {
+		if (t.fields[i].tail != tail)
+			continue;
+		rr_fval_reset(&v);
+		t.fields[i].get(&t.fields[i], r, path, &v);
+		if (v.present)
+			put(p, &t.fields[i], &v);
 	}
-	if (f->err) {
-		name = strerrorname_np(f->err);
-		pr_int(p, "errno", f->err);
-		pr_str(p, "errno_name", name ? name : "unknown");
-	}
-	pr_str(p, "kernel_said", said);
-	if (f->detail)
-		pr_str(p, "detail", f->detail);
-	pr_str(p, "cause", rr_cause_key(f->cause));
-	pr_str(p, "explanation", rr_cause_summary(f->cause));
-	pr_str(p, "hint", rr_cause_hint(f->cause));
-	pr_obj_end(p);
-}
-
-static void render_timings(struct printer *p, const struct rr_result *r)
-{
-	int step;
-
-	pr_map_begin(p, "time_ms", "time", "step");
-	for (step = 0; step < RR_STEP_COUNT; step++)
-		if (r->steps[step].ended)
-			pr_ms(p, rr_step_key(step), rr_step_ms(r, step));
-	pr_obj_end(p);
 }
 
 static void render_warnings(struct printer *p, const struct rr_result *r)
@@ -159,55 +117,11 @@ static void render_expect_failures(struct printer *p,
 static void render_path(struct printer *p, const struct rr_result *r,
 			const struct rr_path *path, int index)
 {
-	char title[64], gid[64], text[64];
-	double gbps = rr_rate_gbps(path->rate);
-	unsigned int mtu = rr_mtu_bytes(path->mtu);
+	char title[64];
 
 	snprintf(title, sizeof(title), "path %d of %d", index + 1, r->num_paths);
 	pr_obj_begin(p, NULL, title);
-	pr_str(p, "dgid", rr_gid_str(path->dgid, gid, sizeof(gid)));
-	pr_str(p, "sgid", rr_gid_str(path->sgid, gid, sizeof(gid)));
-	/* On Ethernet these hold MAC bytes, not LIDs: never show them. */
-	if (r->link_layer == RR_LL_INFINIBAND) {
-		pr_int(p, "dlid", path->dlid);
-		pr_int(p, "slid", path->slid);
-	}
-	pr_bool(p, "raw_traffic", path->raw_traffic);
-	pr_hex(p, "flow_label", path->flow_label, 5);
-	pr_int(p, "hop_limit", path->hop_limit);
-	pr_int(p, "traffic_class", path->traffic_class);
-	pr_bool(p, "reversible", path->reversible);
-	pr_int(p, "numb_path", path->numb_path);
-	pr_hex(p, "pkey", path->pkey, 4);
-	pr_str(p, "pkey_membership", rr_pkey_membership(path->pkey));
-	pr_int(p, "sl", path->sl);
-
-	if (mtu)
-		snprintf(text, sizeof(text), "%u bytes", mtu);
-	else
-		snprintf(text, sizeof(text), "unknown");
-	pr_decoded_num(p, "mtu", path->mtu, mtu, mtu != 0, text);
-	pr_decoded_str(p, "mtu_selector", path->mtu_selector,
-		       rr_selector_name(path->mtu_selector));
-
-	if (path->rate == 0)
-		snprintf(text, sizeof(text), "port current rate");
-	else if (gbps > 0)
-		snprintf(text, sizeof(text), "%g Gb/s", gbps);
-	else
-		snprintf(text, sizeof(text), "unknown");
-	pr_decoded_num(p, "rate", path->rate, gbps, gbps > 0, text);
-	pr_decoded_str(p, "rate_selector", path->rate_selector,
-		       rr_selector_name(path->rate_selector));
-
-	pr_decoded_num(p, "packet_life_time", path->packet_life_time,
-		       rr_packet_life_us(path->packet_life_time), true,
-		       rr_duration_str(rr_packet_life_us(path->packet_life_time),
-				       text, sizeof(text)));
-	pr_decoded_str(p, "packet_life_time_selector",
-		       path->packet_life_time_selector,
-		       rr_selector_name(path->packet_life_time_selector));
-	pr_int(p, "preference", path->preference);
+	put_fields(p, RR_FS_PATH, r, path, false);
 	pr_obj_end(p);
 }
 
@@ -231,9 +145,8 @@ static void headline(const struct rr_result *r, char *buf, size_t len)
 			 name, r->device, r->port, rr_step_ms(r, RR_STEP_TOTAL));
 		return;
 	}
-	said_str(r, said, sizeof(said));
 	snprintf(buf, len, "%s: failed at %s: %s", name,
-		 rr_step_name(r->fail.step), said);
+		 rr_step_name(r->fail.step), rr_failure_said(r, said, sizeof(said)));
 }
 
 /* One line per probe, as ping prints one per reply. */
@@ -245,9 +158,9 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 
 	who(r, name, sizeof(name));
 	if (!r->ok) {
-		said_str(r, said, sizeof(said));
 		snprintf(buf, len, "%s: failed at %s: %s [%s]", name,
-			 rr_step_name(r->fail.step), said,
+			 rr_step_name(r->fail.step),
+			 rr_failure_said(r, said, sizeof(said)),
 			 rr_cause_key(r->fail.cause));
 		return;
 	}
@@ -273,7 +186,7 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 void rr_render_result(struct printer *p, const struct rr_result *r,
 		      bool brief)
 {
-	char title[1024], addr[128];
+	char title[1024];
 	int i;
 
 	if (brief)
@@ -282,34 +195,20 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		headline(r, title, sizeof(title));
 	pr_use_err(p, !r->ok);
 	pr_record_begin(p, "results", title, brief);
-	pr_str(p, "destination", r->target);
-	if (r->seq)
-		pr_int(p, "seq", r->seq);
-	pr_str(p, "status", r->ok ? "resolved" : "failed");
-	/* A timeline of the run: when each probe started. */
-	if (r->have_start)
-		pr_ms(p, "start_ms", r->start_ms);
-	if (r->have_dst)
-		pr_str(p, "address", rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
-	if (r->name_addresses)
-		pr_int(p, "name_addresses", r->name_addresses);
-	if (r->have_src)
-		pr_str(p, "source", rr_sockaddr_str(&r->src, addr, sizeof(addr)));
-	if (r->device[0]) {
-		pr_str(p, "device", r->device);
-		pr_int(p, "port", r->port);
-		pr_str(p, "link_layer", rr_link_layer_name(r->link_layer));
+	put_fields(p, RR_FS_RESULT, r, NULL, false);
+	if (!r->ok) {
+		pr_obj_begin(p, "error", NULL);
+		put_fields(p, RR_FS_ERROR, r, NULL, false);
+		pr_obj_end(p);
 	}
-	if (r->ok)
-		pr_str(p, "gid_type", rr_gid_type_name(r->gid_type));
-	if (!r->ok)
-		render_error(p, r);
 	rr_render_chain(p, r);
 	render_warnings(p, r);
 	render_expect_failures(p, r);
-	render_timings(p, r);
+	pr_map_begin(p, "time_ms", "time", "step");
+	put_fields(p, RR_FS_TIME, r, NULL, false);
+	pr_obj_end(p);
+	put_fields(p, RR_FS_RESULT, r, NULL, true);
 	if (r->ok) {
-		pr_int(p, "num_paths", r->num_paths);
 		pr_arr_begin(p, "paths");
 		for (i = 0; i < r->num_paths; i++)
 			render_path(p, r, &r->paths[i], i);
@@ -396,7 +295,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 		 probes[0].target, count, ok, count - ok);
 	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, false);
-	pr_str(p, "destination", probes[0].target);
+	pr_label_str(p, "destination", probes[0].target);
 	pr_int(p, "probes", count);
 	pr_int(p, "resolved", ok);
 	pr_int(p, "failed", (long long)count - ok);
@@ -430,8 +329,8 @@ void rr_render_input_error(struct printer *p, const char *file,
 		 name, line, shown, why);
 	pr_use_err(p, true);
 	pr_record_begin(p, "input_errors", title, true);
-	pr_str(p, "file", name);
-	pr_int(p, "line", (long long)line);
+	pr_label_str(p, "file", name);
+	pr_label_int(p, "line", (long long)line);
 	pr_str(p, "text", shown);
 	pr_str(p, "reason", why);
 	pr_record_end(p);
@@ -439,6 +338,9 @@ void rr_render_input_error(struct printer *p, const char *file,
 
 void rr_render_begin(struct printer *p, const struct rr_opts *opts)
 {
+	pr_metric_prefix(p, "rdma_route");
+	pr_metric_alias(p, "results", "rdma_route");
+	pr_metric_alias(p, "summary", "rdma_route_run");
 	pr_doc_str(p, "version", PACKAGE_VERSION);
 	pr_doc_int(p, "timeout_ms", opts->timeout_ms);
 	if (opts->count > 1) {

@@ -33,8 +33,13 @@ static void render_route(struct printer *p, const struct rr_chain_route *rt)
 static void render_port_facts(struct printer *p, const struct rr_port_facts *pf,
 			      bool in_result)
 {
-	pr_str(p, in_result ? "rdma_device" : "device", pf->device);
-	pr_int(p, in_result ? "rdma_port" : "port", pf->port);
+	if (in_result) {
+		pr_str(p, "rdma_device", pf->device);
+		pr_int(p, "rdma_port", pf->port);
+	} else {
+		pr_label_str(p, "device", pf->device);
+		pr_label_int(p, "port", pf->port);
+	}
 	if (pf->netdev[0])
 		pr_str(p, "netdev", pf->netdev);
 	pr_str(p, in_result ? "port_state" : "state",
@@ -195,6 +200,10 @@ void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
 	char title[160];
 	int i;
 
+	pr_metric_prefix(p, "rdma_route");
+	pr_doc_str(p, "version", PACKAGE_VERSION);
+	pr_arr_begin(p, "ports");	/* present when empty */
+	pr_arr_end(p);
 	for (i = 0; i < n; i++) {
 		pf = &ports[i].facts;
 		snprintf(title, sizeof(title), "%s/%u: %s %s, netdev %s",
