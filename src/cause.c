@@ -3,7 +3,6 @@
 #include <rdma/rdma_cma.h>
 
 #include "cause.h"
-#include "result.h"
 
 struct cause_desc {
 	const char *key;
@@ -181,6 +180,8 @@ static enum rr_cause classify_call(const struct rr_cause_input *in)
 		if (in->err == ENODEV)
 			return RR_CAUSE_NOT_RDMA_ADDRESS;
 		break;
+	default:
+		break;	/* lookup and the SA steps classify their own */
 	}
 	if (in->err == EINVAL || in->err == EAFNOSUPPORT)
 		return RR_CAUSE_BAD_ADDRESS;

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "steps.h"
+
 enum rr_cause {
 	RR_CAUSE_NONE,
 	RR_CAUSE_NO_RDMA_CM,
@@ -41,8 +43,8 @@ enum rr_cause {
 
 /* What the classifier looks at; filled from struct rr_failure. */
 struct rr_cause_input {
-	int step;		/* enum rr_step */
-	int kind;		/* enum rr_fail_kind */
+	enum rr_step step;
+	enum rr_fail_kind kind;
 	int err;		/* positive errno */
 	int event;		/* enum rdma_cm_event_type or -1 */
 };

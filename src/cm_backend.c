@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <infiniband/verbs.h>
 
+#include "clock.h"
 #include "cm_backend.h"
 #include "decode.h"
 #include "sysfs_gid.h"
@@ -72,31 +73,9 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
 	return timeout_ms + (grace > 1000 ? grace : 1000);
 }
 
-static struct timespec ts_add_ms(struct timespec t, uint64_t ms)
-{
-	t.tv_sec += (time_t)(ms / 1000);
-	t.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	return t;
-}
-
 static void set_deadline(struct probe *pr, unsigned int ms)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	pr->deadline = ts_add_ms(now, ms);
-}
-
-/* Milliseconds from NOW until T (negative once past); NOW read once per
- * loop, not once per probe: hundreds may be in flight. */
-static long ms_until(const struct timespec *now, const struct timespec *t)
-{
-	return (t->tv_sec - now->tv_sec) * 1000L +
-	       (t->tv_nsec - now->tv_nsec) / 1000000L;
+	pr->deadline = rr_ts_add_ms(rr_now(), ms);
 }
 
 /*
@@ -373,7 +352,7 @@ static void drain_events(struct cm_run *run)
 			batch[n].pr = ev->id->context;
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
-			clock_gettime(CLOCK_MONOTONIC, &batch[n].at);
+			batch[n].at = rr_now();
 			/* Ack at once: rdma_destroy_id waits for the acks. */
 			rdma_ack_cm_event(ev);
 		}
@@ -389,11 +368,11 @@ static void expire_probes(struct cm_run *run, const struct timespec *now)
 	unsigned int i;
 	struct probe *pr;
 
-	if (ms_until(now, &run->earliest) > 0)
+	if (rr_ms_until(now, &run->earliest) > 0)
 		return;		/* nothing can have expired yet */
 	for (i = 0; i < run->num_inflight; i++) {
 		pr = run->inflight[i];
-		if (pr->state == PROBE_DONE || ms_until(now, &pr->deadline) > 0)
+		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
 		rr_fail_deadline(pr->r, waiting_step(pr), waiting_call(pr));
 		probe_finish(pr);
@@ -425,16 +404,16 @@ static int next_timeout_ms(struct cm_run *run, const struct timespec *start)
 	long best, ms;
 	unsigned int i;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	best = start ? ms_until(&now, start) : -1;
+	now = rr_now();
+	best = start ? rr_ms_until(&now, start) : -1;
 	if (best < 0 && start)
 		best = 0;
-	run->earliest = ts_add_ms(now, 24 * 3600 * 1000);
+	run->earliest = rr_ts_add_ms(now, 24 * 3600 * 1000);
 	for (i = 0; i < run->num_inflight; i++) {
 		d = &run->inflight[i]->deadline;
-		if (ms_until(d, &run->earliest) > 0)
+		if (rr_ms_until(d, &run->earliest) > 0)
 			run->earliest = *d;
-		ms = ms_until(&now, d);
+		ms = rr_ms_until(&now, d);
 		if (ms < 0)
 			ms = 0;
 		if (best < 0 || ms < best)
@@ -488,10 +467,10 @@ static size_t start_due(struct cm_run *run, struct probe *probes,
 	struct timespec now;
 	struct probe *pr;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
+	now = rr_now();
 	while (run->num_inflight < run->p->parallel && next < n) {
 		pr = &probes[next];
-		if (ms_until(&now, &pr->deadline) > 0)
+		if (rr_ms_until(&now, &pr->deadline) > 0)
 			break;		/* not yet: deadline holds its start */
 		next++;
 		if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE) {
@@ -525,7 +504,7 @@ static void run_loop(struct cm_run *run, struct probe *probes, size_t n)
 		timeout = next_timeout_ms(run, start);
 		if (poll(&pfd, 1, timeout) > 0)
 			drain_events(run);
-		clock_gettime(CLOCK_MONOTONIC, &now);
+		now = rr_now();
 		expire_probes(run, &now);
 		compact_inflight(run);
 		flush_done(run, false);
@@ -559,12 +538,12 @@ void rr_cm_resolve(struct rr_result **order, size_t n,
 		goto out;
 	}
 	/* Until a probe starts, its deadline is the time it may start. */
-	clock_gettime(CLOCK_MONOTONIC, &run.t0);
+	run.t0 = rr_now();
 	run.done_tail = &run.done;
 	for (i = 0; i < n; i++) {
 		probes[i].r = order[i];
 		probes[i].run = &run;
-		probes[i].deadline = ts_add_ms(run.t0, order[i]->start_offset_ms);
+		probes[i].deadline = rr_ts_add_ms(run.t0, order[i]->start_offset_ms);
 	}
 
 	run_loop(&run, probes, n);

@@ -4,9 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util.h"
 #include "decode.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 unsigned int rr_mtu_bytes(uint8_t mtu)
 {

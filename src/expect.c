@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "expect.h"
 #include "numbers.h"
 
@@ -24,7 +25,7 @@ static int match_op(const char *s, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(op_names) / sizeof(op_names[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(op_names); i++)
 		if (strlen(op_names[i]) == len && !strncmp(s, op_names[i], len))
 			return (int)i;
 	return -1;

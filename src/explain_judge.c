@@ -10,11 +10,12 @@
 #include <netinet/in.h>
 #include <linux/neighbour.h>
 
+#include "util.h"
+#include "ib_port.h"
 #include "chain.h"
 #include "decode.h"
 #include "targets.h"
 
-#define PORT_ACTIVE 4
 
 static void set(struct rr_verdict *v, enum rr_link_state state,
 		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -141,13 +142,13 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 		    where);
 		return;
 	}
-	if (pf->state != PORT_ACTIVE) {
+	if (pf->state != RR_PORT_ACTIVE) {
 		set(v, RR_LS_BROKEN,
 		    "%s port %u on %s is %s (physical state %s)%s",
 		    pf->device, pf->port, pf->netdev,
 		    rr_port_state_name(pf->state),
 		    rr_phys_state_name(pf->phys_state),
-		    pf->state == 2 ? ": the link is up, the subnet manager has not activated the port" : "");
+		    pf->state == RR_PORT_INIT ? ": the link is up, the subnet manager has not activated the port" : "");
 		return;
 	}
 	judge_port_ok(v, pf, c->route.netdev_mtu);
@@ -348,7 +349,7 @@ const char *rr_port_state_name(int state)
 		"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER",
 	};
 
-	if (state < 0 || state >= (int)(sizeof(names) / sizeof(names[0])))
+	if (state < 0 || state >= (int)(ARRAY_SIZE(names)))
 		return "UNKNOWN";
 	return names[state];
 }
@@ -362,7 +363,7 @@ const char *rr_phys_state_name(int phys_state)
 	};
 
 	if (phys_state < 0 ||
-	    phys_state >= (int)(sizeof(names) / sizeof(names[0])))
+	    phys_state >= (int)(ARRAY_SIZE(names)))
 		return "UNKNOWN";
 	return names[phys_state];
 }

@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util.h"
 #include "decode.h"
 #include "fields.h"
 #include "targets.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* librdmacm's event names, without linking it into the renderers. */
 static const char *event_name(int event)

@@ -5,6 +5,7 @@
 
 #include "list.h"
 #include "netlink_route.h"
+#include "options.h"
 #include "printer.h"
 #include "rdma_ports.h"
 #include "render_chain.h"

@@ -3,7 +3,7 @@
 #ifndef RR_LIST_H
 #define RR_LIST_H
 
-#include "options.h"
+#include "printer.h"
 
 /* Prints the ports in FORMAT; returns the exit code. */
 int rr_list_run(enum rr_format format);

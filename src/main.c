@@ -390,6 +390,18 @@ static void on_done(void *ctx, struct rr_result *r)
 		emit_ready(run);
 }
 
+static enum rdma_port_space port_space(enum rr_ps ps)
+{
+	switch (ps) {
+	case RR_PS_UDP:
+		return RDMA_PS_UDP;
+	case RR_PS_IB:
+		return RDMA_PS_IB;
+	default:
+		return RDMA_PS_TCP;
+	}
+}
+
 static void resolve_cm(struct run *run)
 {
 	struct rr_cm_params params = {
@@ -398,7 +410,7 @@ static void resolve_cm(struct run *run)
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
-		.ps = run->opts.ps,
+		.ps = port_space(run->opts.ps),
 		.on_done = on_done,
 		.ctx = run,
 	};
@@ -552,7 +564,8 @@ int main(int argc, char **argv)
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
-	rr_render_begin(run.p, &run.opts);
+	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
+			run.opts.interval_ms);
 	if (!add_all_file_dests(&run))
 		goto finish;
 	if (!run.num_dests && !run.input_errors) {

@@ -156,11 +156,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_PS:
 		if (!strcmp(arg, "tcp"))
-			opts->ps = RDMA_PS_TCP;
+			opts->ps = RR_PS_TCP;
 		else if (!strcmp(arg, "udp"))
-			opts->ps = RDMA_PS_UDP;
+			opts->ps = RR_PS_UDP;
 		else if (!strcmp(arg, "ib"))
-			opts->ps = RDMA_PS_IB;
+			opts->ps = RR_PS_IB;
 		else
 			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
 				   shown(arg, buf, sizeof(buf)));
@@ -261,7 +261,7 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 		.interval_ms = RR_DEFAULT_INTERVAL_MS,
 		.sl = -1,
 		.pkey = -1,
-		.ps = RDMA_PS_TCP,
+		.ps = RR_PS_TCP,
 		.format = RR_FORMAT_TEXT,
 	};
 	/* argp exits with argp_err_exit_status on usage errors. */

@@ -4,14 +4,14 @@
 #define RR_OPTIONS_H
 
 #include <stdbool.h>
-#include <rdma/rdma_cma.h>
 
+#include "printer.h"	/* enum rr_format */
 
-enum rr_format {
-	RR_FORMAT_TEXT,
-	RR_FORMAT_JSON,
-	RR_FORMAT_JSONL,
-	RR_FORMAT_PROM,
+/* --ps: the rdma_cm port space (RDMA_PS_TCP, _UDP, _IB). */
+enum rr_ps {
+	RR_PS_TCP,
+	RR_PS_UDP,
+	RR_PS_IB,
 };
 
 /* Exit codes, documented in --help and rdma-route(8). */
@@ -50,7 +50,7 @@ struct rr_opts {
 	unsigned int timeout_ms;
 	unsigned int parallel;	/* 0: the backend's default */
 	int tos;		/* -1: not set */
-	enum rdma_port_space ps;
+	enum rr_ps ps;
 	enum rr_format format;
 
 	/* --sa: ask the InfiniBand subnet administrator instead */

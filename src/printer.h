@@ -15,8 +15,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "options.h"
 #include "stats.h"
+
+enum rr_format {
+	RR_FORMAT_TEXT,
+	RR_FORMAT_JSON,
+	RR_FORMAT_JSONL,
+	RR_FORMAT_PROM,
+};
 
 struct printer;
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "escape.h"
 #include "printer_impl.h"
 
@@ -375,7 +376,7 @@ static void prom_stats(struct printer *p, const char *key,
 	if (!f || !f->priv)
 		return;
 	member(p, f, key, &name, &labels, &path);
-	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(parts); i++) {
 		family = xasprintf("%s_%s", name, parts[i].name);
 		help = xasprintf("%s.%s", path, parts[i].name);
 		add_sample(p, family, labels, help, parts[i].v);

@@ -7,18 +7,18 @@
 #include <string.h>
 #include <infiniband/verbs.h>
 
+#include "ib_port.h"
 #include "decode.h"
 #include "netlink_route.h"
 #include "rdma_ports.h"
 
-#define SYSFS_IB "/sys/class/infiniband"
 
 static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
 			  char *buf, size_t len)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/%s", pf->device,
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/%s", pf->device,
 		 pf->port, attr);
 	return rr_sysfs_read_line(path, buf, len);
 }
@@ -67,14 +67,14 @@ static void ipoib_netdev(struct rr_port_facts *pf)
 	struct dirent *de;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/device/net", pf->device);
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net", pf->device);
 	dir = opendir(path);
 	if (!dir)
 		return;
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), SYSFS_IB "/%s/device/net/%s/dev_port",
+		snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net/%s/dev_port",
 			 pf->device, de->d_name);
 		if (!rr_sysfs_read_line(path, text, sizeof(text)) &&
 		    strtoul(text, NULL, 0) + 1 == pf->port) {

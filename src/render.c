@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "decode.h"
 #include "escape.h"
 #include "fields.h"
@@ -217,12 +218,6 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	pr_record_end(p);
 }
 
-static bool ts_before(const struct timespec *a, const struct timespec *b)
-{
-	return a->tv_sec < b->tv_sec ||
-	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
-}
-
 /*
  * From the first start to the last end of STEP over RS (those resolved
  * only, if RESOLVED): how long the step took for all of them, as cmtime's
@@ -238,10 +233,10 @@ static double span_ms(const struct rr_result *rs, size_t n, int step,
 		if ((resolved && !rs[i].ok) || !rs[i].steps[step].ended)
 			continue;
 		t = &rs[i].steps[step].start;
-		if (!first || ts_before(t, first))
+		if (!first || rr_ts_before(t, first))
 			first = t;
 		t = &rs[i].steps[step].end;
-		if (!last || ts_before(last, t))
+		if (!last || rr_ts_before(last, t))
 			last = t;
 	}
 	return first ? rr_ts_ms(last, first) : 0;
@@ -336,16 +331,17 @@ void rr_render_input_error(struct printer *p, const char *file,
 	pr_record_end(p);
 }
 
-void rr_render_begin(struct printer *p, const struct rr_opts *opts)
+void rr_render_begin(struct printer *p, unsigned int timeout_ms,
+		     unsigned int count, unsigned int interval_ms)
 {
 	pr_metric_prefix(p, "rdma_route");
 	pr_metric_alias(p, "results", "rdma_route");
 	pr_metric_alias(p, "summary", "rdma_route_run");
 	pr_doc_str(p, "version", PACKAGE_VERSION);
-	pr_doc_int(p, "timeout_ms", opts->timeout_ms);
-	if (opts->count > 1) {
-		pr_doc_int(p, "count", opts->count);
-		pr_doc_int(p, "interval_ms", opts->interval_ms);
+	pr_doc_int(p, "timeout_ms", timeout_ms);
+	if (count > 1) {
+		pr_doc_int(p, "count", count);
+		pr_doc_int(p, "interval_ms", interval_ms);
 	}
 	/* Lists present even when empty, so scripts need no special case. */
 	pr_arr_begin(p, "results");

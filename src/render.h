@@ -9,8 +9,12 @@
 #include "printer.h"
 #include "result.h"
 
-/* The document's context, and its lists declared (present when empty). */
-void rr_render_begin(struct printer *p, const struct rr_opts *opts);
+/*
+ * The document's context (the timeout; with COUNT above 1, the count and
+ * the interval), and its lists declared (present when empty).
+ */
+void rr_render_begin(struct printer *p, unsigned int timeout_ms,
+		     unsigned int count, unsigned int interval_ms);
 /* One result; BRIEF: one line in text (a probe of --count). */
 void rr_render_result(struct printer *p, const struct rr_result *r,
 		      bool brief);

@@ -1,50 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stdlib.h>
 
+#include "clock.h"
 #include "result.h"
-
-/* Names as librdmacm's cmtime prints them, so numbers compare directly. */
-static const char *const step_names[RR_STEP_COUNT] = {
-	[RR_STEP_LOOKUP] = "lookup",
-	[RR_STEP_CREATE_ID] = "create id",
-	[RR_STEP_BIND_ADDR] = "bind addr",
-	[RR_STEP_RESOLVE_ADDR] = "resolve addr",
-	[RR_STEP_RESOLVE_ROUTE] = "resolve route",
-	[RR_STEP_OPEN_PORT] = "open port",
-	[RR_STEP_FIND_SM] = "find sm",
-	[RR_STEP_SA_QUERY] = "sa query",
-	[RR_STEP_TOTAL] = "total",
-};
-
-static const char *const step_keys[RR_STEP_COUNT] = {
-	[RR_STEP_LOOKUP] = "lookup",
-	[RR_STEP_CREATE_ID] = "create_id",
-	[RR_STEP_BIND_ADDR] = "bind_addr",
-	[RR_STEP_RESOLVE_ADDR] = "resolve_addr",
-	[RR_STEP_RESOLVE_ROUTE] = "resolve_route",
-	[RR_STEP_OPEN_PORT] = "open_port",
-	[RR_STEP_FIND_SM] = "find_sm",
-	[RR_STEP_SA_QUERY] = "sa_query",
-	[RR_STEP_TOTAL] = "total",
-};
-
-const char *rr_step_name(enum rr_step step)
-{
-	if ((unsigned int)step >= RR_STEP_COUNT)
-		return "unknown";
-	return step_names[step];
-}
-
-const char *rr_step_key(enum rr_step step)
-{
-	if ((unsigned int)step >= RR_STEP_COUNT)
-		return "unknown";
-	return step_keys[step];
-}
 
 void rr_step_begin(struct rr_result *r, enum rr_step step)
 {
-	clock_gettime(CLOCK_MONOTONIC, &r->steps[step].start);
+	r->steps[step].start = rr_now();
 	r->steps[step].started = true;
 	r->steps[step].ended = false;
 }
@@ -53,7 +15,7 @@ void rr_step_end(struct rr_result *r, enum rr_step step)
 {
 	if (!r->steps[step].started || r->steps[step].ended)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &r->steps[step].end);
+	r->steps[step].end = rr_now();
 	r->steps[step].ended = true;
 }
 
@@ -64,12 +26,6 @@ void rr_step_end_at(struct rr_result *r, enum rr_step step,
 		return;
 	r->steps[step].end = *at;
 	r->steps[step].ended = true;
-}
-
-double rr_ts_ms(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
-	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
 }
 
 double rr_step_ms(const struct rr_result *r, enum rr_step step)

@@ -12,23 +12,9 @@
 #include <sys/socket.h>
 
 #include "cause.h"
+#include "steps.h"
 
 struct rr_chain;
-
-/* Named steps; the rdma_cm names match librdmacm's cmtime for comparison. */
-enum rr_step {
-	RR_STEP_LOOKUP,		/* host name to address */
-	RR_STEP_CREATE_ID,
-	RR_STEP_BIND_ADDR,
-	RR_STEP_RESOLVE_ADDR,
-	RR_STEP_RESOLVE_ROUTE,
-	/* The SA backend's steps (rdma-route --sa). */
-	RR_STEP_OPEN_PORT,
-	RR_STEP_FIND_SM,
-	RR_STEP_SA_QUERY,
-	RR_STEP_TOTAL,
-	RR_STEP_COUNT
-};
 
 struct rr_timing {
 	struct timespec start;
@@ -72,14 +58,6 @@ struct rr_path {
 	uint8_t packet_life_time_selector;
 	uint8_t packet_life_time;
 	uint8_t preference;
-};
-
-/* How a failed step failed. */
-enum rr_fail_kind {
-	RR_FAIL_NONE,
-	RR_FAIL_CALL,		/* the library call returned an error (errno) */
-	RR_FAIL_EVENT,		/* an error event arrived (event, status) */
-	RR_FAIL_DEADLINE,	/* no event before the tool's own deadline */
 };
 
 struct rr_failure {
@@ -146,10 +124,6 @@ void rr_step_end(struct rr_result *r, enum rr_step step);
 void rr_step_end_at(struct rr_result *r, enum rr_step step,
 		    const struct timespec *at);
 double rr_step_ms(const struct rr_result *r, enum rr_step step);
-/* A - B in milliseconds. */
-double rr_ts_ms(const struct timespec *a, const struct timespec *b);
-const char *rr_step_name(enum rr_step step);
-const char *rr_step_key(enum rr_step step);
 
 /* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
 void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,

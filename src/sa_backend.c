@@ -8,16 +8,9 @@
 #include <infiniband/mad.h>
 #include <infiniband/umad.h>
 
+#include "clock.h"
+#include "ib_port.h"
 #include "sa_backend.h"
-
-/* PortInfo:PortState (IBA 14.2.5.6), as sysfs reports it. */
-enum port_state {
-	PORT_DOWN = 1,
-	PORT_INIT = 2,
-	PORT_ARMED = 3,
-	PORT_ACTIVE = 4,
-	PORT_ACTIVE_DEFER = 5,
-};
 
 struct sa_port {
 	struct ibmad_port *mad;
@@ -70,17 +63,17 @@ static void unmute_stderr(int saved)
 
 static bool state_is_active(unsigned int state)
 {
-	return state == PORT_ACTIVE || state == PORT_ACTIVE_DEFER;
+	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
 }
 
 static const char *state_detail(unsigned int state)
 {
 	switch (state) {
-	case PORT_DOWN:
+	case RR_PORT_DOWN:
 		return "port state DOWN: no link";
-	case PORT_INIT:
+	case RR_PORT_INIT:
 		return "port state INIT: the subnet manager has not activated it";
-	case PORT_ARMED:
+	case RR_PORT_ARMED:
 		return "port state ARMED: the subnet manager has not activated it";
 	default:
 		return "port state unknown";
@@ -95,7 +88,7 @@ static const char *state_detail(unsigned int state)
  */
 static bool waits_for_sm(const struct sa_port *sp)
 {
-	return (sp->state == PORT_INIT || sp->state == PORT_ARMED) &&
+	return (sp->state == RR_PORT_INIT || sp->state == RR_PORT_ARMED) &&
 	       !sp->sm_lid;
 }
 
@@ -261,10 +254,9 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 
 static int64_t now_ms(void)
 {
-	struct timespec t;
+	struct timespec t = rr_now();
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	return rr_ts_ns(&t) / 1000000;
 }
 
 /* One destination's query, from its send to its answer or deadline. */
@@ -332,11 +324,6 @@ static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
 	return true;
 }
 
-static int64_t timespec_ns(const struct timespec *t)
-{
-	return (int64_t)t->tv_sec * 1000000000 + t->tv_nsec;
-}
-
 /*
  * The port is opened once for every destination: each result gets those
  * timings, and its total is the shared part plus its own query, what the
@@ -349,11 +336,10 @@ static void add_shared_time(struct rr_result *r, const struct rr_result *sh)
 
 	r->steps[RR_STEP_OPEN_PORT] = sh->steps[RR_STEP_OPEN_PORT];
 	r->steps[RR_STEP_FIND_SM] = sh->steps[RR_STEP_FIND_SM];
-	shared = timespec_ns(&sh->steps[RR_STEP_FIND_SM].end) -
-		 timespec_ns(&sh->steps[RR_STEP_OPEN_PORT].start);
-	start = timespec_ns(&total->start) - shared;
-	total->start.tv_sec = (time_t)(start / 1000000000);
-	total->start.tv_nsec = (long)(start % 1000000000);
+	shared = rr_ts_ns(&sh->steps[RR_STEP_FIND_SM].end) -
+		 rr_ts_ns(&sh->steps[RR_STEP_OPEN_PORT].start);
+	start = rr_ts_ns(&total->start) - shared;
+	total->start = rr_ns_ts(start);
 }
 
 static void copy_port(struct rr_result *r, const struct rr_result *sh)

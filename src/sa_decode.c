@@ -4,9 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util.h"
 #include "sa_decode.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Unicast LIDs; 0xc000 and up are multicast, 0 is "none". */
 #define LID_UNICAST_MAX 0xbfff

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ib_port.h"
 #include "sysfs_gid.h"
 
-#define SYSFS_IB "/sys/class/infiniband"
 
 struct gid_table {
 	char dev[64];
@@ -41,7 +41,7 @@ static void read_attrs(const char *dev, unsigned int port,
 {
 	char path[512], type[32];
 
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
 		 dev, port, e->index);
 	e->type = RR_GID_UNKNOWN;
 	if (!rr_sysfs_read_line(path, type, sizeof(type))) {
@@ -50,7 +50,7 @@ static void read_attrs(const char *dev, unsigned int port,
 		else if (!strcmp(type, "IB/RoCE v1"))
 			e->type = RR_GID_ROCE_V1;
 	}
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
 		 dev, port, e->index);
 	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
 		e->netdev[0] = '\0';
@@ -99,12 +99,12 @@ static struct gid_table *load_table(const char *dev, unsigned int port)
 		return NULL;
 	snprintf(t->dev, sizeof(t->dev), "%s", dev);
 	t->port = port;
-	snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gids", dev, port);
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
 	dir = opendir(path);
 	while (dir && (de = readdir(dir))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), SYSFS_IB "/%s/ports/%u/gids/%s",
+		snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids/%s",
 			 dev, port, de->d_name);
 		if (rr_sysfs_read_line(path, text, sizeof(text)) ||
 		    inet_pton(AF_INET6, text, &entry) != 1 ||

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "escape.h"
 #include "numbers.h"
 #include "targets.h"
@@ -232,33 +233,13 @@ static void fail_names(struct rr_result *results, const bool *names,
 	}
 }
 
-static struct timespec deadline_after(unsigned int ms)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	t.tv_sec += ms / 1000;
-	t.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	return t;
-}
-
 /* Time left until DEADLINE; false once it has passed. */
 static bool time_left(const struct timespec *deadline, struct timespec *left)
 {
-	struct timespec now;
+	struct timespec now = rr_now();
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	left->tv_sec = deadline->tv_sec - now.tv_sec;
-	left->tv_nsec = deadline->tv_nsec - now.tv_nsec;
-	if (left->tv_nsec < 0) {
-		left->tv_sec--;
-		left->tv_nsec += 1000000000L;
-	}
-	return left->tv_sec >= 0;
+	*left = rr_ns_ts(rr_ts_ns(deadline) - rr_ts_ns(&now));
+	return rr_ts_before(&now, deadline);
 }
 
 void rr_lookup_names(struct rr_result *results, const bool *names,
@@ -297,7 +278,7 @@ void rr_lookup_names(struct rr_result *results, const bool *names,
 		goto out;
 	}
 
-	deadline = deadline_after(timeout_ms);
+	deadline = rr_ts_add_ms(rr_now(), timeout_ms);
 	for (;;) {
 		pending = 0;
 		for (i = 0; i < n; i++) {

@@ -14,7 +14,6 @@
 #include <rdma/rdma_cma.h>
 
 #include "chain.h"
-#include "options.h"
 #include "printer.h"
 #include "render.h"
 #include "result.h"
@@ -228,7 +227,6 @@ enum { MAX_RESULTS = 12 };
 
 struct golden_case {
 	const char *name;
-	struct rr_opts opts;
 	struct rr_result results[MAX_RESULTS];
 	int n;
 	int destinations;	/* summary: 0 for none */
@@ -247,7 +245,6 @@ static void make_roce(struct golden_case *g)
 static void make_ib(struct golden_case *g)
 {
 	g->name = "ib";
-	g->opts.sa = true;
 	ib_success(&g->results[0]);
 	g->n = 1;
 }
@@ -323,8 +320,6 @@ static void make_count(struct golden_case *g)
 	int i;
 
 	g->name = "count";
-	g->opts.count = 3;
-	g->opts.interval_ms = 200;
 	g->count = 3;
 	for (i = 0; i < 3; i++) {
 		roce_success(&g->results[i], "192.168.77.2", "192.168.77.2",
@@ -350,10 +345,7 @@ static void render(struct golden_case *g, enum rr_format format, FILE *out,
 	struct printer *p = pr_new(format, out, err);
 	int i;
 
-	g->opts.timeout_ms = 2000;
-	if (!g->opts.count)
-		g->opts.count = 1;
-	rr_render_begin(p, &g->opts);
+	rr_render_begin(p, 2000, g->count ? g->count : 1, 200);
 	for (i = 0; i < g->n; i++) {
 		rr_render_result(p, &g->results[i], g->count > 1);
 		if (g->count > 1 && g->results[i].seq == g->count)

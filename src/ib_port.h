@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* An RDMA port's state as the kernel reports it, and where sysfs has it. */
+#ifndef RR_IB_PORT_H
+#define RR_IB_PORT_H
+
+#define RR_SYSFS_IB "/sys/class/infiniband"
+
+/* PortInfo:PortState (IBA 14.2.5.6), as sysfs and libibverbs report it. */
+enum rr_port_state {
+	RR_PORT_NOP = 0,
+	RR_PORT_DOWN = 1,
+	RR_PORT_INIT = 2,
+	RR_PORT_ARMED = 3,
+	RR_PORT_ACTIVE = 4,
+	RR_PORT_ACTIVE_DEFER = 5,
+};
+
+#endif
