@@ -10,12 +10,12 @@ static void record(struct rr_result *r, const struct rr_expect *e,
 {
 	struct rr_expect_failure *f, *grown;
 
-	grown = realloc(r->expect_failures,
-			(size_t)(r->num_expect_failures + 1) * sizeof(*grown));
+	grown = realloc(r->notes.expect_failures,
+			(size_t)(r->notes.num_expect_failures + 1) * sizeof(*grown));
 	if (!grown)
 		abort();	/* a few hundred bytes */
-	r->expect_failures = grown;
-	f = &grown[r->num_expect_failures++];
+	r->notes.expect_failures = grown;
+	f = &grown[r->notes.num_expect_failures++];
 	memset(f, 0, sizeof(*f));
 	snprintf(f->field, sizeof(f->field), "%s", e->field);
 	snprintf(f->op, sizeof(f->op), "%s", rr_op_str(e->op));
@@ -29,7 +29,7 @@ void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n)
 	int i;
 
 	/* A failed resolution is reported as such; nothing to assert on. */
-	if (!r->ok)
+	if (!r->out.ok)
 		return;
 	for (i = 0; i < n; i++)
 		if (!rr_expect_check(&ex[i], r, actual, sizeof(actual)))

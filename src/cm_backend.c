@@ -12,7 +12,6 @@
 #include "clock.h"
 #include "cm_backend.h"
 #include "decode.h"
-#include "sysfs_gid.h"
 
 #define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
 
@@ -26,19 +25,20 @@ enum probe_state {
 
 #define MAX_KNOWN_PORTS 16
 
-struct cm_run;
+struct rr_cm;
 
 struct probe {
 	struct rr_result *r;
-	struct cm_run *run;
+	struct rr_cm *run;
 	struct rdma_cm_id *id;
 	enum probe_state state;
 	struct timespec deadline;
 	struct probe *next_done;	/* on run->done, to clean up */
 };
 
-struct cm_run {
+struct rr_cm {
 	const struct rr_cm_params *p;
+	struct rr_result **order;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
 	struct probe **inflight;	/* at most p->parallel */
@@ -54,6 +54,11 @@ struct cm_run {
 	unsigned int num_known;
 	unsigned int finished;		/* since the in-flight list was compacted */
 	struct timespec earliest;	/* the nearest deadline in flight */
+	struct probe *probes;		/* in start order */
+	size_t n, next;			/* the next to start */
+	/* A failure of the set-up: every result fails with it. */
+	const char *setup_call;
+	int setup_err;
 };
 
 /* Events read in one go, each stamped when read, before any is handled. */
@@ -84,7 +89,7 @@ static void set_deadline(struct probe *pr, unsigned int ms)
  */
 static void probe_finish(struct probe *pr)
 {
-	struct cm_run *run = pr->run;
+	struct rr_cm *run = pr->run;
 
 	pr->state = PROBE_DONE;
 	run->finished++;
@@ -97,12 +102,12 @@ static void probe_finish(struct probe *pr)
 static void probe_fail_call(struct probe *pr, enum rr_step step,
 			    const char *call, int err)
 {
-	rr_fail_call(pr->r, step, call, err, 0);
+	rr_fail_call(&pr->r->out, step, call, err, 0);
 	probe_finish(pr);
 }
 
 /* A port's link layer, asked of the device once per run. */
-static enum rr_link_layer link_layer(struct cm_run *run,
+static enum rr_link_layer link_layer(struct rr_cm *run,
 				    struct ibv_context *verbs, uint8_t port)
 {
 	struct ibv_port_attr attr;
@@ -127,27 +132,29 @@ static enum rr_link_layer link_layer(struct cm_run *run,
 }
 
 /* Device, port and link layer, once the CM has bound the id to them. */
-static void collect_device(struct cm_run *run, struct rr_result *r,
+static void collect_device(struct rr_cm *run, struct rr_result *r,
 			   struct rdma_cm_id *id)
 {
 	if (!id->verbs)
 		return;
-	snprintf(r->device, sizeof(r->device), "%s",
+	snprintf(r->out.device, sizeof(r->out.device), "%s",
 		 ibv_get_device_name(id->verbs->device));
-	r->port = id->port_num;
-	r->link_layer = link_layer(run, id->verbs, id->port_num);
+	r->out.port = id->port_num;
+	r->out.link_layer = link_layer(run, id->verbs, id->port_num);
 }
 
-static enum rr_gid_type gid_type_of(const struct rr_result *r)
+static enum rr_gid_type gid_type_of(struct rr_cm *run,
+				     const struct rr_result *r)
 {
-	if (r->link_layer == RR_LL_INFINIBAND)
+	if (r->out.link_layer == RR_LL_INFINIBAND)
 		return RR_GID_IB;
-	if (r->link_layer != RR_LL_ETHERNET || !r->num_paths)
+	if (r->out.link_layer != RR_LL_ETHERNET || !r->out.num_paths)
 		return RR_GID_UNKNOWN;
 	/* Only RoCE v2 carries IPv4: an IPv4-mapped GID settles it. */
-	if (rr_gid_is_v4mapped(r->paths[0].sgid))
+	if (rr_gid_is_v4mapped(r->out.paths[0].sgid))
 		return RR_GID_ROCE_V2;
-	return rr_sysfs_gid_type(r->device, r->port, r->paths[0].sgid);
+	return rr_gid_type_of(rr_host_gids(run->p->host), r->out.device, r->out.port,
+			      r->out.paths[0].sgid);
 }
 
 static void copy_path(struct rr_path *out, const struct ibv_sa_path_rec *in)
@@ -173,24 +180,25 @@ static void copy_path(struct rr_path *out, const struct ibv_sa_path_rec *in)
 	out->preference = in->preference;
 }
 
-static void collect_route(struct rr_result *r, struct rdma_cm_id *id)
+static void collect_route(struct rr_cm *run, struct rr_result *r,
+			  struct rdma_cm_id *id)
 {
 	int i, n = id->route.num_paths;
 
-	memcpy(&r->src, &id->route.addr.src_storage, sizeof(r->src));
-	r->have_src = true;
+	memcpy(&r->out.src, &id->route.addr.src_storage, sizeof(r->out.src));
+	r->out.have_src = true;
 	if (n > 0 && id->route.path_rec) {
-		r->paths = calloc((size_t)n, sizeof(*r->paths));
-		if (r->paths) {
+		r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
+		if (r->out.paths) {
 			for (i = 0; i < n; i++)
-				copy_path(&r->paths[i], &id->route.path_rec[i]);
-			r->num_paths = n;
+				copy_path(&r->out.paths[i], &id->route.path_rec[i]);
+			r->out.num_paths = n;
 		}
 	}
-	r->gid_type = gid_type_of(r);
+	r->out.gid_type = gid_type_of(run, r);
 }
 
-static bool event_waiting(struct cm_run *run)
+static bool event_waiting(struct rr_cm *run)
 {
 	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
 
@@ -198,13 +206,12 @@ static bool event_waiting(struct cm_run *run)
 }
 
 /*
- * Finished probes: route read, id destroyed, the caller told, in that
- * order.  Unless ALL, it stops as soon as an event waits: the work would
- * delay that event's stamp.
+ * Finished probes: route read, id destroyed, the result handed over on
+ * DONE, in that order.  Unless ALL, it stops as soon as an event waits:
+ * the work would delay that event's stamp.
  */
-static void flush_done(struct cm_run *run, bool all)
+static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 {
-	const struct rr_cm_params *p = run->p;
 	struct probe *pr;
 
 	while ((pr = run->done) && (all || !event_waiting(run))) {
@@ -212,32 +219,31 @@ static void flush_done(struct cm_run *run, bool all)
 		if (pr->id) {
 			/* What the id learned, read before it goes. */
 			collect_device(run, pr->r, pr->id);
-			if (pr->r->ok)
-				collect_route(pr->r, pr->id);
+			if (pr->r->out.ok)
+				collect_route(run, pr->r, pr->id);
 			rdma_destroy_id(pr->id);
 			pr->id = NULL;
 		}
-		pr->r->done = true;
-		if (p->on_done)
-			p->on_done(p->ctx, pr->r);
+		pr->r->out.complete = true;
+		rr_queue_push(done, pr->r);
 	}
 	if (!run->done)
 		run->done_tail = &run->done;
 }
 
-static void start_route(struct cm_run *run, struct probe *pr)
+static void start_route(struct rr_cm *run, struct probe *pr)
 {
 	struct rr_result *r = pr->r;
-	double ms = rr_step_ms(r, RR_STEP_RESOLVE_ADDR);
+	double ms = rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR);
 
 	/*
 	 * On an uncached neighbour the kernel reports success only when the
 	 * timeout expires (see the man page): flag a success that late.
 	 */
 	if (ms >= 0.98 * run->p->timeout_ms)
-		r->late_success = true;
+		r->out.late_success = true;
 
-	rr_step_begin(r, RR_STEP_RESOLVE_ROUTE);
+	rr_step_begin(&r->out, RR_STEP_RESOLVE_ROUTE);
 	if (rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
 		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
 				errno);
@@ -248,16 +254,17 @@ static void start_route(struct cm_run *run, struct probe *pr)
 }
 
 /* Create id, set options, bind: the probe's synchronous start. */
-static void probe_create(struct cm_run *run, struct probe *pr)
+static void probe_create(struct rr_cm *run, struct probe *pr)
 {
 	const struct rr_cm_params *p = run->p;
 	struct rr_result *r = pr->r;
 	uint8_t tos;
 
-	rr_step_begin(r, RR_STEP_TOTAL);
-	r->start_ms = rr_ts_ms(&r->steps[RR_STEP_TOTAL].start, &run->t0);
-	r->have_start = true;
-	rr_step_begin(r, RR_STEP_CREATE_ID);
+	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	r->out.timeout_ms = p->timeout_ms;
+	r->out.start_ms = rr_ts_ms(&r->out.steps[RR_STEP_TOTAL].start, &run->t0);
+	r->out.have_start = true;
+	rr_step_begin(&r->out, RR_STEP_CREATE_ID);
 	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
 		pr->id = NULL;
 		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
@@ -272,27 +279,27 @@ static void probe_create(struct cm_run *run, struct probe *pr)
 			return;
 		}
 	}
-	rr_step_end(r, RR_STEP_CREATE_ID);
+	rr_step_end(&r->out, RR_STEP_CREATE_ID);
 
 	if (p->src) {
-		rr_step_begin(r, RR_STEP_BIND_ADDR);
+		rr_step_begin(&r->out, RR_STEP_BIND_ADDR);
 		if (rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
 			probe_fail_call(pr, RR_STEP_BIND_ADDR, "rdma_bind_addr",
 					errno);
 			return;
 		}
-		rr_step_end(r, RR_STEP_BIND_ADDR);
+		rr_step_end(&r->out, RR_STEP_BIND_ADDR);
 	}
 	pr->state = PROBE_CREATED;
 }
 
-static void probe_resolve_addr(struct cm_run *run, struct probe *pr)
+static void probe_resolve_addr(struct rr_cm *run, struct probe *pr)
 {
 	const struct rr_cm_params *p = run->p;
 	struct rr_result *r = pr->r;
 
-	rr_step_begin(r, RR_STEP_RESOLVE_ADDR);
-	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->dst,
+	rr_step_begin(&r->out, RR_STEP_RESOLVE_ADDR);
+	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->probe.dst,
 			      (int)p->timeout_ms)) {
 		probe_fail_call(pr, RR_STEP_RESOLVE_ADDR, "rdma_resolve_addr",
 				errno);
@@ -315,32 +322,32 @@ static const char *waiting_call(const struct probe *pr)
 }
 
 /* One event for one probe, read (and acked) at E->at. */
-static void handle_event(struct cm_run *run, const struct cm_event *e)
+static void handle_event(struct rr_cm *run, const struct cm_event *e)
 {
 	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
 
 	if (pr->state == PROBE_WAIT_ADDR &&
 	    e->type == RDMA_CM_EVENT_ADDR_RESOLVED && e->status == 0) {
-		rr_step_end_at(r, RR_STEP_RESOLVE_ADDR, &e->at);
+		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ADDR, &e->at);
 		start_route(run, pr);
 		return;
 	}
 	if (pr->state == PROBE_WAIT_ROUTE &&
 	    e->type == RDMA_CM_EVENT_ROUTE_RESOLVED && e->status == 0) {
-		rr_step_end_at(r, RR_STEP_RESOLVE_ROUTE, &e->at);
-		rr_step_end_at(r, RR_STEP_TOTAL, &e->at);
-		r->ok = true;
+		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ROUTE, &e->at);
+		rr_step_end_at(&r->out, RR_STEP_TOTAL, &e->at);
+		r->out.ok = true;
 		probe_finish(pr);
 		return;
 	}
-	rr_fail_event(r, waiting_step(pr), waiting_call(pr), e->type,
+	rr_fail_event(&r->out, waiting_step(pr), waiting_call(pr), e->type,
 		      e->status);
 	probe_finish(pr);
 }
 
 /* Reads what is queued, a batch at a time, then handles the batch. */
-static void drain_events(struct cm_run *run)
+static void drain_events(struct rr_cm *run)
 {
 	struct cm_event batch[EVENT_BATCH];
 	struct rdma_cm_event *ev;
@@ -363,7 +370,7 @@ static void drain_events(struct cm_run *run)
 	} while (n == EVENT_BATCH);
 }
 
-static void expire_probes(struct cm_run *run, const struct timespec *now)
+static void expire_probes(struct rr_cm *run, const struct timespec *now)
 {
 	unsigned int i;
 	struct probe *pr;
@@ -374,13 +381,14 @@ static void expire_probes(struct cm_run *run, const struct timespec *now)
 		pr = run->inflight[i];
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
-		rr_fail_deadline(pr->r, waiting_step(pr), waiting_call(pr));
+		rr_fail_deadline(&pr->r->out, waiting_step(pr), waiting_call(pr),
+				 rr_cm_step_deadline_ms(run->p->timeout_ms));
 		probe_finish(pr);
 	}
 }
 
 /* Drops finished probes from the in-flight list, keeping order. */
-static void compact_inflight(struct cm_run *run)
+static void compact_inflight(struct rr_cm *run)
 {
 	unsigned int i, j = 0;
 
@@ -397,7 +405,7 @@ static void compact_inflight(struct cm_run *run)
  * Until the next deadline, or the next scheduled start (START); notes the
  * nearest deadline for expire_probes().
  */
-static int next_timeout_ms(struct cm_run *run, const struct timespec *start)
+static int next_timeout_ms(struct rr_cm *run, const struct timespec *start)
 {
 	const struct timespec *d;
 	struct timespec now;
@@ -434,24 +442,24 @@ static int channel_errno(int err)
 	return err;
 }
 
-static void fail_all(struct rr_result **order, size_t n,
-		     const struct rr_cm_params *params, const char *call,
-		     int err)
+/* The set-up failed: every result fails at create id, with the reason. */
+static void fail_all(struct rr_cm *run, struct rr_queue *done)
 {
 	struct rr_result *r;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		r = order[i];
-		if (r->have_dst && r->fail.kind == RR_FAIL_NONE) {
-			rr_step_begin(r, RR_STEP_TOTAL);
-			rr_step_begin(r, RR_STEP_CREATE_ID);
-			rr_fail_call(r, RR_STEP_CREATE_ID, call, err, 0);
+	for (i = 0; i < run->n; i++) {
+		r = run->order[i];
+		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
+			rr_step_begin(&r->out, RR_STEP_TOTAL);
+			rr_step_begin(&r->out, RR_STEP_CREATE_ID);
+			rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
+				     run->setup_err, 0);
 		}
-		r->done = true;
-		if (params->on_done)
-			params->on_done(params->ctx, r);
+		r->out.complete = true;
+		rr_queue_push(done, r);
 	}
+	run->next = run->n;
 }
 
 /* Starts what may start now: room in flight, and its time has come. */
@@ -460,7 +468,7 @@ static void fail_all(struct rr_result **order, size_t n,
  * ids are all made first, then their resolutions issued back to back, as
  * cmtime does: creating the next id does not delay this one's answer.
  */
-static size_t start_due(struct cm_run *run, struct probe *probes,
+static size_t start_due(struct rr_cm *run, struct probe *probes,
 			size_t next, size_t n)
 {
 	unsigned int first = run->num_inflight, i;
@@ -473,7 +481,7 @@ static size_t start_due(struct cm_run *run, struct probe *probes,
 		if (rr_ms_until(&now, &pr->deadline) > 0)
 			break;		/* not yet: deadline holds its start */
 		next++;
-		if (!pr->r->have_dst || pr->r->fail.kind != RR_FAIL_NONE) {
+		if (!pr->r->probe.have_dst || pr->r->out.fail.kind != RR_FAIL_NONE) {
 			probe_finish(pr);	/* failed before us (lookup) */
 			continue;
 		}
@@ -486,70 +494,103 @@ static size_t start_due(struct cm_run *run, struct probe *probes,
 	return next;
 }
 
-static void run_loop(struct cm_run *run, struct probe *probes, size_t n)
+bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 {
-	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = -1, .events = POLLIN };
 	const struct timespec *start;
 	struct timespec now;
-	size_t next = 0;
 	int timeout;
 
-	for (;;) {
-		next = start_due(run, probes, next, n);
-		if (!run->num_inflight && next >= n)
-			break;
-		/* Wake for the next start only if there is room for it. */
-		start = next < n && run->num_inflight < run->p->parallel ?
-				&probes[next].deadline : NULL;
-		timeout = next_timeout_ms(run, start);
-		if (poll(&pfd, 1, timeout) > 0)
-			drain_events(run);
-		now = rr_now();
-		expire_probes(run, &now);
-		compact_inflight(run);
-		flush_done(run, false);
+	if (run->setup_call) {
+		if (run->next < run->n)
+			fail_all(run, done);
+		return false;
 	}
-	flush_done(run, true);
+	run->next = start_due(run, run->probes, run->next, run->n);
+	if (!run->num_inflight && run->next >= run->n) {
+		flush_done(run, true, done);
+		return false;
+	}
+	/* Wake for the next start only if there is room for it. */
+	start = run->next < run->n && run->num_inflight < run->p->parallel ?
+			&run->probes[run->next].deadline : NULL;
+	timeout = next_timeout_ms(run, start);
+	pfd.fd = run->channel->fd;
+	if (poll(&pfd, 1, timeout) > 0)
+		drain_events(run);
+	now = rr_now();
+	expire_probes(run, &now);
+	compact_inflight(run);
+	flush_done(run, false, done);
+	return true;
 }
 
-void rr_cm_resolve(struct rr_result **order, size_t n,
-		   const struct rr_cm_params *params)
+static bool setup_failed(struct rr_cm *run, const char *call, int err)
 {
-	struct cm_run run = { .p = params };
-	struct probe *probes = NULL;
+	run->setup_call = call;
+	run->setup_err = err;
+	return false;
+}
+
+static bool setup(struct rr_cm *run)
+{
 	size_t i;
 	int flags;
 
-	run.channel = rdma_create_event_channel();
-	if (!run.channel) {
-		fail_all(order, n, params, "rdma_create_event_channel",
-			 channel_errno(errno));
-		return;
-	}
-	flags = fcntl(run.channel->fd, F_GETFL);
-	if (flags < 0 || fcntl(run.channel->fd, F_SETFL, flags | O_NONBLOCK)) {
-		fail_all(order, n, params, "fcntl", errno);
-		goto out;
-	}
-	probes = calloc(n, sizeof(*probes));
-	run.inflight = calloc(params->parallel, sizeof(*run.inflight));
-	if (!probes || !run.inflight) {
-		fail_all(order, n, params, "calloc", ENOMEM);
-		goto out;
-	}
+	run->channel = rdma_create_event_channel();
+	if (!run->channel)
+		return setup_failed(run, "rdma_create_event_channel",
+				    channel_errno(errno));
+	flags = fcntl(run->channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(run->channel->fd, F_SETFL, flags | O_NONBLOCK))
+		return setup_failed(run, "fcntl", errno);
+	run->probes = calloc(run->n, sizeof(*run->probes));
+	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
+	if (!run->probes || !run->inflight)
+		return setup_failed(run, "calloc", ENOMEM);
 	/* Until a probe starts, its deadline is the time it may start. */
-	run.t0 = rr_now();
-	run.done_tail = &run.done;
-	for (i = 0; i < n; i++) {
-		probes[i].r = order[i];
-		probes[i].run = &run;
-		probes[i].deadline = rr_ts_add_ms(run.t0, order[i]->start_offset_ms);
+	run->t0 = rr_now();
+	run->done_tail = &run->done;
+	for (i = 0; i < run->n; i++) {
+		run->probes[i].r = run->order[i];
+		run->probes[i].run = run;
+		run->probes[i].deadline = rr_ts_add_ms(run->t0,
+					run->order[i]->probe.start_offset_ms);
 	}
+	return true;
+}
 
-	run_loop(&run, probes, n);
-	rr_sysfs_gid_forget();
-out:
-	free(run.inflight);
-	free(probes);
-	rdma_destroy_event_channel(run.channel);
+struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
+			  const struct rr_cm_params *params)
+{
+	struct rr_cm *run = calloc(1, sizeof(*run));
+
+	if (!run)
+		return NULL;
+	run->p = params;
+	run->order = order;
+	run->n = n;
+	setup(run);
+	return run;
+}
+
+void rr_cm_end(struct rr_cm *run)
+{
+	struct probe *pr;
+	unsigned int i;
+
+	if (!run)
+		return;
+	/* Stopped early: what is still in flight goes, unreported. */
+	for (i = 0; i < run->num_inflight; i++)
+		if (run->inflight[i]->id)
+			rdma_destroy_id(run->inflight[i]->id);
+	for (pr = run->done; pr; pr = pr->next_done)
+		if (pr->id)
+			rdma_destroy_id(pr->id);
+	free(run->inflight);
+	free(run->probes);
+	if (run->channel)
+		rdma_destroy_event_channel(run->channel);
+	free(run);
 }

@@ -12,9 +12,9 @@
 #include <sys/socket.h>
 #include <rdma/rdma_cma.h>
 
+#include "host.h"
+#include "queue.h"
 #include "result.h"
-
-typedef void (*rr_done_fn)(void *ctx, struct rr_result *r);
 
 struct rr_cm_params {
 	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
@@ -22,9 +22,7 @@ struct rr_cm_params {
 	unsigned int parallel;
 	int tos;				/* -1: leave the default */
 	enum rdma_port_space ps;
-	/* Called once for every result, when the backend is through with it. */
-	rr_done_fn on_done;
-	void *ctx;
+	struct rr_host *host;			/* its GID tables */
 };
 
 /*
@@ -33,13 +31,23 @@ struct rr_cm_params {
  */
 unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms);
 
+struct rr_cm;
+
 /*
- * Resolves every result in ORDER that has a destination and has not failed
- * yet, each no earlier than its start_offset_ms after the call (ORDER must
- * be sorted by it).  When the host cannot do RDMA CM at all, each fails at
- * the create id step with the reason.
+ * Sets up the resolution of every result in ORDER that has a destination
+ * and has not failed yet, each no earlier than its start_offset_ms after
+ * the call (ORDER must be sorted by it).  When the host cannot do RDMA CM
+ * at all, each fails at the create id step with the reason.  NULL: ENOMEM.
  */
-void rr_cm_resolve(struct rr_result **order, size_t n,
-		   const struct rr_cm_params *params);
+struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
+			  const struct rr_cm_params *params);
+/*
+ * One turn of the event loop: starts what is due, waits for an event or
+ * the nearest deadline, reads what came, and pushes each finished result
+ * on DONE (room for all of ORDER).  False once every result is done.
+ */
+bool rr_cm_turn(struct rr_cm *cm, struct rr_queue *done);
+/* Frees CM; ids still in flight (a run stopped early) are destroyed. */
+void rr_cm_end(struct rr_cm *cm);
 
 #endif

@@ -233,12 +233,12 @@ bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 
 	if (e->scope != RR_FS_PATH)
 		return check_one(e, r, NULL, actual, actual_len);
-	if (!r->num_paths) {
+	if (!r->out.num_paths) {
 		snprintf(actual, actual_len, "absent");
 		return false;
 	}
-	for (i = 0; i < r->num_paths; i++)
-		if (!check_one(e, r, &r->paths[i], actual, actual_len))
+	for (i = 0; i < r->out.num_paths; i++)
+		if (!check_one(e, r, &r->out.paths[i], actual, actual_len))
 			return false;
 	return true;
 }

@@ -5,38 +5,10 @@
 #include <netinet/in.h>
 
 #include "chain.h"
+#include "clock.h"
 #include "explain.h"
 #include "netlink_route.h"
-#include "rdma_ports.h"
-
-struct rr_explainer {
-	struct rr_nl *nl;		/* NULL: rtnetlink failed, see why */
-	char why[128];
-	struct rr_port *ports;
-	int num_ports;
-};
-
-struct rr_explainer *rr_explainer_new(void)
-{
-	struct rr_explainer *ex = calloc(1, sizeof(*ex));
-
-	if (!ex)
-		return NULL;
-	ex->nl = rr_nl_open(ex->why, sizeof(ex->why));
-	ex->num_ports = rr_ports_read(ex->nl, &ex->ports);
-	if (ex->num_ports < 0)
-		ex->num_ports = 0;
-	return ex;
-}
-
-void rr_explainer_free(struct rr_explainer *ex)
-{
-	if (!ex)
-		return;
-	rr_ports_free(ex->ports, ex->num_ports);
-	rr_nl_close(ex->nl);
-	free(ex);
-}
+#include "host.h"
 
 static bool port_has_netdev(const struct rr_port *port, const char *netdev)
 {
@@ -51,15 +23,16 @@ static bool port_has_netdev(const struct rr_port *port, const char *netdev)
 }
 
 /* The port bound to the route's interface, and where the others are. */
-static const struct rr_port *find_device(const struct rr_explainer *ex,
+static const struct rr_port *find_device(struct rr_host *host,
 					 struct rr_chain *c)
 {
 	struct rr_chain_device *d = &c->device;
-	const struct rr_port *found = NULL;
-	int i;
+	const struct rr_port *found = NULL, *ports;
+	int i, n;
 
-	for (i = 0; i < ex->num_ports; i++) {
-		const struct rr_port *port = &ex->ports[i];
+	ports = rr_host_ports(host, &n);
+	for (i = 0; i < n; i++) {	/* none when n is -1 */
+		const struct rr_port *port = &ports[i];
 
 		if (!found && port_has_netdev(port, c->route.netdev))
 			found = port;
@@ -104,15 +77,15 @@ static bool gid_of_addr(const struct sockaddr_storage *ss, uint8_t gid[16])
 static bool wanted_gid(const struct rr_result *r, const struct rr_chain *c,
 		       uint8_t gid[16], bool *from_path)
 {
-	*from_path = r->ok && r->num_paths;
+	*from_path = r->out.ok && r->out.num_paths;
 	if (*from_path) {
-		memcpy(gid, r->paths[0].sgid, 16);
+		memcpy(gid, r->out.paths[0].sgid, 16);
 		return true;
 	}
 	if (c->device.port.link_layer == RR_LL_INFINIBAND)
 		return false;
-	if (r->have_src)
-		return gid_of_addr(&r->src, gid);
+	if (r->out.have_src)
+		return gid_of_addr(&r->out.src, gid);
 	return c->route.have_src && gid_of_addr(&c->route.src, gid);
 }
 
@@ -142,7 +115,7 @@ static void find_gid(const struct rr_port *port, const struct rr_result *r,
 	}
 	for (i = 0; i < port->num_gids; i++)
 		if (!memcmp(port->gids[i].gid, gid, 16) &&
-		    (!used || better(&port->gids[i], used, r->gid_type)))
+		    (!used || better(&port->gids[i], used, r->out.gid_type)))
 			used = &port->gids[i];
 	if (!used)
 		return;
@@ -154,38 +127,49 @@ static void find_gid(const struct rr_port *port, const struct rr_result *r,
 			g->cand[g->num_cand++] = port->gids[i];
 }
 
-static void gather(struct rr_explainer *ex, struct rr_result *r,
+/* When R's resolution ended: facts read before then may be stale. */
+static struct timespec ended_at(const struct rr_result *r)
+{
+	const struct rr_timing *t = &r->out.steps[RR_STEP_TOTAL];
+
+	return t->ended ? t->end : rr_now();
+}
+
+static void gather(struct rr_host *host, struct rr_result *r,
 		   struct rr_chain *c)
 {
 	const struct rr_port *port;
+	struct timespec end = ended_at(r);
+	const char *why;
+	struct rr_nl *nl = rr_host_nl(host, &why);
 
-	if (!ex->nl) {
-		snprintf(c->route.error, sizeof(c->route.error), "%s", ex->why);
+	if (!nl) {
+		snprintf(c->route.error, sizeof(c->route.error), "%s", why);
 		return;
 	}
-	rr_nl_route(ex->nl, &r->dst, &c->route);
+	rr_nl_route(nl, &r->probe.dst, &c->route);
 	if (c->route.error[0])
 		return;
-	port = find_device(ex, c);
+	port = find_device(host, c);
 	if (port)
 		find_gid(port, r, c);
 	if (!c->route.local)
-		rr_nl_neigh(ex->nl, c->route.netdev,
-			    c->route.have_gateway ? &c->route.gateway : &r->dst,
-			    &c->neigh);
+		rr_nl_neigh(nl, c->route.netdev,
+			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
+			    &end, &c->neigh);
 }
 
-void rr_explain(struct rr_explainer *ex, struct rr_result *r, bool full)
+void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 {
 	struct rr_chain *c;
 
-	if (!ex || !r->have_dst || r->chain)
+	if (!host || !r->probe.have_dst || r->notes.chain)
 		return;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return;		/* the result stands without its chain */
 	c->full = full;
-	gather(ex, r, c);
+	gather(host, r, c);
 	rr_chain_judge(c, r);
-	r->chain = c;
+	r->notes.chain = c;
 }

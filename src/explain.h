@@ -11,12 +11,12 @@
 
 #include "result.h"
 
-struct rr_explainer;
+struct rr_host;
 
-/* The host's RDMA ports and rtnetlink, opened once per run; NULL: ENOMEM. */
-struct rr_explainer *rr_explainer_new(void);
-void rr_explainer_free(struct rr_explainer *ex);
-/* Fills R->chain (FULL: every link shown, else only the root cause). */
-void rr_explain(struct rr_explainer *ex, struct rr_result *r, bool full);
+/*
+ * Fills R->chain (FULL: every link shown, else only the root cause) from
+ * the facts HOST has read, or reads, once per run.
+ */
+void rr_explain(struct rr_host *host, struct rr_result *r, bool full);
 
 #endif

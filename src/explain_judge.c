@@ -60,7 +60,7 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 	struct rr_verdict *v = &c->verdict[RR_LINK_ROUTE];
 	char dst[80], src[80], gw[80];
 
-	rr_sockaddr_str(&r->dst, dst, sizeof(dst));
+	rr_sockaddr_str(&r->probe.dst, dst, sizeof(dst));
 	if (!rt->looked_up) {
 		set(v, RR_LS_UNKNOWN, "the route to %s was not looked up: %s",
 		    dst, rt->error[0] ? rt->error : "no netlink");
@@ -128,7 +128,7 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 		return;
 	}
 	if (!d->found) {
-		rr_sockaddr_str(&r->dst, dst, sizeof(dst));
+		rr_sockaddr_str(&r->probe.dst, dst, sizeof(dst));
 		if (c->route.local)
 			snprintf(lead, sizeof(lead), "%s is on %s", dst,
 				 c->route.netdev);
@@ -161,9 +161,9 @@ static bool gid_is_link_local(const uint8_t gid[16])
 
 static bool dst_is_link_local(const struct rr_result *r)
 {
-	const struct sockaddr_in6 *s6 = (const void *)&r->dst;
+	const struct sockaddr_in6 *s6 = (const void *)&r->probe.dst;
 
-	return r->dst.ss_family == AF_INET6 &&
+	return r->probe.dst.ss_family == AF_INET6 &&
 	       gid_is_link_local(s6->sin6_addr.s6_addr);
 }
 
@@ -197,7 +197,7 @@ static void judge_gid(struct rr_chain *c, const struct rr_result *r)
 		    g->used.index, gid, others);
 		return;
 	}
-	if (r->link_layer != RR_LL_INFINIBAND &&
+	if (r->out.link_layer != RR_LL_INFINIBAND &&
 	    gid_is_link_local(g->used.gid) && !dst_is_link_local(r)) {
 		set(v, RR_LS_WARNING,
 		    "GID index %u (%s) is link-local: RoCE v2 cannot route it beyond this subnet%s",
@@ -239,7 +239,7 @@ static void judge_neigh(struct rr_chain *c, const struct rr_result *r)
 	if (!n->looked_up)
 		set(v, RR_LS_UNKNOWN, "the neighbour %s was not looked up", who);
 	else if (!n->found)
-		set(v, r->ok ? RR_LS_WARNING : RR_LS_BROKEN,
+		set(v, r->out.ok ? RR_LS_WARNING : RR_LS_BROKEN,
 		    "no neighbour entry for %s on %s: address resolution never completed",
 		    who, c->route.netdev);
 	else if (n->nud & NUD_FAILED)
@@ -266,17 +266,17 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 	unsigned int mtu;
 	double gbps;
 
-	if (!r->ok) {
+	if (!r->out.ok) {
 		set(v, RR_LS_BROKEN, "failed at %s: %s",
-		    rr_step_name(r->fail.step), rr_cause_summary(r->fail.cause));
+		    rr_step_name(r->out.fail.step), rr_cause_summary(r->out.fail.cause));
 		return;
 	}
-	if (!r->num_paths) {
+	if (!r->out.num_paths) {
 		set(v, RR_LS_WARNING, "resolved, but with no PathRecord");
 		return;
 	}
-	mtu = rr_mtu_bytes(r->paths[0].mtu);
-	gbps = rr_rate_gbps(r->paths[0].rate);
+	mtu = rr_mtu_bytes(r->out.paths[0].mtu);
+	gbps = rr_rate_gbps(r->out.paths[0].rate);
 	if (c->device.found && mtu && pf->active_mtu && mtu < pf->active_mtu) {
 		set(v, RR_LS_WARNING,
 		    "path MTU %u is below the port's active MTU %u", mtu,
@@ -290,7 +290,7 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 		    gbps, pf->rate_gbps);
 		return;
 	}
-	set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->num_paths,
+	set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->out.num_paths,
 	    mtu);
 }
 

@@ -41,7 +41,7 @@ static const char *fail_kind_key(enum rr_fail_kind kind)
 
 const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 {
-	const struct rr_failure *f = &r->fail;
+	const struct rr_failure *f = &r->out.fail;
 	const char *name = f->err ? strerrorname_np(f->err) : NULL;
 
 	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
@@ -51,7 +51,7 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 			 f->detail ? f->detail : "failed");
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",
-			 r->deadline_ms);
+			 f->deadline_ms);
 	else if (f->kind == RR_FAIL_EVENT && !f->err)
 		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
 		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
@@ -83,82 +83,82 @@ static void num(struct rr_fval *v, bool present, long long i)
 static void get_destination(const struct rr_field *f, const struct rr_result *r,
 			    const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, r->target);
+	str(v, true, r->probe.target);
 	v->label = true;
 }
 
 static void get_seq(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->seq > 0, r->seq);
+	num(v, r->probe.seq > 0, r->probe.seq);
 	v->label = true;
 }
 
 static void get_status(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, r->ok ? "resolved" : "failed");
+	str(v, true, r->out.ok ? "resolved" : "failed");
 }
 
 /* A timeline of the run: when each probe started. */
 static void get_start_ms(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	v->present = r->have_start;
-	v->d = r->start_ms;
+	v->present = r->out.have_start;
+	v->d = r->out.start_ms;
 }
 
 /* Several results of one name (-A) differ by their address. */
 static void get_address(const struct rr_field *f, const struct rr_result *r,
 			const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->have_dst, rr_sockaddr_str(&r->dst, v->buf, sizeof(v->buf)));
-	v->label = r->name_addresses > 0;
+	str(v, r->probe.have_dst, rr_sockaddr_str(&r->probe.dst, v->buf, sizeof(v->buf)));
+	v->label = r->probe.name_addresses > 0;
 }
 
 static void get_name_addresses(const struct rr_field *f,
 			       const struct rr_result *r,
 			       const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->name_addresses > 0, r->name_addresses);
+	num(v, r->probe.name_addresses > 0, r->probe.name_addresses);
 }
 
 static void get_source(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->have_src, rr_sockaddr_str(&r->src, v->buf, sizeof(v->buf)));
+	str(v, r->out.have_src, rr_sockaddr_str(&r->out.src, v->buf, sizeof(v->buf)));
 }
 
 static void get_device(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->device[0], r->device);
+	str(v, r->out.device[0], r->out.device);
 	v->label = true;
 }
 
 static void get_port(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->device[0], r->port);
+	num(v, r->out.device[0], r->out.port);
 	v->label = true;
 }
 
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->device[0], rr_link_layer_name(r->link_layer));
+	str(v, r->out.device[0], rr_link_layer_name(r->out.link_layer));
 }
 
 static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->ok, rr_gid_type_name(r->gid_type));
+	str(v, r->out.ok, rr_gid_type_name(r->out.gid_type));
 }
 
 static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->ok, r->num_paths);
+	num(v, r->out.ok, r->out.num_paths);
 }
 
 static const struct rr_field result_fields[] = {
@@ -181,8 +181,8 @@ static const struct rr_field result_fields[] = {
 static void get_step(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	v->present = r->steps[f->step].ended;
-	v->d = rr_step_ms(r, f->step);
+	v->present = r->out.steps[f->step].ended;
+	v->d = rr_step_ms(&r->out, f->step);
 }
 
 #define STEP(key, s) { key, RR_FT_MS, .step = s, .get = get_step }
@@ -217,13 +217,13 @@ static void get_sgid(const struct rr_field *f, const struct rr_result *r,
 static void get_dlid(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->link_layer == RR_LL_INFINIBAND, p->dlid);
+	num(v, r->out.link_layer == RR_LL_INFINIBAND, p->dlid);
 }
 
 static void get_slid(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->link_layer == RR_LL_INFINIBAND, p->slid);
+	num(v, r->out.link_layer == RR_LL_INFINIBAND, p->slid);
 }
 
 static void get_raw_traffic(const struct rr_field *f, const struct rr_result *r,
@@ -381,46 +381,46 @@ static const struct rr_field path_fields[] = {
 static void get_err_step(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, rr_step_key(r->fail.step));
+	str(v, true, rr_step_key(r->out.fail.step));
 }
 
 static void get_err_call(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, r->fail.call);
+	str(v, true, r->out.fail.call);
 }
 
 static void get_failed_by(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, fail_kind_key(r->fail.kind));
+	str(v, true, fail_kind_key(r->out.fail.kind));
 }
 
 static void get_event(const struct rr_field *f, const struct rr_result *r,
 		      const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->fail.kind == RR_FAIL_EVENT, event_name(r->fail.event));
+	str(v, r->out.fail.kind == RR_FAIL_EVENT, event_name(r->out.fail.event));
 }
 
 static void get_event_status(const struct rr_field *f,
 			     const struct rr_result *r,
 			     const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->fail.kind == RR_FAIL_EVENT, r->fail.status);
+	num(v, r->out.fail.kind == RR_FAIL_EVENT, r->out.fail.status);
 }
 
 static void get_errno(const struct rr_field *f, const struct rr_result *r,
 		      const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->fail.err, r->fail.err);
+	num(v, r->out.fail.err, r->out.fail.err);
 }
 
 static void get_errno_name(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
-	const char *name = r->fail.err ? strerrorname_np(r->fail.err) : NULL;
+	const char *name = r->out.fail.err ? strerrorname_np(r->out.fail.err) : NULL;
 
-	str(v, r->fail.err, name ? name : "unknown");
+	str(v, r->out.fail.err, name ? name : "unknown");
 }
 
 static void get_kernel_said(const struct rr_field *f,
@@ -433,26 +433,26 @@ static void get_kernel_said(const struct rr_field *f,
 static void get_detail(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->fail.detail, r->fail.detail);
+	str(v, r->out.fail.detail, r->out.fail.detail);
 }
 
 static void get_cause(const struct rr_field *f, const struct rr_result *r,
 		      const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, rr_cause_key(r->fail.cause));
+	str(v, true, rr_cause_key(r->out.fail.cause));
 }
 
 static void get_explanation(const struct rr_field *f,
 			    const struct rr_result *r,
 			    const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, rr_cause_summary(r->fail.cause));
+	str(v, true, rr_cause_summary(r->out.fail.cause));
 }
 
 static void get_hint(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, rr_cause_hint(r->fail.cause));
+	str(v, true, rr_cause_hint(r->out.fail.cause));
 }
 
 static const struct rr_field error_fields[] = {

@@ -4,27 +4,27 @@
 #include <string.h>
 
 #include "list.h"
-#include "netlink_route.h"
+#include "host.h"
 #include "options.h"
 #include "printer.h"
-#include "rdma_ports.h"
 #include "render_chain.h"
 
 int rr_list_run(enum rr_format format)
 {
-	struct rr_port *ports = NULL;
+	struct rr_host *host = rr_host_new();
+	const struct rr_port *ports;
 	struct printer *p;
-	struct rr_nl *nl;
-	char why[128];
 	int n, code = RR_EXIT_OK;
 
-	/* Without rtnetlink every netdev is shown, in any namespace. */
-	nl = rr_nl_open(why, sizeof(why));
-	n = rr_ports_read(nl, &ports);
+	if (!host) {
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	ports = rr_host_ports(host, &n);
 	if (n < 0) {
 		fprintf(stderr, "rdma-route: reading the RDMA devices: %s\n",
 			strerror(errno));
-		rr_nl_close(nl);
+		rr_host_free(host);
 		return RR_EXIT_FAILED;
 	}
 	p = pr_new(format, stdout, stderr);
@@ -43,7 +43,6 @@ int rr_list_run(enum rr_format format)
 		code = RR_EXIT_FAILED;
 	}
 out:
-	rr_ports_free(ports, n);
-	rr_nl_close(nl);
+	rr_host_free(host);
 	return code;
 }

@@ -15,10 +15,12 @@
 #include "cm_backend.h"
 #include "expect.h"
 #include "explain.h"
+#include "host.h"
 #include "list.h"
 #include "numbers.h"
 #include "options.h"
 #include "printer.h"
+#include "queue.h"
 #include "render.h"
 #include "result.h"
 #include "sa_backend.h"
@@ -31,12 +33,10 @@ struct run {
 	int num_expects;
 	struct sockaddr_storage src;
 	struct printer *p;
-	struct rr_explainer *ex;	/* opened at the first need */
+	struct rr_host *host;		/* read at the first need */
 
 	/* One template per destination, in input order. */
 	struct rr_result *dests;
-	bool *names;			/* dests[i] is a host name */
-	struct rr_sa_dest *sa_dests;	/* with --sa */
 	char **owned;			/* destination strings from files */
 	size_t num_dests, cap, num_owned, cap_owned;
 	const char *file;		/* the -f file being read */
@@ -58,20 +58,10 @@ static bool grow(struct run *run)
 {
 	size_t cap = run->cap ? 2 * run->cap : 64;
 	struct rr_result *d = reallocarray(run->dests, cap, sizeof(*d));
-	bool *n;
-	struct rr_sa_dest *sa;
 
 	if (!d)
 		return false;
 	run->dests = d;
-	n = reallocarray(run->names, cap, sizeof(*n));
-	if (!n)
-		return false;
-	run->names = n;
-	sa = reallocarray(run->sa_dests, cap, sizeof(*sa));
-	if (!sa)
-		return false;
-	run->sa_dests = sa;
 	run->cap = cap;
 	return true;
 }
@@ -80,18 +70,19 @@ static bool grow(struct run *run)
 static bool add_dest(struct run *run, const char *text, char *why,
 		     size_t why_len)
 {
-	struct rr_result *r;
-	enum rr_target_kind kind = RR_TARGET_ADDRESS;
-	struct rr_sa_dest sa;
-	struct sockaddr_storage dst;
+	struct rr_probe probe = { .target = text, .kind = RR_PROBE_SA };
+	enum rr_target_kind kind;
 
 	if (run->opts.sa) {
-		if (!rr_sa_parse_dest(text, &sa, why, why_len))
+		if (!rr_sa_parse_dest(text, &probe.sa, why, why_len))
 			return false;
 	} else {
-		kind = rr_target_parse(text, &dst, why, why_len);
+		kind = rr_target_parse(text, &probe.dst, why, why_len);
 		if (kind == RR_TARGET_INVALID)
 			return false;
+		probe.kind = kind == RR_TARGET_NAME ? RR_PROBE_NAME :
+						      RR_PROBE_ADDRESS;
+		probe.have_dst = kind == RR_TARGET_ADDRESS;
 	}
 	if (run->num_dests == RR_MAX_PROBES) {
 		snprintf(why, why_len, "more than %d destinations", RR_MAX_PROBES);
@@ -101,18 +92,7 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
-	r = &run->dests[run->num_dests];
-	memset(r, 0, sizeof(*r));
-	r->target = text;
-	r->timeout_ms = run->opts.timeout_ms;
-	r->deadline_ms = rr_cm_step_deadline_ms(run->opts.timeout_ms);
-	run->names[run->num_dests] = kind == RR_TARGET_NAME;
-	run->sa_dests[run->num_dests] = sa;
-	if (kind == RR_TARGET_ADDRESS && !run->opts.sa) {
-		r->dst = dst;
-		r->have_dst = true;
-	}
-	run->num_dests++;
+	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
 }
 
@@ -276,7 +256,7 @@ static int lookup_names(struct run *run)
 	found = calloc(run->num_dests, sizeof(*found));
 	if (!found)
 		goto nomem;
-	rr_lookup_names(run->dests, run->names, found, run->num_dests,
+	rr_lookup_names(run->dests, found, run->num_dests,
 			run->opts.timeout_ms);
 	for (i = 0; i < run->num_dests; i++)
 		n += found[i].n > 1 && run->opts.all_addresses ? found[i].n : 1;
@@ -292,13 +272,14 @@ static int lookup_names(struct run *run)
 	for (i = 0; i < run->num_dests; i++) {
 		if (!run->opts.all_addresses || found[i].n < 2) {
 			d[at] = run->dests[i];
-			d[at++].name_skipped = found[i].n ? (unsigned int)found[i].n - 1 : 0;
+			d[at++].probe.name_skipped =
+				found[i].n ? (unsigned int)found[i].n - 1 : 0;
 			continue;
 		}
 		for (k = 0; k < found[i].n; k++) {
 			r = &d[at++];
 			*r = run->dests[i];
-			r->dst = found[i].addrs[k];
+			r->probe.dst = found[i].addrs[k];
 		}
 	}
 	free(run->dests);
@@ -344,21 +325,22 @@ static int make_probes(struct run *run)
 		for (s = 0; s < count; s++) {
 			r = &run->probes[d * count + s];
 			*r = run->dests[d];
-			r->seq = count > 1 ? s + 1 : 0;
-			r->start_offset_ms = (uint64_t)s * run->opts.interval_ms;
+			r->probe.seq = count > 1 ? s + 1 : 0;
+			r->probe.start_offset_ms = (uint64_t)s * run->opts.interval_ms;
 		}
 	}
 	return RR_EXIT_OK;
 }
 
-/* The root-cause chain: every link with --explain, else a failure's. */
-static void explain(struct run *run, struct rr_result *r)
+/*
+ * What is said of a finished result: its root-cause chain (every link
+ * with --explain, else a failure's), then the assertions.
+ */
+static void annotate(struct run *run, struct rr_result *r)
 {
-	if (run->opts.sa || (r->ok && !run->opts.explain))
-		return;
-	if (!run->ex)
-		run->ex = rr_explainer_new();
-	rr_explain(run->ex, r, run->opts.explain);
+	if (!run->opts.sa && (!r->out.ok || run->opts.explain))
+		rr_explain(run->host, r, run->opts.explain);
+	rr_check_result(r, run->expects, run->num_expects);
 }
 
 /* Prints finished probes in input order, as soon as their turn comes. */
@@ -368,26 +350,29 @@ static void emit_ready(struct run *run)
 	struct rr_result *r;
 
 	while (run->next_emit < run->num_probes &&
-	       run->probes[run->next_emit].done) {
+	       run->probes[run->next_emit].out.complete) {
 		r = &run->probes[run->next_emit++];
-		explain(run, r);
-		rr_check_result(r, run->expects, run->num_expects);
 		rr_render_result(run->p, r, count > 1);
-		if (count > 1 && r->seq == count)
+		if (count > 1 && r->probe.seq == count)
 			rr_render_statistics(run->p, r - (count - 1), count);
 	}
 }
 
 /*
- * Streamed formats print each result as its turn comes; the JSON document
- * is written at the end anyway, so it waits and keeps the loop light.
+ * Between turns of a backend's event loop: what finished is annotated,
+ * then printed in input order.  A printer that does not stream (one JSON
+ * document, Prometheus) writes at the end anyway: then everything waits
+ * for the LAST drain, and the event loop stays light.
  */
-static void on_done(void *ctx, struct rr_result *r)
+static void drain(struct run *run, struct rr_queue *q, bool last)
 {
-	struct run *run = ctx;
+	struct rr_result *r;
 
-	if (run->opts.format != RR_FORMAT_JSON)
-		emit_ready(run);
+	if (!last && !pr_streams(run->p))
+		return;
+	while ((r = rr_queue_pop(q)))
+		annotate(run, r);
+	emit_ready(run);
 }
 
 static enum rdma_port_space port_space(enum rr_ps ps)
@@ -402,7 +387,8 @@ static enum rdma_port_space port_space(enum rr_ps ps)
 	}
 }
 
-static void resolve_cm(struct run *run)
+/* False on ENOMEM, before anything was probed. */
+static bool resolve_cm(struct run *run, struct rr_queue *q)
 {
 	struct rr_cm_params params = {
 		.src = run->opts.src ? &run->src : NULL,
@@ -411,28 +397,34 @@ static void resolve_cm(struct run *run)
 						 RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
 		.ps = port_space(run->opts.ps),
-		.on_done = on_done,
-		.ctx = run,
+		.host = run->host,
 	};
 	struct rr_result **order;
 	unsigned int count = run->opts.count, s;
+	struct rr_cm *cm;
 	size_t d, i = 0;
 
 	/* Start order is probe-major, so that start times never go back. */
 	order = calloc(run->num_probes, sizeof(*order));
-	if (!order) {
-		perror("rdma-route");
-		return;
-	}
+	if (!order)
+		return false;
 	for (s = 0; s < count; s++)
 		for (d = 0; d < run->num_dests; d++)
 			order[i++] = &run->probes[d * count + s];
-	rr_cm_resolve(order, run->num_probes, &params);
+	cm = rr_cm_start(order, run->num_probes, &params);
+	if (!cm) {
+		free(order);
+		return false;
+	}
+	while (rr_cm_turn(cm, q))
+		drain(run, q, false);
+	rr_cm_end(cm);
 	free(order);
-	emit_ready(run);
+	drain(run, q, true);
+	return true;
 }
 
-static void resolve_sa(struct run *run)
+static bool resolve_sa(struct run *run, struct rr_queue *q)
 {
 	struct rr_sa_params params = {
 		.ca = run->opts.ca,
@@ -444,12 +436,29 @@ static void resolve_sa(struct run *run)
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_SA_DEFAULT_PARALLEL,
 	};
-	size_t i;
+	struct rr_sa *sa;
 
-	rr_sa_resolve(run->probes, run->sa_dests, run->num_probes, &params);
-	for (i = 0; i < run->num_probes; i++)
-		run->probes[i].done = true;
-	emit_ready(run);
+	sa = rr_sa_start(run->probes, run->num_probes, &params);
+	if (!sa)
+		return false;
+	while (rr_sa_turn(sa, q))
+		drain(run, q, false);
+	rr_sa_end(sa);
+	drain(run, q, true);
+	return true;
+}
+
+/* Resolves every probe with the backend of the run; false on ENOMEM. */
+static bool resolve(struct run *run)
+{
+	struct rr_queue q;
+	bool ok;
+
+	if (!rr_queue_init(&q, run->num_probes))
+		return false;
+	ok = run->opts.sa ? resolve_sa(run, &q) : resolve_cm(run, &q);
+	rr_queue_release(&q);
+	return ok;
 }
 
 /* 3 (no RDMA at all) over 2 (bad input) over 1 (unresolved) over 4. */
@@ -461,10 +470,10 @@ static int exit_code(const struct run *run)
 	for (i = 0; i < run->num_probes; i++) {
 		const struct rr_result *r = &run->probes[i];
 
-		if (!r->ok && rr_cause_is_host_level(r->fail.cause))
+		if (!r->out.ok && rr_cause_is_host_level(r->out.fail.cause))
 			return RR_EXIT_NO_RDMA;
-		failed |= !r->ok;
-		expect |= r->num_expect_failures > 0;
+		failed |= !r->out.ok;
+		expect |= r->notes.num_expect_failures > 0;
 	}
 	if (run->input_errors)
 		return RR_EXIT_USAGE;
@@ -484,9 +493,7 @@ static void release(struct run *run)
 		free(run->owned[i]);
 	free(run->owned);
 	free(run->dests);
-	free(run->names);
-	free(run->sa_dests);
-	rr_explainer_free(run->ex);
+	rr_host_free(run->host);
 }
 
 /*
@@ -554,6 +561,11 @@ int main(int argc, char **argv)
 	rr_parse_options(argc, argv, &run.opts);
 	if (run.opts.list)
 		return rr_list_run(run.opts.format);
+	run.host = rr_host_new();
+	if (!run.host) {
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
 	if (!parse_expectations(&run) || !parse_src(&run) ||
 	    !add_arg_dests(&run))
 		goto out;
@@ -581,10 +593,11 @@ int main(int argc, char **argv)
 	code = make_probes(&run);
 	if (code != RR_EXIT_OK)
 		goto finish;
-	if (run.opts.sa)
-		resolve_sa(&run);
-	else
-		resolve_cm(&run);
+	if (!resolve(&run)) {
+		perror("rdma-route");
+		code = RR_EXIT_FAILED;
+		goto finish;
+	}
 
 	if (run.num_dests > 1 || run.opts.count > 1 || run.input_errors ||
 	    run.opts.format != RR_FORMAT_TEXT)

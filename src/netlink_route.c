@@ -12,12 +12,15 @@
 #include <netlink/route/neighbour.h>
 #include <netlink/route/route.h>
 
+#include "clock.h"
 #include "netlink_route.h"
 
 struct rr_nl {
 	struct nl_sock *sk;
 	struct nl_cache *links;
 	struct nl_cache *addrs;
+	struct nl_cache *neigh;		/* the table as read at neigh_at */
+	struct timespec neigh_at;
 };
 
 struct rr_nl *rr_nl_open(char *why, size_t why_len)
@@ -52,6 +55,8 @@ void rr_nl_close(struct rr_nl *nl)
 {
 	if (!nl)
 		return;
+	if (nl->neigh)
+		nl_cache_free(nl->neigh);
 	if (nl->addrs)
 		nl_cache_free(nl->addrs);
 	if (nl->links)
@@ -290,16 +295,36 @@ static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
 	return NULL;
 }
 
-void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
-		 const struct sockaddr_storage *who, struct rr_chain_neigh *out)
+/*
+ * The neighbour table, read again only when it was read before
+ * NOT_BEFORE: results drained together share one dump.
+ */
+static struct nl_cache *neigh_table(struct rr_nl *nl,
+				    const struct timespec *not_before)
 {
-	struct nl_cache *cache = NULL;
+	if (nl->neigh && !rr_ts_before(&nl->neigh_at, not_before))
+		return nl->neigh;
+	if (nl->neigh)
+		nl_cache_free(nl->neigh);
+	nl->neigh = NULL;
+	nl->neigh_at = rr_now();
+	if (rtnl_neigh_alloc_cache(nl->sk, &nl->neigh) < 0)
+		nl->neigh = NULL;
+	return nl->neigh;
+}
+
+void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
+		 const struct sockaddr_storage *who,
+		 const struct timespec *not_before, struct rr_chain_neigh *out)
+{
+	struct nl_cache *cache;
 	struct rtnl_neigh *n;
 	struct nl_addr *addr = to_nl_addr(who), *ll;
 	int ifindex = rtnl_link_name2i(nl->links, netdev);
 
 	out->addr = *who;
-	if (!addr || rtnl_neigh_alloc_cache(nl->sk, &cache) < 0)
+	cache = addr ? neigh_table(nl, not_before) : NULL;
+	if (!cache)
 		goto out;
 	out->looked_up = true;
 	n = find_neigh(cache, ifindex, addr);
@@ -312,8 +337,6 @@ void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
 	if (ll && nl_addr_get_len(ll))
 		nl_addr2str(ll, out->lladdr, sizeof(out->lladdr));
 out:
-	if (cache)
-		nl_cache_free(cache);
 	if (addr)
 		nl_addr_put(addr);
 }

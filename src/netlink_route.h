@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include "chain.h"
 
@@ -21,9 +22,13 @@ void rr_nl_close(struct rr_nl *nl);
 /* The route to DST (ip route get), its interface's name, state, MTU. */
 void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 		 struct rr_chain_route *out);
-/* The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV). */
+/*
+ * The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV), from
+ * a dump of the table read no earlier than NOT_BEFORE.
+ */
 void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
-		 const struct sockaddr_storage *who, struct rr_chain_neigh *out);
+		 const struct sockaddr_storage *who,
+		 const struct timespec *not_before, struct rr_chain_neigh *out);
 /* NETDEV's VLAN id, -1 when it is no VLAN interface. */
 int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev);
 /* NETDEV exists in this network namespace. */

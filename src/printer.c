@@ -38,6 +38,11 @@ int pr_finish(struct printer *p)
 	return rc;
 }
 
+bool pr_streams(const struct printer *p)
+{
+	return p->w->streams;
+}
+
 void pr_use_err(struct printer *p, bool err)
 {
 	if (p->format == RR_FORMAT_TEXT)

@@ -31,6 +31,11 @@ struct printer;
  * ERR: where text puts the records marked as failures (pr_use_err).
  */
 struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
+/*
+ * True when each record is written as it ends (text, JSON Lines); JSON and
+ * Prometheus write everything at pr_finish().
+ */
+bool pr_streams(const struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
 int pr_finish(struct printer *p);
 

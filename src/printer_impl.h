@@ -48,6 +48,7 @@ struct pr_frame {
 struct printer;
 
 struct pr_writer {
+	bool streams;		/* writes each record as it ends */
 	void (*doc)(struct printer *p, const char *key, const struct pr_value *v);
 	void (*begin)(struct printer *p, struct pr_frame *f, const char *title,
 		      bool brief);

@@ -212,6 +212,7 @@ static int jsonl_finish(struct printer *p)
 }
 
 const struct pr_writer pr_jsonl_writer = {
+	.streams = true,
 	.begin = jsonl_begin,
 	.end = jsonl_end,
 	.field = add_field,

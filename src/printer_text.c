@@ -146,6 +146,7 @@ static int text_finish(struct printer *p)
 }
 
 const struct pr_writer pr_text_writer = {
+	.streams = true,
 	.begin = text_begin,
 	.end = text_end,
 	.field = text_field,

@@ -35,14 +35,15 @@ static void count_type(struct rr_port_facts *pf, enum rr_gid_type type)
 }
 
 /* The port's valid GID entries, with VLANs; IB ports' entries are IB. */
-static int read_gid_table(struct rr_nl *nl, struct rr_port *port)
+static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
+			  struct rr_port *port)
 {
 	struct rr_port_facts *pf = &port->facts;
 	const struct rr_gid_entry *table;
 	struct rr_gid_entry *e;
 	size_t i, n;
 
-	table = rr_gid_table(pf->device, pf->port, &n);
+	table = rr_gid_table(gids, pf->device, pf->port, &n);
 	if (!n)
 		return 0;
 	port->gids = calloc(n, sizeof(*port->gids));
@@ -133,7 +134,8 @@ static void port_verbs(struct rr_port_facts *pf,
 	pf->gid_slots = (unsigned int)a->gid_tbl_len;
 }
 
-static int add_port(struct rr_nl *nl, struct ibv_context *ctx,
+static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
+		    struct ibv_context *ctx,
 		    unsigned int port, struct rr_port *out)
 {
 	struct ibv_port_attr attr;
@@ -149,14 +151,15 @@ static int add_port(struct rr_nl *nl, struct ibv_context *ctx,
 	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
 		pf->link_layer = RR_LL_IWARP;
 	port_rate(pf);
-	if (read_gid_table(nl, out))
+	if (read_gid_table(nl, gids, out))
 		return -1;
 	port_netdev(nl, out);
 	return 0;
 }
 
 /* Appends DEV's ports to *PORTS (capacity grows as needed). */
-static int add_device(struct rr_nl *nl, struct ibv_device *dev,
+static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
+		      struct ibv_device *dev,
 		      struct rr_port **ports, int *n)
 {
 	struct ibv_device_attr attr;
@@ -175,7 +178,7 @@ static int add_device(struct rr_nl *nl, struct ibv_device *dev,
 		goto out;
 	*ports = grown;
 	for (p = 1; p <= attr.phys_port_cnt; p++) {
-		if (add_port(nl, ctx, p, &grown[*n])) {
+		if (add_port(nl, gids, ctx, p, &grown[*n])) {
 			free(grown[*n].gids);
 			continue;
 		}
@@ -187,7 +190,8 @@ out:
 	return rc;
 }
 
-int rr_ports_read(struct rr_nl *nl, struct rr_port **out)
+int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
+		  struct rr_port **out)
 {
 	struct ibv_device **list;
 	struct rr_port *ports = NULL;
@@ -198,7 +202,7 @@ int rr_ports_read(struct rr_nl *nl, struct rr_port **out)
 	if (!list)
 		return errno == ENOSYS ? 0 : -1;
 	for (i = 0; i < num; i++) {
-		if (add_device(nl, list[i], &ports, &n)) {
+		if (add_device(nl, gids, list[i], &ports, &n)) {
 			rr_ports_free(ports, n);
 			ibv_free_device_list(list);
 			return -1;

@@ -14,9 +14,11 @@ struct rr_nl;
 /*
  * Fills *OUT with every port (freed with rr_ports_free) and returns how
  * many; -1 with errno on failure.  NL (may be NULL) tells which netdevs
- * are in this namespace and which are VLANs.
+ * are in this namespace and which are VLANs; the GID tables come through
+ * GIDS.
  */
-int rr_ports_read(struct rr_nl *nl, struct rr_port **out);
+int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
+		  struct rr_port **out);
 void rr_ports_free(struct rr_port *ports, int n);
 
 #endif

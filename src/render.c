@@ -72,20 +72,20 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 {
 	char msg[512], addr[128];
 
-	if (!r->late_success && !r->name_skipped)
+	if (!r->out.late_success && !r->probe.name_skipped)
 		return;
 	pr_arr_begin(p, "warnings");
-	if (r->name_skipped) {
+	if (r->probe.name_skipped) {
 		snprintf(msg, sizeof(msg),
 			 "%s has %u addresses; only the first, %s, was probed (-A probes each)",
-			 r->target, r->name_addresses,
-			 rr_sockaddr_str(&r->dst, addr, sizeof(addr)));
+			 r->probe.target, r->probe.name_addresses,
+			 rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr)));
 		pr_str(p, "warning", msg);
 	}
-	if (r->late_success) {
+	if (r->out.late_success) {
 		snprintf(msg, sizeof(msg),
 			 "resolve addr succeeded only at its timeout (%.0f of %u ms): the kernel's uncached-neighbour race; the neighbour answered but the event waited for the timer",
-			 rr_step_ms(r, RR_STEP_RESOLVE_ADDR), r->timeout_ms);
+			 rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR), r->out.timeout_ms);
 		pr_str(p, "warning", msg);
 	}
 	pr_arr_end(p);
@@ -98,11 +98,11 @@ static void render_expect_failures(struct printer *p,
 	char title[320];
 	int i;
 
-	if (!r->num_expect_failures)
+	if (!r->notes.num_expect_failures)
 		return;
 	pr_arr_begin(p, "expect_failed");
-	for (i = 0; i < r->num_expect_failures; i++) {
-		x = &r->expect_failures[i];
+	for (i = 0; i < r->notes.num_expect_failures; i++) {
+		x = &r->notes.expect_failures[i];
 		snprintf(title, sizeof(title), "expectation failed: %s %s %s, actual %s",
 			 x->field, x->op, x->expected, x->actual);
 		pr_obj_begin(p, NULL, title);
@@ -120,7 +120,7 @@ static void render_path(struct printer *p, const struct rr_result *r,
 {
 	char title[64];
 
-	snprintf(title, sizeof(title), "path %d of %d", index + 1, r->num_paths);
+	snprintf(title, sizeof(title), "path %d of %d", index + 1, r->out.num_paths);
 	pr_obj_begin(p, NULL, title);
 	put_fields(p, RR_FS_PATH, r, path, false);
 	pr_obj_end(p);
@@ -129,10 +129,10 @@ static void render_path(struct printer *p, const struct rr_result *r,
 /* "192.168.77.2" or "192.168.77.2: seq 3", the start of every heading. */
 static void who(const struct rr_result *r, char *buf, size_t len)
 {
-	if (r->seq)
-		snprintf(buf, len, "%s: seq %u", r->target, r->seq);
+	if (r->probe.seq)
+		snprintf(buf, len, "%s: seq %u", r->probe.target, r->probe.seq);
 	else
-		snprintf(buf, len, "%s", r->target);
+		snprintf(buf, len, "%s", r->probe.target);
 }
 
 /* The full block's heading. */
@@ -141,13 +141,13 @@ static void headline(const struct rr_result *r, char *buf, size_t len)
 	char said[256], name[300];
 
 	who(r, name, sizeof(name));
-	if (r->ok) {
+	if (r->out.ok) {
 		snprintf(buf, len, "%s: resolved via %s port %u in %.3f ms",
-			 name, r->device, r->port, rr_step_ms(r, RR_STEP_TOTAL));
+			 name, r->out.device, r->out.port, rr_step_ms(&r->out, RR_STEP_TOTAL));
 		return;
 	}
 	snprintf(buf, len, "%s: failed at %s: %s", name,
-		 rr_step_name(r->fail.step), rr_failure_said(r, said, sizeof(said)));
+		 rr_step_name(r->out.fail.step), rr_failure_said(r, said, sizeof(said)));
 }
 
 /* One line per probe, as ping prints one per reply. */
@@ -158,29 +158,29 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 	int step, i;
 
 	who(r, name, sizeof(name));
-	if (!r->ok) {
+	if (!r->out.ok) {
 		snprintf(buf, len, "%s: failed at %s: %s [%s]", name,
-			 rr_step_name(r->fail.step),
+			 rr_step_name(r->out.fail.step),
 			 rr_failure_said(r, said, sizeof(said)),
-			 rr_cause_key(r->fail.cause));
+			 rr_cause_key(r->out.fail.cause));
 		return;
 	}
-	used = (size_t)snprintf(buf, len, "%s: %s port %u", name, r->device,
-				r->port);
+	used = (size_t)snprintf(buf, len, "%s: %s port %u", name, r->out.device,
+				r->out.port);
 	for (step = 0; step < RR_STEP_COUNT && used < len; step++)
-		if (r->steps[step].ended && step != RR_STEP_CREATE_ID)
+		if (r->out.steps[step].ended && step != RR_STEP_CREATE_ID)
 			used += (size_t)snprintf(buf + used, len - used,
 						 ", %s %.3f ms",
 						 rr_step_name(step),
-						 rr_step_ms(r, step));
-	for (i = 0; i < r->num_expect_failures && used < len; i++)
+						 rr_step_ms(&r->out, step));
+	for (i = 0; i < r->notes.num_expect_failures && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used,
 					 " [expect %s %s %s: %s]",
-					 r->expect_failures[i].field,
-					 r->expect_failures[i].op,
-					 r->expect_failures[i].expected,
-					 r->expect_failures[i].actual);
-	if (r->late_success && used < len)
+					 r->notes.expect_failures[i].field,
+					 r->notes.expect_failures[i].op,
+					 r->notes.expect_failures[i].expected,
+					 r->notes.expect_failures[i].actual);
+	if (r->out.late_success && used < len)
 		snprintf(buf + used, len - used, " [late: at the timeout]");
 }
 
@@ -194,10 +194,10 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		probe_line(r, title, sizeof(title));
 	else
 		headline(r, title, sizeof(title));
-	pr_use_err(p, !r->ok);
+	pr_use_err(p, !r->out.ok);
 	pr_record_begin(p, "results", title, brief);
 	put_fields(p, RR_FS_RESULT, r, NULL, false);
-	if (!r->ok) {
+	if (!r->out.ok) {
 		pr_obj_begin(p, "error", NULL);
 		put_fields(p, RR_FS_ERROR, r, NULL, false);
 		pr_obj_end(p);
@@ -209,10 +209,10 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	put_fields(p, RR_FS_TIME, r, NULL, false);
 	pr_obj_end(p);
 	put_fields(p, RR_FS_RESULT, r, NULL, true);
-	if (r->ok) {
+	if (r->out.ok) {
 		pr_arr_begin(p, "paths");
-		for (i = 0; i < r->num_paths; i++)
-			render_path(p, r, &r->paths[i], i);
+		for (i = 0; i < r->out.num_paths; i++)
+			render_path(p, r, &r->out.paths[i], i);
 		pr_arr_end(p);
 	}
 	pr_record_end(p);
@@ -230,12 +230,12 @@ static double span_ms(const struct rr_result *rs, size_t n, int step,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if ((resolved && !rs[i].ok) || !rs[i].steps[step].ended)
+		if ((resolved && !rs[i].out.ok) || !rs[i].out.steps[step].ended)
 			continue;
-		t = &rs[i].steps[step].start;
+		t = &rs[i].out.steps[step].start;
 		if (!first || rr_ts_before(t, first))
 			first = t;
-		t = &rs[i].steps[step].end;
+		t = &rs[i].out.steps[step].end;
 		if (!last || rr_ts_before(last, t))
 			last = t;
 	}
@@ -250,8 +250,8 @@ static void render_causes(struct printer *p, const struct rr_result *rs,
 	size_t i, failed = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!rs[i].ok) {
-			counts[rs[i].fail.cause]++;
+		if (!rs[i].out.ok) {
+			counts[rs[i].out.fail.cause]++;
 			failed++;
 		}
 	}
@@ -268,7 +268,7 @@ static size_t count_ok(const struct rr_result *rs, size_t n)
 	size_t i, ok = 0;
 
 	for (i = 0; i < n; i++)
-		ok += rs[i].ok;
+		ok += rs[i].out.ok;
 	return ok;
 }
 
@@ -287,10 +287,10 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 		abort();	/* a few kilobytes: nothing sensible to do */
 	snprintf(title, sizeof(title),
 		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
-		 probes[0].target, count, ok, count - ok);
+		 probes[0].probe.target, count, ok, count - ok);
 	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, false);
-	pr_label_str(p, "destination", probes[0].target);
+	pr_label_str(p, "destination", probes[0].probe.target);
 	pr_int(p, "probes", count);
 	pr_int(p, "resolved", ok);
 	pr_int(p, "failed", (long long)count - ok);
@@ -299,8 +299,8 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
 	for (step = 0; step < RR_STEP_COUNT; step++) {
 		for (i = 0, n = 0; i < count; i++)
-			if (probes[i].ok && probes[i].steps[step].ended)
-				values[n++] = rr_step_ms(&probes[i], step);
+			if (probes[i].out.ok && probes[i].out.steps[step].ended)
+				values[n++] = rr_step_ms(&probes[i].out, step);
 		if (!rr_stats_compute(values, n, &s))
 			continue;
 		s.span = span_ms(probes, count, step, true);
@@ -354,7 +354,7 @@ void rr_render_summary(struct printer *p, const struct rr_result *results,
 	size_t i, expect_failed = 0;
 
 	for (i = 0; i < n; i++)
-		expect_failed += results[i].num_expect_failures > 0;
+		expect_failed += results[i].notes.num_expect_failures > 0;
 	pr_use_err(p, false);
 	pr_single_begin(p, "summary", "summary");
 	pr_int(p, "destinations", (long long)destinations);

@@ -164,7 +164,7 @@ static void render_link(struct printer *p, const char *key,
 
 void rr_render_chain(struct printer *p, const struct rr_result *r)
 {
-	const struct rr_chain *c = r->chain;
+	const struct rr_chain *c = r->notes.chain;
 	enum rr_link broken;
 	int i;
 
@@ -173,7 +173,7 @@ void rr_render_chain(struct printer *p, const struct rr_result *r)
 	/* The whole chain shows the broken link already: not twice. */
 	broken = rr_chain_first_broken(c);
 	if (!c->full) {
-		if (!r->ok && broken != RR_LINK_COUNT)
+		if (!r->out.ok && broken != RR_LINK_COUNT)
 			render_link(p, "root_cause", c, broken);
 		return;
 	}

@@ -4,40 +4,40 @@
 #include "clock.h"
 #include "result.h"
 
-void rr_step_begin(struct rr_result *r, enum rr_step step)
+void rr_step_begin(struct rr_outcome *o, enum rr_step step)
 {
-	r->steps[step].start = rr_now();
-	r->steps[step].started = true;
-	r->steps[step].ended = false;
+	o->steps[step].start = rr_now();
+	o->steps[step].started = true;
+	o->steps[step].ended = false;
 }
 
-void rr_step_end(struct rr_result *r, enum rr_step step)
+void rr_step_end(struct rr_outcome *o, enum rr_step step)
 {
-	if (!r->steps[step].started || r->steps[step].ended)
+	if (!o->steps[step].started || o->steps[step].ended)
 		return;
-	r->steps[step].end = rr_now();
-	r->steps[step].ended = true;
+	o->steps[step].end = rr_now();
+	o->steps[step].ended = true;
 }
 
-void rr_step_end_at(struct rr_result *r, enum rr_step step,
+void rr_step_end_at(struct rr_outcome *o, enum rr_step step,
 		    const struct timespec *at)
 {
-	if (!r->steps[step].started || r->steps[step].ended)
+	if (!o->steps[step].started || o->steps[step].ended)
 		return;
-	r->steps[step].end = *at;
-	r->steps[step].ended = true;
+	o->steps[step].end = *at;
+	o->steps[step].ended = true;
 }
 
-double rr_step_ms(const struct rr_result *r, enum rr_step step)
+double rr_step_ms(const struct rr_outcome *o, enum rr_step step)
 {
-	const struct rr_timing *t = &r->steps[step];
+	const struct rr_timing *t = &o->steps[step];
 
 	if (!t->ended)
 		return -1.0;
 	return rr_ts_ms(&t->end, &t->start);
 }
 
-static void fail(struct rr_result *r, enum rr_step step,
+static void fail(struct rr_outcome *o, enum rr_step step,
 		 enum rr_fail_kind kind, const char *call, int err, int event,
 		 int status)
 {
@@ -45,54 +45,55 @@ static void fail(struct rr_result *r, enum rr_step step,
 		.step = step, .kind = kind, .err = err, .event = event,
 	};
 
-	rr_step_end(r, step);
-	rr_step_end(r, RR_STEP_TOTAL);
-	r->ok = false;
-	r->fail.step = step;
-	r->fail.kind = kind;
-	r->fail.call = call;
-	r->fail.err = err;
-	r->fail.event = event;
-	r->fail.status = status;
-	r->fail.cause = rr_classify(&in);
+	rr_step_end(o, step);
+	rr_step_end(o, RR_STEP_TOTAL);
+	o->ok = false;
+	o->fail.step = step;
+	o->fail.kind = kind;
+	o->fail.call = call;
+	o->fail.err = err;
+	o->fail.event = event;
+	o->fail.status = status;
+	o->fail.cause = rr_classify(&in);
 }
 
-void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status)
 {
-	fail(r, step, RR_FAIL_CALL, call, err, -1, status);
+	fail(o, step, RR_FAIL_CALL, call, err, -1, status);
 }
 
-void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int event, int status)
 {
 	/* The kernel reports a negative errno as the event's status. */
-	fail(r, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
+	fail(o, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
 	     event, status);
 }
 
-void rr_fail_cause(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int err, enum rr_cause cause, const char *detail)
 {
-	fail(r, step, RR_FAIL_CALL, call, err, -1, 0);
-	r->fail.cause = cause;
-	r->fail.detail = detail;
+	fail(o, step, RR_FAIL_CALL, call, err, -1, 0);
+	o->fail.cause = cause;
+	o->fail.detail = detail;
 }
 
-void rr_fail_deadline(struct rr_result *r, enum rr_step step,
-		      const char *call)
+void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
+		      const char *call, unsigned int deadline_ms)
 {
-	fail(r, step, RR_FAIL_DEADLINE, call, 0, -1, 0);
+	fail(o, step, RR_FAIL_DEADLINE, call, 0, -1, 0);
+	o->fail.deadline_ms = deadline_ms;
 }
 
 void rr_result_release(struct rr_result *r)
 {
-	free(r->paths);
-	r->paths = NULL;
-	r->num_paths = 0;
-	free(r->expect_failures);
-	r->expect_failures = NULL;
-	r->num_expect_failures = 0;
-	free(r->chain);
-	r->chain = NULL;
+	free(r->out.paths);
+	r->out.paths = NULL;
+	r->out.num_paths = 0;
+	free(r->notes.expect_failures);
+	r->notes.expect_failures = NULL;
+	r->notes.num_expect_failures = 0;
+	free(r->notes.chain);
+	r->notes.chain = NULL;
 }

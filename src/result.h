@@ -66,6 +66,7 @@ struct rr_failure {
 	const char *call;	/* the library call that failed or waited */
 	const char *detail;	/* static text beyond errno (a MAD status) */
 	int err;		/* positive errno: the call's, or -status */
+	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
 	int status;		/* the event's status as the kernel gave it */
 	enum rr_cause cause;
@@ -79,24 +80,44 @@ struct rr_expect_failure {
 	char actual[64];
 };
 
-struct rr_result {
+/* An SA destination (--sa): a LID, a GID or a port GUID. */
+struct rr_sa_dest {
+	enum { RR_SA_LID, RR_SA_GID, RR_SA_GUID } kind;
+	uint16_t lid;
+	uint8_t gid[16];
+	uint64_t guid;
+};
+
+enum rr_probe_kind {
+	RR_PROBE_ADDRESS,	/* a numeric address */
+	RR_PROBE_NAME,		/* a host name, looked up first */
+	RR_PROBE_SA,		/* an SA destination */
+};
+
+/* What to do: one probe of one destination, as the input gave it. */
+struct rr_probe {
 	const char *target;		/* as the user wrote it */
-	unsigned int seq;		/* probe number (1..) with --count */
-	uint64_t start_offset_ms;	/* when to start, from the first */
-	double start_ms;		/* when it started, after the run began */
-	bool have_start;
-	bool done;			/* the backend is through with it */
-	struct sockaddr_storage dst;
+	enum rr_probe_kind kind;
+	struct sockaddr_storage dst;	/* an address (a name's, looked up) */
 	bool have_dst;
+	struct rr_sa_dest sa;		/* RR_PROBE_SA */
 	/* A host name: how many addresses it has, how many were not probed. */
 	unsigned int name_addresses;
 	unsigned int name_skipped;
+	unsigned int seq;		/* probe number (1..) with --count */
+	uint64_t start_offset_ms;	/* when to start, from the first */
+};
+
+/* What happened: what the backend (or the look-up) learned. */
+struct rr_outcome {
+	bool complete;			/* final, handed over by its backend */
+	double start_ms;		/* when it started, after the run began */
+	bool have_start;
 	struct sockaddr_storage src;
-	bool have_src;			/* src filled in (given, or resolved) */
+	bool have_src;			/* the source the kernel used */
 
 	struct rr_timing steps[RR_STEP_COUNT];
 	unsigned int timeout_ms;	/* what each step was given */
-	unsigned int deadline_ms;	/* the tool's own limit per step */
 
 	char device[64];
 	uint8_t port;
@@ -110,36 +131,48 @@ struct rr_result {
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */
 	bool late_success;
 	struct rr_failure fail;
-
-	struct rr_expect_failure *expect_failures;
-	int num_expect_failures;
-
-	/* --explain, or a failure: the root-cause chain (src/chain.h). */
-	struct rr_chain *chain;
 };
 
-void rr_step_begin(struct rr_result *r, enum rr_step step);
-void rr_step_end(struct rr_result *r, enum rr_step step);
+/* What is said about it, once it happened. */
+struct rr_notes {
+	/* --explain, or a failure: the root-cause chain (src/chain.h). */
+	struct rr_chain *chain;
+	struct rr_expect_failure *expect_failures;
+	int num_expect_failures;
+};
+
+struct rr_result {
+	struct rr_probe probe;
+	struct rr_outcome out;
+	struct rr_notes notes;
+};
+
+
+/* An outcome's steps, timed on CLOCK_MONOTONIC. */
+void rr_step_begin(struct rr_outcome *o, enum rr_step step);
+void rr_step_end(struct rr_outcome *o, enum rr_step step);
 /* Ends STEP at AT (when its event was read, not when it was handled). */
-void rr_step_end_at(struct rr_result *r, enum rr_step step,
+void rr_step_end_at(struct rr_outcome *o, enum rr_step step,
 		    const struct timespec *at);
-double rr_step_ms(const struct rr_result *r, enum rr_step step);
+/* STEP's duration, -1 when it did not end. */
+double rr_step_ms(const struct rr_outcome *o, enum rr_step step);
 
 /* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
-void rr_fail_call(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status);
 /* An error event (or an unexpected one) arrived for the step. */
-void rr_fail_event(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int event, int status);
 /*
  * A failure whose cause the backend knows better than errno tells (the SA
  * backend); DETAIL is a static string or NULL.
  */
-void rr_fail_cause(struct rr_result *r, enum rr_step step, const char *call,
+void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int err, enum rr_cause cause, const char *detail);
-/* Nothing arrived before the tool's own deadline. */
-void rr_fail_deadline(struct rr_result *r, enum rr_step step,
-		      const char *call);
+/* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
+void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
+		      const char *call, unsigned int deadline_ms);
+/* Frees what a result holds: its paths and what is said of it. */
 void rr_result_release(struct rr_result *r);
 
 #endif

@@ -100,13 +100,13 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 	int ret;
 
 	if (umad_init() < 0) {
-		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_init", ENODEV,
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_init", ENODEV,
 			      RR_CAUSE_NO_UMAD, NULL);
 		return false;
 	}
 	ret = umad_get_port(p->ca, p->port, &up);
 	if (ret < 0) {
-		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
 			      RR_CAUSE_NO_UMAD,
 			      p->ca || p->port ? "no such InfiniBand CA or port (see ibstat)" :
 						 "no InfiniBand CA with a usable port (see ibstat)");
@@ -118,10 +118,10 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 	sp->sm_lid = up.sm_lid;
 	umad_release_port(&up);
 
-	snprintf(sh->device, sizeof(sh->device), "%s", sp->ca);
-	sh->port = (uint8_t)sp->num;
-	sh->link_layer = RR_LL_INFINIBAND;
-	sh->gid_type = RR_GID_IB;
+	snprintf(sh->out.device, sizeof(sh->out.device), "%s", sp->ca);
+	sh->out.port = (uint8_t)sp->num;
+	sh->out.link_layer = RR_LL_INFINIBAND;
+	sh->out.gid_type = RR_GID_IB;
 	return true;
 }
 
@@ -132,14 +132,14 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 	ib_portid_t self = { 0 };
 	int err, portnum;
 
-	rr_step_begin(sh, RR_STEP_OPEN_PORT);
+	rr_step_begin(&sh->out, RR_STEP_OPEN_PORT);
 	if (!find_port(sp, p, sh))
 		return false;
 
 	sp->mad = mad_rpc_open_port(sp->ca, sp->num, classes, 3);
 	if (!sp->mad) {
 		err = errno ? errno : EIO;
-		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,
 			      err == EACCES || err == EPERM ?
 				RR_CAUSE_UMAD_PERMISSION : RR_CAUSE_NO_UMAD,
 			      NULL);
@@ -150,17 +150,17 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 	mad_rpc_set_retries(sp->mad, 1);
 
 	if (!state_is_active(sp->state) && !waits_for_sm(sp)) {
-		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "umad_get_port", 0,
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", 0,
 			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
 		return false;
 	}
 	/* The SGID as the port's SMA says it: GID prefix and port GUID. */
 	if (ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
-		rr_fail_cause(sh, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
 			      errno ? errno : EIO, RR_CAUSE_UNKNOWN, NULL);
 		return false;
 	}
-	rr_step_end(sh, RR_STEP_OPEN_PORT);
+	rr_step_end(&sh->out, RR_STEP_OPEN_PORT);
 	return true;
 }
 
@@ -169,30 +169,30 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 {
 	int err;
 
-	rr_step_begin(sh, RR_STEP_FIND_SM);
+	rr_step_begin(&sh->out, RR_STEP_FIND_SM);
 	if (ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
 		err = errno ? errno : EIO;
 		/* libibmad says ENXIO when PortInfo:MasterSMLID is 0. */
 		if (err == ENXIO)
-			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
 				      err, RR_CAUSE_NO_SM,
 				      state_is_active(sp->state) ? NULL :
 					"SM LID 0 and port state INIT or ARMED: no subnet manager has configured the port");
 		else
-			rr_fail_cause(sh, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
 				      err, RR_CAUSE_UNKNOWN, NULL);
 		return false;
 	}
 	/* An SM appeared since sysfs was read, but the port is still down. */
 	if (!state_is_active(sp->state)) {
-		rr_fail_cause(sh, RR_STEP_FIND_SM, "umad_get_port", 0,
+		rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "umad_get_port", 0,
 			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
 		return false;
 	}
 	/* The SA listens on QP1 of the SM's port (GSI). */
 	sp->sm.qp = 1;
 	sp->sm.qkey = IB_DEFAULT_QP1_QKEY;
-	rr_step_end(sh, RR_STEP_FIND_SM);
+	rr_step_end(&sh->out, RR_STEP_FIND_SM);
 	return true;
 }
 
@@ -262,19 +262,25 @@ static int64_t now_ms(void)
 /* One destination's query, from its send to its answer or deadline. */
 struct sa_query {
 	struct rr_result *r;
-	const struct rr_sa_dest *d;
 	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
 	int64_t deadline;
 };
 
-/* The queries in flight, at most p->parallel: a hung SM costs one wait. */
-struct sa_window {
-	struct sa_port *sp;
+/*
+ * One --sa run: the port opened once (its steps timed in SHARED), then the
+ * queries in flight, at most p->parallel: a hung SM costs one wait.
+ */
+struct rr_sa {
+	struct sa_port sp;
 	const struct rr_sa_params *p;
-	const struct rr_result *shared;
+	struct rr_result shared;
+	bool ready;		/* the port is open and the SM found */
+	struct rr_result *results;
+	size_t n, next;		/* the next to send */
 	struct sa_query *q;
-	unsigned int num;
+	unsigned int num, window;
 	uint8_t *snd, *rcv;	/* one send and one receive buffer */
+	struct rr_queue *done;	/* this turn's */
 };
 
 /*
@@ -288,20 +294,20 @@ static void fail_query(struct rr_result *r, const struct rr_sa_answer *ans,
 					RR_CAUSE_DEST_UNKNOWN;
 
 	if (!err && ans->status) {
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0,
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "umad_recv", 0,
 			      rr_sa_status_code(ans->status) == RR_SA_ERR_NO_RECORDS ?
 				none : RR_CAUSE_SA_REJECTED,
 			      rr_sa_status_str(ans->status));
-		r->fail.status = ans->status;
+		r->out.fail.status = ans->status;
 		return;
 	}
 	if (!err) {
 		/* A Get answers one record or an error; a table may be empty. */
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "umad_recv", 0, none,
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "umad_recv", 0, none,
 			      "MAD status 0x0000 but the answer holds no PathRecord");
 		return;
 	}
-	rr_fail_cause(r, RR_STEP_SA_QUERY, err == ETIMEDOUT ? "umad_recv" : "umad_send",
+	rr_fail_cause(&r->out, RR_STEP_SA_QUERY, err == ETIMEDOUT ? "umad_recv" : "umad_send",
 		      err, err == ETIMEDOUT ? RR_CAUSE_SA_TIMEOUT : RR_CAUSE_UNKNOWN,
 		      NULL);
 }
@@ -311,16 +317,16 @@ static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
 {
 	int i;
 
-	r->paths = calloc((size_t)n, sizeof(*r->paths));
-	if (!r->paths) {
-		rr_fail_cause(r, RR_STEP_SA_QUERY, "calloc", ENOMEM,
+	r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
+	if (!r->out.paths) {
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "calloc", ENOMEM,
 			      RR_CAUSE_UNKNOWN, NULL);
 		return false;
 	}
 	for (i = 0; i < n; i++)
 		rr_sa_pr_decode(ans->records + (size_t)i * ans->record_size,
-				&r->paths[i]);
-	r->num_paths = n;
+				&r->out.paths[i]);
+	r->out.num_paths = n;
 	return true;
 }
 
@@ -331,46 +337,54 @@ static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
  */
 static void add_shared_time(struct rr_result *r, const struct rr_result *sh)
 {
-	struct rr_timing *total = &r->steps[RR_STEP_TOTAL];
+	struct rr_timing *total = &r->out.steps[RR_STEP_TOTAL];
 	int64_t shared, start;
 
-	r->steps[RR_STEP_OPEN_PORT] = sh->steps[RR_STEP_OPEN_PORT];
-	r->steps[RR_STEP_FIND_SM] = sh->steps[RR_STEP_FIND_SM];
-	shared = rr_ts_ns(&sh->steps[RR_STEP_FIND_SM].end) -
-		 rr_ts_ns(&sh->steps[RR_STEP_OPEN_PORT].start);
+	r->out.steps[RR_STEP_OPEN_PORT] = sh->out.steps[RR_STEP_OPEN_PORT];
+	r->out.steps[RR_STEP_FIND_SM] = sh->out.steps[RR_STEP_FIND_SM];
+	shared = rr_ts_ns(&sh->out.steps[RR_STEP_FIND_SM].end) -
+		 rr_ts_ns(&sh->out.steps[RR_STEP_OPEN_PORT].start);
 	start = rr_ts_ns(&total->start) - shared;
 	total->start = rr_ns_ts(start);
 }
 
 static void copy_port(struct rr_result *r, const struct rr_result *sh)
 {
-	memcpy(r->device, sh->device, sizeof(r->device));
-	r->port = sh->port;
-	r->link_layer = sh->link_layer;
-	r->gid_type = sh->gid_type;
+	memcpy(r->out.device, sh->out.device, sizeof(r->out.device));
+	r->out.port = sh->out.port;
+	r->out.link_layer = sh->out.link_layer;
+	r->out.gid_type = sh->out.gid_type;
+}
+
+/* R is final: to the main loop. */
+static void hand_over(struct rr_sa *w, struct rr_result *r)
+{
+	r->out.complete = true;
+	rr_queue_push(w->done, r);
 }
 
 /* The query of W->q[I] is over: its result filled, its slot given up. */
-static void query_done(struct sa_window *w, unsigned int i)
+static void query_done(struct rr_sa *w, unsigned int i)
 {
 	struct rr_result *r = w->q[i].r;
 
-	rr_step_end(r, RR_STEP_SA_QUERY);
-	if (r->ok)
-		rr_step_end(r, RR_STEP_TOTAL);
-	add_shared_time(r, w->shared);
+	rr_step_end(&r->out, RR_STEP_SA_QUERY);
+	if (r->out.ok)
+		rr_step_end(&r->out, RR_STEP_TOTAL);
+	add_shared_time(r, &w->shared);
+	hand_over(w, r);
 	w->q[i] = w->q[--w->num];
 }
 
 /* The answer to W->q[I]: LEN bytes of MAD in the receive buffer. */
-static void take_answer(struct sa_window *w, unsigned int i, int len)
+static void take_answer(struct rr_sa *w, unsigned int i, int len)
 {
 	const struct rr_sa_params *p = w->p;
 	struct rr_result *r = w->q[i].r;
 	struct rr_sa_answer ans;
 	int n;
 
-	rr_step_end(r, RR_STEP_SA_QUERY);
+	rr_step_end(&r->out, RR_STEP_SA_QUERY);
 	rr_sa_answer_decode(umad_get_mad(w->rcv), (size_t)len, &ans);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
@@ -378,15 +392,14 @@ static void take_answer(struct sa_window *w, unsigned int i, int len)
 	if (ans.status || !n)
 		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
 	else if (keep_paths(r, &ans, n))
-		r->ok = true;
+		r->out.ok = true;
 	query_done(w, i);
 }
 
 /* Sends the query for R to D; false (R failed) when it cannot go out. */
-static bool send_query(struct sa_window *w, struct rr_result *r,
-		       const struct rr_sa_dest *d)
+static bool send_query(struct rr_sa *w, struct rr_result *r)
 {
-	struct sa_port *sp = w->sp;
+	struct sa_port *sp = &w->sp;
 	const struct rr_sa_params *p = w->p;
 	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
 	struct sa_query *q = &w->q[w->num];
@@ -394,11 +407,11 @@ static bool send_query(struct sa_window *w, struct rr_result *r,
 	ib_rpc_t rpc;
 	int len, err;
 
-	copy_port(r, w->shared);
-	r->timeout_ms = p->timeout_ms;
-	build_request(sp, d, p, req, &rpc);
-	rr_step_begin(r, RR_STEP_TOTAL);
-	rr_step_begin(r, RR_STEP_SA_QUERY);
+	copy_port(r, &w->shared);
+	r->out.timeout_ms = p->timeout_ms;
+	build_request(sp, &r->probe.sa, p, req, &rpc);
+	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
 	memset(w->snd, 0, umad_size() + IB_MAD_SIZE);
 	len = mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
 	/* The kernel gives up after timeout_ms too: no retry. */
@@ -406,13 +419,14 @@ static bool send_query(struct sa_window *w, struct rr_result *r,
 				 mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
 				 w->snd, len, (int)p->timeout_ms, 0) < 0) {
 		err = errno ? errno : EIO;
-		rr_step_end(r, RR_STEP_SA_QUERY);
+		rr_step_end(&r->out, RR_STEP_SA_QUERY);
 		fail_query(r, &none, err, false);
-		add_shared_time(r, w->shared);
+		add_shared_time(r, &w->shared);
+		hand_over(w, r);
 		return false;
 	}
 	*q = (struct sa_query){
-		.r = r, .d = d,
+		.r = r,
 		.trid = (uint32_t)mad_get_field64(umad_get_mad(w->snd), 0,
 						  IB_MAD_TRID_F),
 		.deadline = now_ms() + p->timeout_ms,
@@ -422,7 +436,7 @@ static bool send_query(struct sa_window *w, struct rr_result *r,
 }
 
 /* Queries past their deadline: the SA did not answer in time. */
-static void expire(struct sa_window *w)
+static void expire(struct rr_sa *w)
 {
 	struct rr_sa_answer none = { 0 };
 	int64_t now = now_ms();
@@ -433,7 +447,7 @@ static void expire(struct sa_window *w)
 			i++;
 			continue;
 		}
-		rr_step_end(w->q[i].r, RR_STEP_SA_QUERY);
+		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
 		fail_query(w->q[i].r, &none, ETIMEDOUT, false);
 		query_done(w, i);
 	}
@@ -444,7 +458,7 @@ static void expire(struct sa_window *w)
  * query.  Only the low 32 bits of the TID count: the kernel puts its agent
  * number in the high ones; an answer to no query in flight is dropped.
  */
-static void receive(struct sa_window *w)
+static void receive(struct rr_sa *w)
 {
 	int64_t first = w->q[0].deadline, left;
 	struct rr_sa_answer none = { 0 };
@@ -458,7 +472,7 @@ static void receive(struct sa_window *w)
 	left = first - now_ms();
 	if (left <= 0)
 		return;
-	ret = umad_recv(mad_rpc_portid(w->sp->mad), w->rcv, &len, (int)left);
+	ret = umad_recv(mad_rpc_portid(w->sp.mad), w->rcv, &len, (int)left);
 	if (ret < 0)
 		return;		/* nothing in time: expire() decides */
 	trid = (uint32_t)mad_get_field64(umad_get_mad(w->rcv), 0,
@@ -468,7 +482,7 @@ static void receive(struct sa_window *w)
 			continue;
 		if (umad_status(w->rcv)) {
 			/* The kernel's own timeout (or error) for the send. */
-			rr_step_end(w->q[i].r, RR_STEP_SA_QUERY);
+			rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
 			fail_query(w->q[i].r, &none, umad_status(w->rcv), false);
 			query_done(w, i);
 		} else {
@@ -479,41 +493,6 @@ static void receive(struct sa_window *w)
 }
 
 /* Every result with no failure yet: its query sent, answered or expired. */
-static void query_all(struct sa_port *sp, struct rr_result *results,
-		      const struct rr_sa_dest *dests, size_t n,
-		      const struct rr_sa_params *p, const struct rr_result *sh)
-{
-	unsigned int window = p->parallel ? p->parallel : 1;
-	struct sa_window w = { .sp = sp, .p = p, .shared = sh };
-	size_t next = 0;
-
-	w.q = calloc(window, sizeof(*w.q));
-	w.snd = calloc(1, umad_size() + IB_MAD_SIZE);
-	w.rcv = calloc(1, umad_size() + RECV_MAD_SIZE);
-	if (!w.q || !w.snd || !w.rcv) {
-		for (; next < n; next++)
-			if (results[next].fail.kind == RR_FAIL_NONE)
-				rr_fail_cause(&results[next], RR_STEP_SA_QUERY,
-					      "calloc", ENOMEM, RR_CAUSE_UNKNOWN,
-					      NULL);
-		goto out;
-	}
-	while (next < n || w.num) {
-		while (next < n && w.num < window) {
-			if (results[next].fail.kind == RR_FAIL_NONE)
-				send_query(&w, &results[next], &dests[next]);
-			next++;
-		}
-		if (w.num)
-			receive(&w);
-		expire(&w);
-	}
-out:
-	free(w.q);
-	free(w.snd);
-	free(w.rcv);
-}
-
 /* The port could not be opened or has no SM: every result says so. */
 static void copy_failure(struct rr_result *r, const struct rr_result *sh)
 {
@@ -521,32 +500,85 @@ static void copy_failure(struct rr_result *r, const struct rr_result *sh)
 
 	copy_port(r, sh);
 	for (step = RR_STEP_OPEN_PORT; step < RR_STEP_COUNT; step++)
-		r->steps[step] = sh->steps[step];
-	r->fail = sh->fail;
-	r->ok = false;
+		r->out.steps[step] = sh->out.steps[step];
+	r->out.fail = sh->out.fail;
+	r->out.ok = false;
 }
 
-void rr_sa_resolve(struct rr_result *results, const struct rr_sa_dest *dests,
-		   size_t n, const struct rr_sa_params *p)
+/* What fails every result still to query: the set-up's failure, or ENOMEM. */
+static void fail_rest(struct rr_sa *w)
 {
-	struct rr_result shared = { 0 };
-	struct sa_port sp = { 0 };
-	bool ready;
-	size_t i;
+	struct rr_result *r;
+
+	for (; w->next < w->n; w->next++) {
+		r = &w->results[w->next];
+		r->out.timeout_ms = w->p->timeout_ms;
+		if (r->out.fail.kind != RR_FAIL_NONE)
+			;	/* failed before us */
+		else if (w->ready)
+			rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "calloc", ENOMEM,
+				      RR_CAUSE_UNKNOWN, NULL);
+		else
+			copy_failure(r, &w->shared);
+		hand_over(w, r);
+	}
+}
+
+struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
+			  const struct rr_sa_params *p)
+{
+	struct rr_sa *w = calloc(1, sizeof(*w));
 	int muted;
 
+	if (!w)
+		return NULL;
+	w->p = p;
+	w->results = results;
+	w->n = n;
+	w->window = p->parallel ? p->parallel : 1;
 	muted = mute_stderr();
-	rr_step_begin(&shared, RR_STEP_TOTAL);
-	ready = open_port(&sp, p, &shared) && find_sm(&sp, p, &shared);
-	if (ready)
-		query_all(&sp, results, dests, n, p, &shared);
-	for (i = 0; i < n && !ready; i++) {
-		if (results[i].fail.kind != RR_FAIL_NONE)
-			continue;
-		results[i].timeout_ms = p->timeout_ms;
-		copy_failure(&results[i], &shared);
-	}
-	if (sp.mad)
-		mad_rpc_close_port(sp.mad);
+	rr_step_begin(&w->shared.out, RR_STEP_TOTAL);
+	w->ready = open_port(&w->sp, p, &w->shared) &&
+		   find_sm(&w->sp, p, &w->shared);
 	unmute_stderr(muted);
+	w->q = calloc(w->window, sizeof(*w->q));
+	w->snd = calloc(1, umad_size() + IB_MAD_SIZE);
+	w->rcv = calloc(1, umad_size() + RECV_MAD_SIZE);
+	return w;
+}
+
+bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
+{
+	int muted;
+
+	w->done = done;
+	if (!w->ready || !w->q || !w->snd || !w->rcv) {
+		fail_rest(w);
+		return false;
+	}
+	muted = mute_stderr();
+	while (w->next < w->n && w->num < w->window) {
+		if (w->results[w->next].out.fail.kind == RR_FAIL_NONE)
+			send_query(w, &w->results[w->next]);
+		else
+			hand_over(w, &w->results[w->next]);
+		w->next++;
+	}
+	if (w->num)
+		receive(w);
+	expire(w);
+	unmute_stderr(muted);
+	return w->next < w->n || w->num;
+}
+
+void rr_sa_end(struct rr_sa *w)
+{
+	if (!w)
+		return;
+	if (w->sp.mad)
+		mad_rpc_close_port(w->sp.mad);
+	free(w->q);
+	free(w->snd);
+	free(w->rcv);
+	free(w);
 }

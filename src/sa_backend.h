@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "queue.h"
 #include "result.h"
 #include "sa_decode.h"	/* struct rr_sa_dest, rr_sa_parse_dest() */
 
@@ -24,12 +25,20 @@ struct rr_sa_params {
 	unsigned int parallel;	/* queries in flight at once */
 };
 
+struct rr_sa;
+
 /*
- * Fills results[i] (target already set by the caller) for dests[i].  The
- * port is opened once; a failure to open it or to find the SM fails every
- * result the same way.
+ * Opens the port and finds the SM, once for all RESULTS, each queried for
+ * its probe's SA destination.  A failure to open the port or to find the
+ * SM fails every result the same way.  NULL: ENOMEM.
  */
-void rr_sa_resolve(struct rr_result *results, const struct rr_sa_dest *dests,
-		   size_t n, const struct rr_sa_params *p);
+struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
+			  const struct rr_sa_params *p);
+/*
+ * Sends what the window has room for, waits for one answer or the nearest
+ * deadline, and pushes each finished result on DONE.  False once all are.
+ */
+bool rr_sa_turn(struct rr_sa *sa, struct rr_queue *done);
+void rr_sa_end(struct rr_sa *sa);
 
 #endif

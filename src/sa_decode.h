@@ -40,12 +40,6 @@ enum rr_sa_status_code {
 	RR_SA_ERR_REQ_DENIED = 7,
 };
 
-struct rr_sa_dest {
-	enum { RR_SA_LID, RR_SA_GID, RR_SA_GUID } kind;
-	uint16_t lid;
-	uint8_t gid[16];
-	uint64_t guid;
-};
 
 /*
  * DEST for --sa: a GID (anything with a ':'), a LID or a port GUID.

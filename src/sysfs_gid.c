@@ -18,7 +18,14 @@ struct gid_table {
 	struct gid_table *next;
 };
 
-static struct gid_table *tables;
+struct rr_gid_cache {
+	struct gid_table *tables;
+};
+
+struct rr_gid_cache *rr_gid_cache_new(void)
+{
+	return calloc(1, sizeof(struct rr_gid_cache));
+}
 
 int rr_sysfs_read_line(const char *path, char *buf, size_t len)
 {
@@ -85,7 +92,8 @@ static int by_index(const void *a, const void *b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
-static struct gid_table *load_table(const char *dev, unsigned int port)
+static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
+				    unsigned int port)
 {
 	static const uint8_t zero[16];
 	char path[512], text[64];
@@ -118,35 +126,39 @@ static struct gid_table *load_table(const char *dev, unsigned int port)
 	if (dir)
 		closedir(dir);
 	qsort(t->entries, t->n, sizeof(*t->entries), by_index);
-	t->next = tables;
-	tables = t;
+	t->next = c->tables;
+	c->tables = t;
 	return t;
 }
 
-static struct gid_table *find_table(const char *dev, unsigned int port)
+static struct gid_table *find_table(struct rr_gid_cache *c, const char *dev,
+				    unsigned int port)
 {
 	struct gid_table *t;
 
-	for (t = tables; t; t = t->next)
+	if (!c)
+		return NULL;
+	for (t = c->tables; t; t = t->next)
 		if (t->port == port && !strcmp(t->dev, dev))
 			return t;
-	return load_table(dev, port);
+	return load_table(c, dev, port);
 }
 
-const struct rr_gid_entry *rr_gid_table(const char *dev, unsigned int port,
+const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
+					const char *dev, unsigned int port,
 					size_t *n)
 {
-	struct gid_table *t = find_table(dev, port);
+	struct gid_table *t = find_table(c, dev, port);
 
 	*n = t ? t->n : 0;
 	return t ? t->entries : NULL;
 }
 
-enum rr_gid_type rr_sysfs_gid_type(const char *dev, unsigned int port,
-				   const uint8_t gid[16])
+enum rr_gid_type rr_gid_type_of(struct rr_gid_cache *c, const char *dev,
+				unsigned int port, const uint8_t gid[16])
 {
 	enum rr_gid_type found = RR_GID_UNKNOWN;
-	struct gid_table *t = find_table(dev, port);
+	struct gid_table *t = find_table(c, dev, port);
 	size_t i;
 
 	for (i = 0; t && i < t->n; i++)
@@ -156,13 +168,16 @@ enum rr_gid_type rr_sysfs_gid_type(const char *dev, unsigned int port,
 	return found;
 }
 
-void rr_sysfs_gid_forget(void)
+void rr_gid_cache_free(struct rr_gid_cache *c)
 {
 	struct gid_table *t;
 
-	while ((t = tables)) {
-		tables = t->next;
+	if (!c)
+		return;
+	while ((t = c->tables)) {
+		c->tables = t->next;
 		free(t->entries);
 		free(t);
 	}
+	free(c);
 }

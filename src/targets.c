@@ -203,32 +203,40 @@ static void lookup_done(struct rr_result *r, struct rr_name_addrs *found,
 	if (rc == 0)
 		rc = keep_addresses(found, cb->ar_result);
 	if (rc == 0) {
-		r->dst = found->addrs[0];
-		r->have_dst = true;
-		r->name_addresses = (unsigned int)found->n;
-		rr_step_end(r, RR_STEP_LOOKUP);
+		r->probe.dst = found->addrs[0];
+		r->probe.have_dst = true;
+		r->probe.name_addresses = (unsigned int)found->n;
+		rr_step_end(&r->out, RR_STEP_LOOKUP);
 	} else if (rc == EAI_SYSTEM) {
-		rr_fail_call(r, RR_STEP_LOOKUP, "getaddrinfo_a", errno, rc);
+		rr_fail_call(&r->out, RR_STEP_LOOKUP, "getaddrinfo_a", errno, rc);
 	} else {
 		/* The resolver's reason goes in status; errno has none. */
-		rr_fail_call(r, RR_STEP_LOOKUP, "getaddrinfo_a", 0, rc);
+		rr_fail_call(&r->out, RR_STEP_LOOKUP, "getaddrinfo_a", 0, rc);
 	}
 	if (cb->ar_result)
 		freeaddrinfo(cb->ar_result);
 	cb->ar_result = NULL;
 }
 
+/* A host name whose look-up has not ended yet. */
+static bool looking_up(const struct rr_result *r)
+{
+	return r->probe.kind == RR_PROBE_NAME &&
+	       !r->out.steps[RR_STEP_LOOKUP].ended &&
+	       r->out.fail.kind == RR_FAIL_NONE;
+}
+
 /* Every name fails with ERR (positive errno) or resolver code STATUS. */
-static void fail_names(struct rr_result *results, const bool *names,
-		       size_t n, int err, int status)
+static void fail_names(struct rr_result *results, size_t n, int err,
+		       int status)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!names[i])
+		if (results[i].probe.kind != RR_PROBE_NAME)
 			continue;
-		rr_step_begin(&results[i], RR_STEP_LOOKUP);
-		rr_fail_call(&results[i], RR_STEP_LOOKUP, "getaddrinfo_a",
+		rr_step_begin(&results[i].out, RR_STEP_LOOKUP);
+		rr_fail_call(&results[i].out, RR_STEP_LOOKUP, "getaddrinfo_a",
 			     err, status);
 	}
 }
@@ -242,9 +250,8 @@ static bool time_left(const struct timespec *deadline, struct timespec *left)
 	return rr_ts_before(&now, deadline);
 }
 
-void rr_lookup_names(struct rr_result *results, const bool *names,
-		     struct rr_name_addrs *found, size_t n,
-		     unsigned int timeout_ms)
+void rr_lookup_names(struct rr_result *results, struct rr_name_addrs *found,
+		     size_t n, unsigned int timeout_ms)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM };
 	/* Requests a resolver thread still holds; kept reachable until exit. */
@@ -255,26 +262,26 @@ void rr_lookup_names(struct rr_result *results, const bool *names,
 	int rc;
 
 	for (i = 0; i < n; i++)
-		count += names[i];
+		count += results[i].probe.kind == RR_PROBE_NAME;
 	if (!count)
 		return;
 	cbs = calloc(n, sizeof(*cbs));
 	list = calloc(count, sizeof(*list));
 	if (!cbs || !list) {
-		fail_names(results, names, n, ENOMEM, 0);
+		fail_names(results, n, ENOMEM, 0);
 		goto out;
 	}
 
 	for (i = 0, count = 0; i < n; i++) {
-		if (!names[i])
+		if (results[i].probe.kind != RR_PROBE_NAME)
 			continue;
-		cbs[i].ar_name = results[i].target;
+		cbs[i].ar_name = results[i].probe.target;
 		cbs[i].ar_request = &hints;
 		list[count++] = &cbs[i];
-		rr_step_begin(&results[i], RR_STEP_LOOKUP);
+		rr_step_begin(&results[i].out, RR_STEP_LOOKUP);
 	}
 	if (getaddrinfo_a(GAI_NOWAIT, list, (int)count, NULL)) {
-		fail_names(results, names, n, 0, EAI_AGAIN);
+		fail_names(results, n, 0, EAI_AGAIN);
 		goto out;
 	}
 
@@ -282,8 +289,7 @@ void rr_lookup_names(struct rr_result *results, const bool *names,
 	for (;;) {
 		pending = 0;
 		for (i = 0; i < n; i++) {
-			if (!names[i] || results[i].steps[RR_STEP_LOOKUP].ended ||
-			    results[i].fail.kind != RR_FAIL_NONE)
+			if (!looking_up(&results[i]))
 				continue;
 			rc = gai_error(&cbs[i]);
 			if (rc == EAI_INPROGRESS)
@@ -299,13 +305,13 @@ void rr_lookup_names(struct rr_result *results, const bool *names,
 
 	/* Whatever is still pending missed the deadline. */
 	for (i = 0; i < n; i++) {
-		if (!names[i] || results[i].steps[RR_STEP_LOOKUP].ended ||
-		    results[i].fail.kind != RR_FAIL_NONE)
+		if (!looking_up(&results[i]))
 			continue;
 		/* One still running in a resolver thread must outlive us. */
 		if (gai_cancel(&cbs[i]) != EAI_CANCELED)
 			abandoned = cbs;
-		rr_fail_deadline(&results[i], RR_STEP_LOOKUP, "getaddrinfo_a");
+		rr_fail_deadline(&results[i].out, RR_STEP_LOOKUP, "getaddrinfo_a",
+				 timeout_ms);
 	}
 out:
 	free(list);

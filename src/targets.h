@@ -32,12 +32,11 @@ struct rr_name_addrs {
 /*
  * Looks up every result's host name at once (getaddrinfo_a) and waits at
  * most TIMEOUT_MS; a name that fails or is not answered in time becomes a
- * failure of the lookup step.  NAMES[i] is true where results[i] is a
- * name; FOUND[i] gets all its addresses, results[i].dst the first.
+ * failure of the lookup step.  Each result whose probe is a host name
+ * gets its addresses in FOUND[i], the first as its probe's dst.
  */
-void rr_lookup_names(struct rr_result *results, const bool *names,
-		     struct rr_name_addrs *found, size_t n,
-		     unsigned int timeout_ms);
+void rr_lookup_names(struct rr_result *results, struct rr_name_addrs *found,
+		     size_t n, unsigned int timeout_ms);
 void rr_name_addrs_release(struct rr_name_addrs *found, size_t n);
 
 /* The address as text with its scope, e.g. "fe80::1%veth0"; buf >= 64. */

@@ -88,15 +88,15 @@ static void make_result(struct rr_result *r)
 
 	memset(r, 0, sizeof(*r));
 	memset(paths, 0, sizeof(paths));
-	r->target = "192.168.77.2";
-	r->ok = true;
-	snprintf(r->device, sizeof(r->device), "rxe0");
-	r->port = 1;
-	r->link_layer = RR_LL_ETHERNET;
-	r->gid_type = RR_GID_ROCE_V2;
-	r->steps[RR_STEP_TOTAL] = (struct rr_timing){ { 1, 0 }, { 1, 11500000 },
+	r->probe.target = "192.168.77.2";
+	r->out.ok = true;
+	snprintf(r->out.device, sizeof(r->out.device), "rxe0");
+	r->out.port = 1;
+	r->out.link_layer = RR_LL_ETHERNET;
+	r->out.gid_type = RR_GID_ROCE_V2;
+	r->out.steps[RR_STEP_TOTAL] = (struct rr_timing){ { 1, 0 }, { 1, 11500000 },
 						      true, true };
-	r->steps[RR_STEP_RESOLVE_ROUTE] = (struct rr_timing){
+	r->out.steps[RR_STEP_RESOLVE_ROUTE] = (struct rr_timing){
 		{ 1, 0 }, { 1, 4000000 }, true, true };
 	paths[0].mtu = 3;		/* 1024 */
 	paths[0].pkey = 0xffff;
@@ -104,8 +104,8 @@ static void make_result(struct rr_result *r)
 	paths[1].mtu = 5;		/* 4096 */
 	paths[1].pkey = 0xffff;
 	paths[1].rate = 16;		/* 100 Gb/s */
-	r->paths = paths;
-	r->num_paths = 2;
+	r->out.paths = paths;
+	r->out.num_paths = 2;
 }
 
 static void checks(void)

@@ -25,14 +25,14 @@ static void healthy(struct rr_chain *c, struct rr_result *r)
 	memset(c, 0, sizeof(*c));
 	memset(r, 0, sizeof(*r));
 	memset(&path, 0, sizeof(path));
-	addr4(&r->dst, "192.168.77.2");
-	r->have_dst = true;
-	r->ok = true;
-	r->link_layer = RR_LL_ETHERNET;
-	r->gid_type = RR_GID_ROCE_V2;
+	addr4(&r->probe.dst, "192.168.77.2");
+	r->probe.have_dst = true;
+	r->out.ok = true;
+	r->out.link_layer = RR_LL_ETHERNET;
+	r->out.gid_type = RR_GID_ROCE_V2;
 	path.mtu = 5;		/* 4096 */
-	r->paths = &path;
-	r->num_paths = 1;
+	r->out.paths = &path;
+	r->out.num_paths = 1;
 
 	c->route.looked_up = true;
 	strcpy(c->route.netdev, "veth0");
@@ -90,10 +90,10 @@ static void test_no_rdma_device(void)
 	struct rr_result r;
 
 	healthy(&c, &r);
-	r.ok = false;
-	r.fail.step = RR_STEP_RESOLVE_ADDR;
-	r.fail.cause = RR_CAUSE_NOT_RDMA_NETDEV;
-	addr4(&r.dst, "192.168.79.2");
+	r.out.ok = false;
+	r.out.fail.step = RR_STEP_RESOLVE_ADDR;
+	r.out.fail.cause = RR_CAUSE_NOT_RDMA_NETDEV;
+	addr4(&r.probe.dst, "192.168.79.2");
 	strcpy(c.route.netdev, "dummy0");
 	c.device.found = false;
 	c.gid.found = false;
@@ -118,7 +118,7 @@ static void test_no_route(void)
 	struct rr_result r;
 
 	healthy(&c, &r);
-	r.ok = false;
+	r.out.ok = false;
 	strcpy(c.route.error, "Network is unreachable");
 	strcpy(c.route.down_netdev, "veth2");
 	rr_chain_judge(&c, &r);
@@ -204,9 +204,9 @@ static void test_neighbour(void)
 	struct rr_result r;
 
 	healthy(&c, &r);
-	r.ok = false;
-	r.fail.step = RR_STEP_RESOLVE_ADDR;
-	r.fail.cause = RR_CAUSE_NEIGH_TIMEOUT;
+	r.out.ok = false;
+	r.out.fail.step = RR_STEP_RESOLVE_ADDR;
+	r.out.fail.cause = RR_CAUSE_NEIGH_TIMEOUT;
 	addr4(&c.neigh.addr, "192.168.77.99");
 	c.neigh.nud = NUD_FAILED;
 	rr_chain_judge(&c, &r);

@@ -27,12 +27,12 @@
 static void step(struct rr_result *r, enum rr_step s, long start_us,
 		 long end_us)
 {
-	r->steps[s].start = (struct timespec){ 1000 + start_us / 1000000,
+	r->out.steps[s].start = (struct timespec){ 1000 + start_us / 1000000,
 					       (start_us % 1000000) * 1000 };
-	r->steps[s].end = (struct timespec){ 1000 + end_us / 1000000,
+	r->out.steps[s].end = (struct timespec){ 1000 + end_us / 1000000,
 					     (end_us % 1000000) * 1000 };
-	r->steps[s].started = true;
-	r->steps[s].ended = end_us >= 0;
+	r->out.steps[s].started = true;
+	r->out.steps[s].ended = end_us >= 0;
 }
 
 static void addr(struct sockaddr_storage *ss, const char *text)
@@ -59,14 +59,13 @@ static void base(struct rr_result *r, const char *target, const char *dst,
 		 long start_us)
 {
 	memset(r, 0, sizeof(*r));
-	r->target = target;
-	r->timeout_ms = 2000;
-	r->deadline_ms = 3000;
-	r->start_ms = start_us / 1000.0;
-	r->have_start = true;
+	r->probe.target = target;
+	r->out.timeout_ms = 2000;
+	r->out.start_ms = start_us / 1000.0;
+	r->out.have_start = true;
 	if (dst) {
-		addr(&r->dst, dst);
-		r->have_dst = true;
+		addr(&r->probe.dst, dst);
+		r->probe.have_dst = true;
 	}
 }
 
@@ -77,19 +76,19 @@ static void roce_success(struct rr_result *r, const char *target,
 	struct rr_path *p;
 
 	base(r, target, dst, t);
-	addr(&r->src, "192.168.77.1");
-	r->have_src = true;
-	snprintf(r->device, sizeof(r->device), "rxe0");
-	r->port = 1;
-	r->link_layer = RR_LL_ETHERNET;
-	r->gid_type = RR_GID_ROCE_V2;
+	addr(&r->out.src, "192.168.77.1");
+	r->out.have_src = true;
+	snprintf(r->out.device, sizeof(r->out.device), "rxe0");
+	r->out.port = 1;
+	r->out.link_layer = RR_LL_ETHERNET;
+	r->out.gid_type = RR_GID_ROCE_V2;
 	step(r, RR_STEP_TOTAL, t, t + 13998);
 	step(r, RR_STEP_CREATE_ID, t, t + 86);
 	step(r, RR_STEP_RESOLVE_ADDR, t + 100, t + 11788);
 	step(r, RR_STEP_RESOLVE_ROUTE, t + 11800, t + 13756);
-	r->paths = calloc(1, sizeof(*r->paths));
-	r->num_paths = 1;
-	p = r->paths;
+	r->out.paths = calloc(1, sizeof(*r->out.paths));
+	r->out.num_paths = 1;
+	p = r->out.paths;
 	gid(p->dgid, "::ffff:192.168.77.2");
 	gid(p->sgid, "::ffff:192.168.77.1");
 	p->dlid = 0xd7da;	/* MAC bytes on Ethernet: never shown */
@@ -104,7 +103,7 @@ static void roce_success(struct rr_result *r, const char *target,
 	p->packet_life_time_selector = 2;
 	p->packet_life_time = 18;
 	p->preference = 43;
-	r->ok = true;
+	r->out.ok = true;
 }
 
 /* The whole chain of a working RoCE path, as --explain gathers it. */
@@ -154,19 +153,19 @@ static void ib_success(struct rr_result *r)
 	int i;
 
 	base(r, "0x0002c90300000103", NULL, 0);
-	r->have_start = false;
-	snprintf(r->device, sizeof(r->device), "mlx5_0");
-	r->port = 1;
-	r->link_layer = RR_LL_INFINIBAND;
-	r->gid_type = RR_GID_IB;
+	r->out.have_start = false;
+	snprintf(r->out.device, sizeof(r->out.device), "mlx5_0");
+	r->out.port = 1;
+	r->out.link_layer = RR_LL_INFINIBAND;
+	r->out.gid_type = RR_GID_IB;
 	step(r, RR_STEP_TOTAL, 0, 4200);
 	step(r, RR_STEP_OPEN_PORT, 0, 3100);
 	step(r, RR_STEP_FIND_SM, 3100, 3150);
 	step(r, RR_STEP_SA_QUERY, 3200, 4200);
-	r->paths = calloc(2, sizeof(*r->paths));
-	r->num_paths = 2;
+	r->out.paths = calloc(2, sizeof(*r->out.paths));
+	r->out.num_paths = 2;
 	for (i = 0; i < 2; i++) {
-		struct rr_path *p = &r->paths[i];
+		struct rr_path *p = &r->out.paths[i];
 
 		gid(p->dgid, "fe80::2:c903:0:103");
 		gid(p->sgid, "fe80::2:c903:0:101");
@@ -182,18 +181,19 @@ static void ib_success(struct rr_result *r)
 		p->packet_life_time_selector = 2;
 		p->packet_life_time = 16;
 	}
-	r->ok = true;
+	r->out.ok = true;
 }
 
 static void fail(struct rr_result *r, enum rr_step s, enum rr_fail_kind kind,
 		 const char *call, int err, int event, int status,
 		 enum rr_cause cause, const char *detail)
 {
-	r->fail = (struct rr_failure){ .step = s, .kind = kind, .call = call,
-				       .err = err, .event = event,
-				       .status = status, .cause = cause,
-				       .detail = detail };
-	r->ok = false;
+	r->out.fail = (struct rr_failure){ .step = s, .kind = kind, .call = call,
+					   .err = err, .event = event,
+					   .status = status, .cause = cause,
+					   .detail = detail,
+					   .deadline_ms = 3000 };
+	r->out.ok = false;
 }
 
 /* A silent neighbour, with its root cause. */
@@ -205,8 +205,8 @@ static void neigh_timeout(struct rr_result *r, const char *target, long t)
 	step(r, RR_STEP_TOTAL, t, -1);
 	step(r, RR_STEP_CREATE_ID, t, t + 66);
 	step(r, RR_STEP_RESOLVE_ADDR, t + 70, t + 521029);
-	r->steps[RR_STEP_TOTAL].end = r->steps[RR_STEP_RESOLVE_ADDR].end;
-	r->steps[RR_STEP_TOTAL].ended = true;
+	r->out.steps[RR_STEP_TOTAL].end = r->out.steps[RR_STEP_RESOLVE_ADDR].end;
+	r->out.steps[RR_STEP_TOTAL].ended = true;
 	fail(r, RR_STEP_RESOLVE_ADDR, RR_FAIL_EVENT, "rdma_resolve_addr",
 	     ETIMEDOUT, RDMA_CM_EVENT_ADDR_ERROR, -ETIMEDOUT,
 	     RR_CAUSE_NEIGH_TIMEOUT, NULL);
@@ -220,7 +220,7 @@ static void neigh_timeout(struct rr_result *r, const char *target, long t)
 	c->neigh.nud = 0x01;
 	snprintf(c->neigh.nud_name, sizeof(c->neigh.nud_name), "INCOMPLETE");
 	rr_chain_judge(c, r);
-	r->chain = c;
+	r->notes.chain = c;
 }
 
 enum { MAX_RESULTS = 12 };
@@ -238,7 +238,7 @@ static void make_roce(struct golden_case *g)
 {
 	g->name = "roce";
 	roce_success(&g->results[0], "192.168.77.2", "192.168.77.2", 116);
-	g->results[0].chain = roce_chain(&g->results[0]);
+	g->results[0].notes.chain = roce_chain(&g->results[0]);
 	g->n = 1;
 }
 
@@ -278,9 +278,9 @@ static void make_failures(struct golden_case *g)
 	     EAI_NONAME, RR_CAUSE_NAME_UNKNOWN, NULL);
 	/* The device went away while the address resolved. */
 	base(&r[4], "192.168.78.3", "192.168.78.3", 500);
-	snprintf(r[4].device, sizeof(r[4].device), "rxe2");
-	r[4].port = 1;
-	r[4].link_layer = RR_LL_ETHERNET;
+	snprintf(r[4].out.device, sizeof(r[4].out.device), "rxe2");
+	r[4].out.port = 1;
+	r[4].out.link_layer = RR_LL_ETHERNET;
 	step(&r[4], RR_STEP_TOTAL, 500, 900500);
 	step(&r[4], RR_STEP_CREATE_ID, 500, 560);
 	step(&r[4], RR_STEP_BIND_ADDR, 560, 700);
@@ -289,10 +289,10 @@ static void make_failures(struct golden_case *g)
 	     0, RDMA_CM_EVENT_DEVICE_REMOVAL, 0, RR_CAUSE_DEVICE_REMOVED, NULL);
 	/* The SA knows no such port: a MAD status in detail. */
 	base(&r[5], "999", NULL, 0);
-	r[5].have_start = false;
-	snprintf(r[5].device, sizeof(r[5].device), "mlx5_0");
-	r[5].port = 1;
-	r[5].link_layer = RR_LL_INFINIBAND;
+	r[5].out.have_start = false;
+	snprintf(r[5].out.device, sizeof(r[5].out.device), "mlx5_0");
+	r[5].out.port = 1;
+	r[5].out.link_layer = RR_LL_INFINIBAND;
 	step(&r[5], RR_STEP_TOTAL, 0, 4000);
 	step(&r[5], RR_STEP_OPEN_PORT, 0, 3000);
 	step(&r[5], RR_STEP_FIND_SM, 3000, 3100);
@@ -302,14 +302,14 @@ static void make_failures(struct golden_case *g)
 	/* A success at the timeout, from a name with three addresses, and
 	 * an assertion that did not hold. */
 	roce_success(&r[6], "peers.lab", "192.168.77.11", 600);
-	r[6].name_addresses = 3;
-	r[6].name_skipped = 2;
-	r[6].late_success = true;
+	r[6].probe.name_addresses = 3;
+	r[6].probe.name_skipped = 2;
+	r[6].out.late_success = true;
 	step(&r[6], RR_STEP_LOOKUP, 0, 80);
 	step(&r[6], RR_STEP_RESOLVE_ADDR, 700, 1960700);
-	r[6].expect_failures = malloc(sizeof(mtu));
-	memcpy(r[6].expect_failures, &mtu, sizeof(mtu));
-	r[6].num_expect_failures = 1;
+	r[6].notes.expect_failures = malloc(sizeof(mtu));
+	memcpy(r[6].notes.expect_failures, &mtu, sizeof(mtu));
+	r[6].notes.num_expect_failures = 1;
 	g->n = 7;
 	g->destinations = 7;
 	g->input_error = true;
@@ -324,16 +324,16 @@ static void make_count(struct golden_case *g)
 	for (i = 0; i < 3; i++) {
 		roce_success(&g->results[i], "192.168.77.2", "192.168.77.2",
 			     116 + i * 200000);
-		g->results[i].seq = (unsigned int)i + 1;
+		g->results[i].probe.seq = (unsigned int)i + 1;
 		step(&g->results[i], RR_STEP_RESOLVE_ROUTE, i * 200000 + 11800,
 		     i * 200000 + 11800 + 1000 * (i + 1));
 	}
 	neigh_timeout(&g->results[3], "192.168.77.99", 400);
-	g->results[3].seq = 1;
+	g->results[3].probe.seq = 1;
 	neigh_timeout(&g->results[4], "192.168.77.99", 200400);
-	g->results[4].seq = 2;
+	g->results[4].probe.seq = 2;
 	neigh_timeout(&g->results[5], "192.168.77.99", 400400);
-	g->results[5].seq = 3;
+	g->results[5].probe.seq = 3;
 	g->n = 6;
 	g->destinations = 2;
 }
@@ -348,7 +348,7 @@ static void render(struct golden_case *g, enum rr_format format, FILE *out,
 	rr_render_begin(p, 2000, g->count ? g->count : 1, 200);
 	for (i = 0; i < g->n; i++) {
 		rr_render_result(p, &g->results[i], g->count > 1);
-		if (g->count > 1 && g->results[i].seq == g->count)
+		if (g->count > 1 && g->results[i].probe.seq == g->count)
 			rr_render_statistics(p, &g->results[i] - (g->count - 1),
 					     g->count);
 	}
