@@ -10,22 +10,22 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "escape.h"
-#include "cm_backend.h"
-#include "expect.h"
-#include "explain.h"
-#include "host.h"
-#include "list.h"
-#include "numbers.h"
-#include "options.h"
-#include "printer.h"
-#include "queue.h"
-#include "render.h"
-#include "result.h"
-#include "sa_backend.h"
-#include "target_file.h"
-#include "targets.h"
+#include "model/check.h"
+#include "base/escape.h"
+#include "backends/cm_backend.h"
+#include "model/expect.h"
+#include "explain/explain.h"
+#include "host/host.h"
+#include "app/list.h"
+#include "base/numbers.h"
+#include "input/options.h"
+#include "output/printer.h"
+#include "model/queue.h"
+#include "output/render.h"
+#include "model/result.h"
+#include "backends/sa_backend.h"
+#include "input/target_file.h"
+#include "input/targets.h"
 
 struct run {
 	struct rr_opts opts;

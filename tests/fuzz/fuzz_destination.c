@@ -15,7 +15,8 @@
 #include <net/if.h>
 #include <netinet/in.h>
 
-#include "targets.h"
+#include "base/sockaddr.h"
+#include "input/targets.h"
 #include "fuzz.h"
 
 #define DIGITS "0123456789"

@@ -13,7 +13,7 @@
  *   (only invalid bytes as \xNN), which is valid UTF-8.
  * The first byte picks rr_escape()'s OUT_LEN; all of the input is text.
  */
-#include "escape.h"
+#include "base/escape.h"
 #include "fuzz.h"
 
 static const char cut[] = "...";

@@ -15,8 +15,8 @@
 #include <ctype.h>
 #include <math.h>
 
-#include "expect.h"
-#include "numbers.h"
+#include "model/expect.h"
+#include "base/numbers.h"
 #include "fuzz.h"
 
 static const char *const steps[] = {

@@ -17,7 +17,7 @@
 #include <limits.h>
 #include <math.h>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "fuzz.h"
 
 static bool is_hex(char c)

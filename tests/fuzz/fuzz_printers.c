@@ -25,8 +25,8 @@
 #include <ctype.h>
 #include <json-c/json.h>
 
-#include "escape.h"
-#include "printer.h"
+#include "base/escape.h"
+#include "output/printer.h"
 #include "fuzz.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

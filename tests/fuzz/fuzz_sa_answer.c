@@ -17,7 +17,7 @@
  */
 #include <ctype.h>
 
-#include "sa_decode.h"
+#include "backends/sa_decode.h"
 #include "fuzz.h"
 
 static unsigned int be16(const uint8_t *p)

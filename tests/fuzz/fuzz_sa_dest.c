@@ -14,7 +14,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 
-#include "sa_decode.h"
+#include "backends/sa_decode.h"
 #include "fuzz.h"
 
 #define LID_MAX 0xbfff

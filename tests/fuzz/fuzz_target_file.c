@@ -16,7 +16,7 @@
 #include <ctype.h>
 #include <errno.h>
 
-#include "target_file.h"
+#include "input/target_file.h"
 #include "fuzz.h"
 
 #define EXPAND_MAX (2 * RR_LINE_GIVE_UP)

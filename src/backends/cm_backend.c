@@ -1,0 +1,596 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <infiniband/verbs.h>
+
+#include "base/clock.h"
+#include "backends/cm_backend.h"
+#include "model/decode.h"
+
+#define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
+
+enum probe_state {
+	PROBE_IDLE,
+	PROBE_CREATED,		/* id made (and bound), resolve addr next */
+	PROBE_WAIT_ADDR,
+	PROBE_WAIT_ROUTE,
+	PROBE_DONE,
+};
+
+#define MAX_KNOWN_PORTS 16
+
+struct rr_cm;
+
+struct probe {
+	struct rr_result *r;
+	struct rr_cm *run;
+	struct rdma_cm_id *id;
+	enum probe_state state;
+	struct timespec deadline;
+	struct probe *next_done;	/* on run->done, to clean up */
+};
+
+struct rr_cm {
+	const struct rr_cm_params *p;
+	struct rr_result **order;
+	struct timespec t0;		/* start_offset_ms counts from here */
+	struct rdma_event_channel *channel;
+	struct probe **inflight;	/* at most p->parallel */
+	unsigned int num_inflight;
+	/* Finished, their ids not destroyed nor the caller told yet. */
+	struct probe *done, **done_tail;
+	/* Link layers of the ports seen so far. */
+	struct known_port {
+		struct ibv_context *verbs;
+		uint8_t port;
+		enum rr_link_layer ll;
+	} known[MAX_KNOWN_PORTS];
+	unsigned int num_known;
+	unsigned int finished;		/* since the in-flight list was compacted */
+	struct timespec earliest;	/* the nearest deadline in flight */
+	struct probe *probes;		/* in start order */
+	size_t n, next;			/* the next to start */
+	/* A failure of the set-up: every result fails with it. */
+	const char *setup_call;
+	int setup_err;
+};
+
+/* Events read in one go, each stamped when read, before any is handled. */
+#define EVENT_BATCH 64
+
+struct cm_event {
+	struct probe *pr;
+	enum rdma_cm_event_type type;
+	int status;
+	struct timespec at;
+};
+
+unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
+{
+	unsigned int grace = timeout_ms / 2;
+
+	return timeout_ms + (grace > 1000 ? grace : 1000);
+}
+
+static void set_deadline(struct probe *pr, unsigned int ms)
+{
+	pr->deadline = rr_ts_add_ms(rr_now(), ms);
+}
+
+/*
+ * Ends a probe.  Reading its route, destroying its id and telling the
+ * caller wait for flush_done(): none may delay other probes' events.
+ */
+static void probe_finish(struct probe *pr)
+{
+	struct rr_cm *run = pr->run;
+
+	pr->state = PROBE_DONE;
+	run->finished++;
+	pr->next_done = NULL;
+	*run->done_tail = pr;
+	run->done_tail = &pr->next_done;
+}
+
+
+static void probe_fail_call(struct probe *pr, enum rr_step step,
+			    const char *call, int err)
+{
+	rr_fail_call(&pr->r->out, step, call, err, 0);
+	probe_finish(pr);
+}
+
+/* A port's link layer, asked of the device once per run. */
+static enum rr_link_layer link_layer(struct rr_cm *run,
+				    struct ibv_context *verbs, uint8_t port)
+{
+	struct ibv_port_attr attr;
+	struct known_port *k;
+	unsigned int i;
+
+	if (verbs->device->transport_type == IBV_TRANSPORT_IWARP)
+		return RR_LL_IWARP;
+	for (i = 0; i < run->num_known; i++)
+		if (run->known[i].verbs == verbs && run->known[i].port == port)
+			return run->known[i].ll;
+	if (ibv_query_port(verbs, port, &attr))
+		return RR_LL_UNKNOWN;
+	if (run->num_known == MAX_KNOWN_PORTS)
+		run->num_known = 0;	/* a rare host: start over */
+	k = &run->known[run->num_known++];
+	k->verbs = verbs;
+	k->port = port;
+	k->ll = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
+			RR_LL_ETHERNET : RR_LL_INFINIBAND;
+	return k->ll;
+}
+
+/* Device, port and link layer, once the CM has bound the id to them. */
+static void collect_device(struct rr_cm *run, struct rr_result *r,
+			   struct rdma_cm_id *id)
+{
+	if (!id->verbs)
+		return;
+	snprintf(r->out.device, sizeof(r->out.device), "%s",
+		 ibv_get_device_name(id->verbs->device));
+	r->out.port = id->port_num;
+	r->out.link_layer = link_layer(run, id->verbs, id->port_num);
+}
+
+static enum rr_gid_type gid_type_of(struct rr_cm *run,
+				     const struct rr_result *r)
+{
+	if (r->out.link_layer == RR_LL_INFINIBAND)
+		return RR_GID_IB;
+	if (r->out.link_layer != RR_LL_ETHERNET || !r->out.num_paths)
+		return RR_GID_UNKNOWN;
+	/* Only RoCE v2 carries IPv4: an IPv4-mapped GID settles it. */
+	if (rr_gid_is_v4mapped(r->out.paths[0].sgid))
+		return RR_GID_ROCE_V2;
+	return rr_gid_type_of(rr_host_gids(run->p->host), r->out.device, r->out.port,
+			      r->out.paths[0].sgid);
+}
+
+static void copy_path(struct rr_path *out, const struct ibv_sa_path_rec *in)
+{
+	memcpy(out->dgid, in->dgid.raw, 16);
+	memcpy(out->sgid, in->sgid.raw, 16);
+	out->dlid = ntohs(in->dlid);
+	out->slid = ntohs(in->slid);
+	out->raw_traffic = in->raw_traffic;
+	out->flow_label = ntohl(in->flow_label);
+	out->hop_limit = in->hop_limit;
+	out->traffic_class = in->traffic_class;
+	out->reversible = in->reversible;
+	out->numb_path = in->numb_path;
+	out->pkey = ntohs(in->pkey);
+	out->sl = in->sl;
+	out->mtu_selector = in->mtu_selector;
+	out->mtu = in->mtu;
+	out->rate_selector = in->rate_selector;
+	out->rate = in->rate;
+	out->packet_life_time_selector = in->packet_life_time_selector;
+	out->packet_life_time = in->packet_life_time;
+	out->preference = in->preference;
+}
+
+static void collect_route(struct rr_cm *run, struct rr_result *r,
+			  struct rdma_cm_id *id)
+{
+	int i, n = id->route.num_paths;
+
+	memcpy(&r->out.src, &id->route.addr.src_storage, sizeof(r->out.src));
+	r->out.have_src = true;
+	if (n > 0 && id->route.path_rec) {
+		r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
+		if (r->out.paths) {
+			for (i = 0; i < n; i++)
+				copy_path(&r->out.paths[i], &id->route.path_rec[i]);
+			r->out.num_paths = n;
+		}
+	}
+	r->out.gid_type = gid_type_of(run, r);
+}
+
+static bool event_waiting(struct rr_cm *run)
+{
+	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
+
+	return poll(&pfd, 1, 0) > 0;
+}
+
+/*
+ * Finished probes: route read, id destroyed, the result handed over on
+ * DONE, in that order.  Unless ALL, it stops as soon as an event waits:
+ * the work would delay that event's stamp.
+ */
+static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
+{
+	struct probe *pr;
+
+	while ((pr = run->done) && (all || !event_waiting(run))) {
+		run->done = pr->next_done;
+		if (pr->id) {
+			/* What the id learned, read before it goes. */
+			collect_device(run, pr->r, pr->id);
+			if (pr->r->out.ok)
+				collect_route(run, pr->r, pr->id);
+			rdma_destroy_id(pr->id);
+			pr->id = NULL;
+		}
+		pr->r->out.complete = true;
+		rr_queue_push(done, pr->r);
+	}
+	if (!run->done)
+		run->done_tail = &run->done;
+}
+
+static void start_route(struct rr_cm *run, struct probe *pr)
+{
+	struct rr_result *r = pr->r;
+	double ms = rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR);
+
+	/*
+	 * On an uncached neighbour the kernel reports success only when the
+	 * timeout expires (see the man page): flag a success that late.
+	 */
+	if (ms >= 0.98 * run->p->timeout_ms)
+		r->out.late_success = true;
+
+	rr_step_begin(&r->out, RR_STEP_RESOLVE_ROUTE);
+	if (rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
+		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
+				errno);
+		return;
+	}
+	pr->state = PROBE_WAIT_ROUTE;
+	set_deadline(pr, rr_cm_step_deadline_ms(run->p->timeout_ms));
+}
+
+/* Create id, set options, bind: the probe's synchronous start. */
+static void probe_create(struct rr_cm *run, struct probe *pr)
+{
+	const struct rr_cm_params *p = run->p;
+	struct rr_result *r = pr->r;
+	uint8_t tos;
+
+	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	r->out.timeout_ms = p->timeout_ms;
+	r->out.start_ms = rr_ts_ms(&r->out.steps[RR_STEP_TOTAL].start, &run->t0);
+	r->out.have_start = true;
+	rr_step_begin(&r->out, RR_STEP_CREATE_ID);
+	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
+		pr->id = NULL;
+		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
+		return;
+	}
+	if (p->tos >= 0) {
+		tos = (uint8_t)p->tos;
+		if (rdma_set_option(pr->id, RDMA_OPTION_ID, RDMA_OPTION_ID_TOS,
+				    &tos, sizeof(tos))) {
+			probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_set_option",
+					errno);
+			return;
+		}
+	}
+	rr_step_end(&r->out, RR_STEP_CREATE_ID);
+
+	if (p->src) {
+		rr_step_begin(&r->out, RR_STEP_BIND_ADDR);
+		if (rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
+			probe_fail_call(pr, RR_STEP_BIND_ADDR, "rdma_bind_addr",
+					errno);
+			return;
+		}
+		rr_step_end(&r->out, RR_STEP_BIND_ADDR);
+	}
+	pr->state = PROBE_CREATED;
+}
+
+static void probe_resolve_addr(struct rr_cm *run, struct probe *pr)
+{
+	const struct rr_cm_params *p = run->p;
+	struct rr_result *r = pr->r;
+
+	rr_step_begin(&r->out, RR_STEP_RESOLVE_ADDR);
+	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->probe.dst,
+			      (int)p->timeout_ms)) {
+		probe_fail_call(pr, RR_STEP_RESOLVE_ADDR, "rdma_resolve_addr",
+				errno);
+		return;
+	}
+	pr->state = PROBE_WAIT_ADDR;
+	set_deadline(pr, rr_cm_step_deadline_ms(p->timeout_ms));
+}
+
+static enum rr_step waiting_step(const struct probe *pr)
+{
+	return pr->state == PROBE_WAIT_ADDR ? RR_STEP_RESOLVE_ADDR :
+					      RR_STEP_RESOLVE_ROUTE;
+}
+
+static const char *waiting_call(const struct probe *pr)
+{
+	return pr->state == PROBE_WAIT_ADDR ? "rdma_resolve_addr" :
+					      "rdma_resolve_route";
+}
+
+/* One event for one probe, read (and acked) at E->at. */
+static void handle_event(struct rr_cm *run, const struct cm_event *e)
+{
+	struct probe *pr = e->pr;
+	struct rr_result *r = pr->r;
+
+	if (pr->state == PROBE_WAIT_ADDR &&
+	    e->type == RDMA_CM_EVENT_ADDR_RESOLVED && e->status == 0) {
+		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ADDR, &e->at);
+		start_route(run, pr);
+		return;
+	}
+	if (pr->state == PROBE_WAIT_ROUTE &&
+	    e->type == RDMA_CM_EVENT_ROUTE_RESOLVED && e->status == 0) {
+		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ROUTE, &e->at);
+		rr_step_end_at(&r->out, RR_STEP_TOTAL, &e->at);
+		r->out.ok = true;
+		probe_finish(pr);
+		return;
+	}
+	rr_fail_event(&r->out, waiting_step(pr), waiting_call(pr), e->type,
+		      e->status);
+	probe_finish(pr);
+}
+
+/* Reads what is queued, a batch at a time, then handles the batch. */
+static void drain_events(struct rr_cm *run)
+{
+	struct cm_event batch[EVENT_BATCH];
+	struct rdma_cm_event *ev;
+	int i, n;
+
+	do {
+		for (n = 0; n < EVENT_BATCH &&
+			    !rdma_get_cm_event(run->channel, &ev); n++) {
+			batch[n].pr = ev->id->context;
+			batch[n].type = ev->event;
+			batch[n].status = ev->status;
+			batch[n].at = rr_now();
+			/* Ack at once: rdma_destroy_id waits for the acks. */
+			rdma_ack_cm_event(ev);
+		}
+		for (i = 0; i < n; i++)
+			if (batch[i].pr->state == PROBE_WAIT_ADDR ||
+			    batch[i].pr->state == PROBE_WAIT_ROUTE)
+				handle_event(run, &batch[i]);
+	} while (n == EVENT_BATCH);
+}
+
+static void expire_probes(struct rr_cm *run, const struct timespec *now)
+{
+	unsigned int i;
+	struct probe *pr;
+
+	if (rr_ms_until(now, &run->earliest) > 0)
+		return;		/* nothing can have expired yet */
+	for (i = 0; i < run->num_inflight; i++) {
+		pr = run->inflight[i];
+		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
+			continue;
+		rr_fail_deadline(&pr->r->out, waiting_step(pr), waiting_call(pr),
+				 rr_cm_step_deadline_ms(run->p->timeout_ms));
+		probe_finish(pr);
+	}
+}
+
+/* Drops finished probes from the in-flight list, keeping order. */
+static void compact_inflight(struct rr_cm *run)
+{
+	unsigned int i, j = 0;
+
+	if (!run->finished)
+		return;
+	run->finished = 0;
+	for (i = 0; i < run->num_inflight; i++)
+		if (run->inflight[i]->state != PROBE_DONE)
+			run->inflight[j++] = run->inflight[i];
+	run->num_inflight = j;
+}
+
+/*
+ * Until the next deadline, or the next scheduled start (START); notes the
+ * nearest deadline for expire_probes().
+ */
+static int next_timeout_ms(struct rr_cm *run, const struct timespec *start)
+{
+	const struct timespec *d;
+	struct timespec now;
+	long best, ms;
+	unsigned int i;
+
+	now = rr_now();
+	best = start ? rr_ms_until(&now, start) : -1;
+	if (best < 0 && start)
+		best = 0;
+	run->earliest = rr_ts_add_ms(now, 24 * 3600 * 1000);
+	for (i = 0; i < run->num_inflight; i++) {
+		d = &run->inflight[i]->deadline;
+		if (rr_ms_until(d, &run->earliest) > 0)
+			run->earliest = *d;
+		ms = rr_ms_until(&now, d);
+		if (ms < 0)
+			ms = 0;
+		if (best < 0 || ms < best)
+			best = ms;
+	}
+	/* +1: poll rounds down; wake just after the deadline, not before. */
+	return best < 0 ? 0 : (int)best + 1;
+}
+
+/*
+ * librdmacm reports a device node it may not open as ENOENT; ask the node
+ * itself, so that a permission problem is called one.
+ */
+static int channel_errno(int err)
+{
+	if (access(RDMA_CM_DEV, F_OK) == 0 && access(RDMA_CM_DEV, R_OK | W_OK))
+		return errno;
+	return err;
+}
+
+/* The set-up failed: every result fails at create id, with the reason. */
+static void fail_all(struct rr_cm *run, struct rr_queue *done)
+{
+	struct rr_result *r;
+	size_t i;
+
+	for (i = 0; i < run->n; i++) {
+		r = run->order[i];
+		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
+			rr_step_begin(&r->out, RR_STEP_TOTAL);
+			rr_step_begin(&r->out, RR_STEP_CREATE_ID);
+			rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
+				     run->setup_err, 0);
+		}
+		r->out.complete = true;
+		rr_queue_push(done, r);
+	}
+	run->next = run->n;
+}
+
+/* Starts what may start now: room in flight, and its time has come. */
+/*
+ * Starts what may start now: room in flight, and its time has come.  The
+ * ids are all made first, then their resolutions issued back to back, as
+ * cmtime does: creating the next id does not delay this one's answer.
+ */
+static size_t start_due(struct rr_cm *run, struct probe *probes,
+			size_t next, size_t n)
+{
+	unsigned int first = run->num_inflight, i;
+	struct timespec now;
+	struct probe *pr;
+
+	now = rr_now();
+	while (run->num_inflight < run->p->parallel && next < n) {
+		pr = &probes[next];
+		if (rr_ms_until(&now, &pr->deadline) > 0)
+			break;		/* not yet: deadline holds its start */
+		next++;
+		if (!pr->r->probe.have_dst || pr->r->out.fail.kind != RR_FAIL_NONE) {
+			probe_finish(pr);	/* failed before us (lookup) */
+			continue;
+		}
+		probe_create(run, pr);
+		if (pr->state != PROBE_DONE)
+			run->inflight[run->num_inflight++] = pr;
+	}
+	for (i = first; i < run->num_inflight; i++)
+		probe_resolve_addr(run, run->inflight[i]);
+	return next;
+}
+
+bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
+{
+	struct pollfd pfd = { .fd = -1, .events = POLLIN };
+	const struct timespec *start;
+	struct timespec now;
+	int timeout;
+
+	if (run->setup_call) {
+		if (run->next < run->n)
+			fail_all(run, done);
+		return false;
+	}
+	run->next = start_due(run, run->probes, run->next, run->n);
+	if (!run->num_inflight && run->next >= run->n) {
+		flush_done(run, true, done);
+		return false;
+	}
+	/* Wake for the next start only if there is room for it. */
+	start = run->next < run->n && run->num_inflight < run->p->parallel ?
+			&run->probes[run->next].deadline : NULL;
+	timeout = next_timeout_ms(run, start);
+	pfd.fd = run->channel->fd;
+	if (poll(&pfd, 1, timeout) > 0)
+		drain_events(run);
+	now = rr_now();
+	expire_probes(run, &now);
+	compact_inflight(run);
+	flush_done(run, false, done);
+	return true;
+}
+
+static bool setup_failed(struct rr_cm *run, const char *call, int err)
+{
+	run->setup_call = call;
+	run->setup_err = err;
+	return false;
+}
+
+static bool setup(struct rr_cm *run)
+{
+	size_t i;
+	int flags;
+
+	run->channel = rdma_create_event_channel();
+	if (!run->channel)
+		return setup_failed(run, "rdma_create_event_channel",
+				    channel_errno(errno));
+	flags = fcntl(run->channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(run->channel->fd, F_SETFL, flags | O_NONBLOCK))
+		return setup_failed(run, "fcntl", errno);
+	run->probes = calloc(run->n, sizeof(*run->probes));
+	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
+	if (!run->probes || !run->inflight)
+		return setup_failed(run, "calloc", ENOMEM);
+	/* Until a probe starts, its deadline is the time it may start. */
+	run->t0 = rr_now();
+	run->done_tail = &run->done;
+	for (i = 0; i < run->n; i++) {
+		run->probes[i].r = run->order[i];
+		run->probes[i].run = run;
+		run->probes[i].deadline = rr_ts_add_ms(run->t0,
+					run->order[i]->probe.start_offset_ms);
+	}
+	return true;
+}
+
+struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
+			  const struct rr_cm_params *params)
+{
+	struct rr_cm *run = calloc(1, sizeof(*run));
+
+	if (!run)
+		return NULL;
+	run->p = params;
+	run->order = order;
+	run->n = n;
+	setup(run);
+	return run;
+}
+
+void rr_cm_end(struct rr_cm *run)
+{
+	struct probe *pr;
+	unsigned int i;
+
+	if (!run)
+		return;
+	/* Stopped early: what is still in flight goes, unreported. */
+	for (i = 0; i < run->num_inflight; i++)
+		if (run->inflight[i]->id)
+			rdma_destroy_id(run->inflight[i]->id);
+	for (pr = run->done; pr; pr = pr->next_done)
+		if (pr->id)
+			rdma_destroy_id(pr->id);
+	free(run->inflight);
+	free(run->probes);
+	if (run->channel)
+		rdma_destroy_event_channel(run->channel);
+	free(run);
+}

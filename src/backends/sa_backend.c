@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <infiniband/mad.h>
+#include <infiniband/umad.h>
+
+#include "base/clock.h"
+#include "base/ib_port.h"
+#include "backends/sa_backend.h"
+
+struct sa_port {
+	struct ibmad_port *mad;
+	char ca[UMAD_CA_NAME_LEN];
+	int num;
+	unsigned int state;
+	unsigned int sm_lid;	/* as the port last heard it */
+	ibmad_gid_t sgid;
+	ib_portid_t sm;
+};
+
+/*
+ * libibmad warns on stderr (IBWARN) when a call fails, but the result
+ * already says why and stderr belongs to the renderer: JSON mode keeps it
+ * empty.  LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch, keeps the
+ * warnings.  Returns the saved descriptor, or -1 when nothing was muted.
+ */
+static int mute_stderr(void)
+{
+	int saved, null;
+
+	if (getenv("LIBIBMAD_DEBUG_LEVEL"))
+		return -1;
+	fflush(stderr);
+	saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (saved < 0)
+		return -1;
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null < 0)
+		goto err;
+	if (dup2(null, STDERR_FILENO) < 0) {
+		close(null);
+		goto err;
+	}
+	close(null);
+	return saved;
+err:
+	close(saved);
+	return -1;
+}
+
+static void unmute_stderr(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+}
+
+static bool state_is_active(unsigned int state)
+{
+	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
+}
+
+static const char *state_detail(unsigned int state)
+{
+	switch (state) {
+	case RR_PORT_DOWN:
+		return "port state DOWN: no link";
+	case RR_PORT_INIT:
+		return "port state INIT: the subnet manager has not activated it";
+	case RR_PORT_ARMED:
+		return "port state ARMED: the subnet manager has not activated it";
+	default:
+		return "port state unknown";
+	}
+}
+
+/*
+ * A port in INIT or ARMED with SM LID 0 has never heard from an SM: say
+ * no_sm at the find-SM step, the cause, rather than port_not_active, the
+ * symptom.  A port that is DOWN, or not active although an SM is known,
+ * fails here.
+ */
+static bool waits_for_sm(const struct sa_port *sp)
+{
+	return (sp->state == RR_PORT_INIT || sp->state == RR_PORT_ARMED) &&
+	       !sp->sm_lid;
+}
+
+/* Which port, its state and name, from sysfs: no MAD needed. */
+static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
+		      struct rr_result *sh)
+{
+	umad_port_t up;
+	int ret;
+
+	if (umad_init() < 0) {
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_init", ENODEV,
+			      RR_CAUSE_NO_UMAD, NULL);
+		return false;
+	}
+	ret = umad_get_port(p->ca, p->port, &up);
+	if (ret < 0) {
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
+			      RR_CAUSE_NO_UMAD,
+			      p->ca || p->port ? "no such InfiniBand CA or port (see ibstat)" :
+						 "no InfiniBand CA with a usable port (see ibstat)");
+		return false;
+	}
+	snprintf(sp->ca, sizeof(sp->ca), "%s", up.ca_name);
+	sp->num = up.portnum;
+	sp->state = up.state;
+	sp->sm_lid = up.sm_lid;
+	umad_release_port(&up);
+
+	snprintf(sh->out.device, sizeof(sh->out.device), "%s", sp->ca);
+	sh->out.port = (uint8_t)sp->num;
+	sh->out.link_layer = RR_LL_INFINIBAND;
+	sh->out.gid_type = RR_GID_IB;
+	return true;
+}
+
+static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
+		      struct rr_result *sh)
+{
+	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_SA_CLASS };
+	ib_portid_t self = { 0 };
+	int err, portnum;
+
+	rr_step_begin(&sh->out, RR_STEP_OPEN_PORT);
+	if (!find_port(sp, p, sh))
+		return false;
+
+	sp->mad = mad_rpc_open_port(sp->ca, sp->num, classes, 3);
+	if (!sp->mad) {
+		err = errno ? errno : EIO;
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,
+			      err == EACCES || err == EPERM ?
+				RR_CAUSE_UMAD_PERMISSION : RR_CAUSE_NO_UMAD,
+			      NULL);
+		return false;
+	}
+	/* One try of timeout_ms per MAD: the user's timeout bounds each wait. */
+	mad_rpc_set_timeout(sp->mad, (int)p->timeout_ms);
+	mad_rpc_set_retries(sp->mad, 1);
+
+	if (!state_is_active(sp->state) && !waits_for_sm(sp)) {
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", 0,
+			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
+		return false;
+	}
+	/* The SGID as the port's SMA says it: GID prefix and port GUID. */
+	if (ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
+			      errno ? errno : EIO, RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	rr_step_end(&sh->out, RR_STEP_OPEN_PORT);
+	return true;
+}
+
+static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
+		    struct rr_result *sh)
+{
+	int err;
+
+	rr_step_begin(&sh->out, RR_STEP_FIND_SM);
+	if (ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
+		err = errno ? errno : EIO;
+		/* libibmad says ENXIO when PortInfo:MasterSMLID is 0. */
+		if (err == ENXIO)
+			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+				      err, RR_CAUSE_NO_SM,
+				      state_is_active(sp->state) ? NULL :
+					"SM LID 0 and port state INIT or ARMED: no subnet manager has configured the port");
+		else
+			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
+				      err, RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	/* An SM appeared since sysfs was read, but the port is still down. */
+	if (!state_is_active(sp->state)) {
+		rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "umad_get_port", 0,
+			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
+		return false;
+	}
+	/* The SA listens on QP1 of the SM's port (GSI). */
+	sp->sm.qp = 1;
+	sp->sm.qkey = IB_DEFAULT_QP1_QKEY;
+	rr_step_end(&sh->out, RR_STEP_FIND_SM);
+	return true;
+}
+
+static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
+			  const struct rr_sa_params *p, uint8_t *req,
+			  ib_rpc_t *rpc)
+{
+	uint64_t mask = RR_PR_COMP_SGID;
+	ibmad_gid_t dgid;
+
+	mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
+	switch (d->kind) {
+	case RR_SA_LID:
+		mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);
+		mask |= RR_PR_COMP_DLID;
+		break;
+	case RR_SA_GUID:
+		/* A port GUID is taken to be on this port's subnet. */
+		memcpy(dgid, sp->sgid, 8);
+		mad_set_field64(dgid, 0, IB_GID_GUID_F, d->guid);
+		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		mask |= RR_PR_COMP_DGID;
+		break;
+	case RR_SA_GID:
+		memcpy(dgid, d->gid, sizeof(dgid));
+		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		mask |= RR_PR_COMP_DGID;
+		break;
+	}
+	if (p->sl >= 0) {
+		mad_set_field(req, 0, IB_SA_PR_SL_F, (uint32_t)p->sl);
+		mask |= RR_PR_COMP_SL;
+	}
+	if (p->pkey >= 0) {
+		rr_sa_pr_set_pkey(req, (uint16_t)p->pkey);
+		mask |= RR_PR_COMP_PKEY;
+	}
+	if (p->all_paths) {
+		mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_NUMB_PATH);
+		mask |= RR_PR_COMP_NUMBPATH;
+	}
+
+	memset(rpc, 0, sizeof(*rpc));
+	rpc->mgtclass = IB_SA_CLASS;
+	rpc->method = p->all_paths ? IB_MAD_METHOD_GET_TABLE :
+				     IB_MAD_METHOD_GET;
+	rpc->attr.id = IB_SA_ATTR_PATHRECORD;
+	rpc->mask = mask;
+	rpc->timeout = (int)p->timeout_ms;
+	rpc->datasz = IB_SA_DATA_SIZE;
+	rpc->dataoffs = IB_SA_DATA_OFFS;
+}
+
+/*
+ * Room for a reassembled (RMPP) GetTable answer: the kernel hands it over
+ * whole, with one header.  127 paths is the most NumbPath can ask for.
+ */
+#define RECV_MAD_SIZE (RR_SA_HDR_SIZE + RR_SA_MAX_NUMB_PATH * RR_SA_PR_SIZE)
+
+static int64_t now_ms(void)
+{
+	struct timespec t = rr_now();
+
+	return rr_ts_ns(&t) / 1000000;
+}
+
+/* One destination's query, from its send to its answer or deadline. */
+struct sa_query {
+	struct rr_result *r;
+	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
+	int64_t deadline;
+};
+
+/*
+ * One --sa run: the port opened once (its steps timed in SHARED), then the
+ * queries in flight, at most p->parallel: a hung SM costs one wait.
+ */
+struct rr_sa {
+	struct sa_port sp;
+	const struct rr_sa_params *p;
+	struct rr_result shared;
+	bool ready;		/* the port is open and the SM found */
+	struct rr_result *results;
+	size_t n, next;		/* the next to send */
+	struct sa_query *q;
+	unsigned int num, window;
+	uint8_t *snd, *rcv;	/* one send and one receive buffer */
+	struct rr_queue *done;	/* this turn's */
+};
+
+/*
+ * No usable answer: a MAD status, a timeout or a local error.  No record
+ * under --sl/--pkey may be the filter's doing, not an unknown destination.
+ */
+static void fail_query(struct rr_result *r, const struct rr_sa_answer *ans,
+		       int err, bool filtered)
+{
+	enum rr_cause none = filtered ? RR_CAUSE_NO_MATCHING_PATH :
+					RR_CAUSE_DEST_UNKNOWN;
+
+	if (!err && ans->status) {
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "umad_recv", 0,
+			      rr_sa_status_code(ans->status) == RR_SA_ERR_NO_RECORDS ?
+				none : RR_CAUSE_SA_REJECTED,
+			      rr_sa_status_str(ans->status));
+		r->out.fail.status = ans->status;
+		return;
+	}
+	if (!err) {
+		/* A Get answers one record or an error; a table may be empty. */
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "umad_recv", 0, none,
+			      "MAD status 0x0000 but the answer holds no PathRecord");
+		return;
+	}
+	rr_fail_cause(&r->out, RR_STEP_SA_QUERY, err == ETIMEDOUT ? "umad_recv" : "umad_send",
+		      err, err == ETIMEDOUT ? RR_CAUSE_SA_TIMEOUT : RR_CAUSE_UNKNOWN,
+		      NULL);
+}
+
+static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
+		       int n)
+{
+	int i;
+
+	r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
+	if (!r->out.paths) {
+		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "calloc", ENOMEM,
+			      RR_CAUSE_UNKNOWN, NULL);
+		return false;
+	}
+	for (i = 0; i < n; i++)
+		rr_sa_pr_decode(ans->records + (size_t)i * ans->record_size,
+				&r->out.paths[i]);
+	r->out.num_paths = n;
+	return true;
+}
+
+/*
+ * The port is opened once for every destination: each result gets those
+ * timings, and its total is the shared part plus its own query, what the
+ * destination would have cost alone.
+ */
+static void add_shared_time(struct rr_result *r, const struct rr_result *sh)
+{
+	struct rr_timing *total = &r->out.steps[RR_STEP_TOTAL];
+	int64_t shared, start;
+
+	r->out.steps[RR_STEP_OPEN_PORT] = sh->out.steps[RR_STEP_OPEN_PORT];
+	r->out.steps[RR_STEP_FIND_SM] = sh->out.steps[RR_STEP_FIND_SM];
+	shared = rr_ts_ns(&sh->out.steps[RR_STEP_FIND_SM].end) -
+		 rr_ts_ns(&sh->out.steps[RR_STEP_OPEN_PORT].start);
+	start = rr_ts_ns(&total->start) - shared;
+	total->start = rr_ns_ts(start);
+}
+
+static void copy_port(struct rr_result *r, const struct rr_result *sh)
+{
+	memcpy(r->out.device, sh->out.device, sizeof(r->out.device));
+	r->out.port = sh->out.port;
+	r->out.link_layer = sh->out.link_layer;
+	r->out.gid_type = sh->out.gid_type;
+}
+
+/* R is final: to the main loop. */
+static void hand_over(struct rr_sa *w, struct rr_result *r)
+{
+	r->out.complete = true;
+	rr_queue_push(w->done, r);
+}
+
+/* The query of W->q[I] is over: its result filled, its slot given up. */
+static void query_done(struct rr_sa *w, unsigned int i)
+{
+	struct rr_result *r = w->q[i].r;
+
+	rr_step_end(&r->out, RR_STEP_SA_QUERY);
+	if (r->out.ok)
+		rr_step_end(&r->out, RR_STEP_TOTAL);
+	add_shared_time(r, &w->shared);
+	hand_over(w, r);
+	w->q[i] = w->q[--w->num];
+}
+
+/* The answer to W->q[I]: LEN bytes of MAD in the receive buffer. */
+static void take_answer(struct rr_sa *w, unsigned int i, int len)
+{
+	const struct rr_sa_params *p = w->p;
+	struct rr_result *r = w->q[i].r;
+	struct rr_sa_answer ans;
+	int n;
+
+	rr_step_end(&r->out, RR_STEP_SA_QUERY);
+	rr_sa_answer_decode(umad_get_mad(w->rcv), (size_t)len, &ans);
+	n = ans.num;
+	if (!p->all_paths && n > 1)
+		n = 1;
+	if (ans.status || !n)
+		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
+	else if (keep_paths(r, &ans, n))
+		r->out.ok = true;
+	query_done(w, i);
+}
+
+/* Sends the query for R to D; false (R failed) when it cannot go out. */
+static bool send_query(struct rr_sa *w, struct rr_result *r)
+{
+	struct sa_port *sp = &w->sp;
+	const struct rr_sa_params *p = w->p;
+	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
+	struct sa_query *q = &w->q[w->num];
+	struct rr_sa_answer none = { 0 };
+	ib_rpc_t rpc;
+	int len, err;
+
+	copy_port(r, &w->shared);
+	r->out.timeout_ms = p->timeout_ms;
+	build_request(sp, &r->probe.sa, p, req, &rpc);
+	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
+	memset(w->snd, 0, umad_size() + IB_MAD_SIZE);
+	len = mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
+	/* The kernel gives up after timeout_ms too: no retry. */
+	if (len < 0 || umad_send(mad_rpc_portid(sp->mad),
+				 mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
+				 w->snd, len, (int)p->timeout_ms, 0) < 0) {
+		err = errno ? errno : EIO;
+		rr_step_end(&r->out, RR_STEP_SA_QUERY);
+		fail_query(r, &none, err, false);
+		add_shared_time(r, &w->shared);
+		hand_over(w, r);
+		return false;
+	}
+	*q = (struct sa_query){
+		.r = r,
+		.trid = (uint32_t)mad_get_field64(umad_get_mad(w->snd), 0,
+						  IB_MAD_TRID_F),
+		.deadline = now_ms() + p->timeout_ms,
+	};
+	w->num++;
+	return true;
+}
+
+/* Queries past their deadline: the SA did not answer in time. */
+static void expire(struct rr_sa *w)
+{
+	struct rr_sa_answer none = { 0 };
+	int64_t now = now_ms();
+	unsigned int i = 0;
+
+	while (i < w->num) {
+		if (w->q[i].deadline > now) {
+			i++;
+			continue;
+		}
+		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
+		fail_query(w->q[i].r, &none, ETIMEDOUT, false);
+		query_done(w, i);
+	}
+}
+
+/*
+ * Waits for one answer until the nearest deadline and hands it to its
+ * query.  Only the low 32 bits of the TID count: the kernel puts its agent
+ * number in the high ones; an answer to no query in flight is dropped.
+ */
+static void receive(struct rr_sa *w)
+{
+	int64_t first = w->q[0].deadline, left;
+	struct rr_sa_answer none = { 0 };
+	unsigned int i;
+	uint32_t trid;
+	int len = RECV_MAD_SIZE, ret;
+
+	for (i = 1; i < w->num; i++)
+		if (w->q[i].deadline < first)
+			first = w->q[i].deadline;
+	left = first - now_ms();
+	if (left <= 0)
+		return;
+	ret = umad_recv(mad_rpc_portid(w->sp.mad), w->rcv, &len, (int)left);
+	if (ret < 0)
+		return;		/* nothing in time: expire() decides */
+	trid = (uint32_t)mad_get_field64(umad_get_mad(w->rcv), 0,
+					 IB_MAD_TRID_F);
+	for (i = 0; i < w->num; i++) {
+		if (w->q[i].trid != trid)
+			continue;
+		if (umad_status(w->rcv)) {
+			/* The kernel's own timeout (or error) for the send. */
+			rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
+			fail_query(w->q[i].r, &none, umad_status(w->rcv), false);
+			query_done(w, i);
+		} else {
+			take_answer(w, i, len);
+		}
+		return;
+	}
+}
+
+/* Every result with no failure yet: its query sent, answered or expired. */
+/* The port could not be opened or has no SM: every result says so. */
+static void copy_failure(struct rr_result *r, const struct rr_result *sh)
+{
+	int step;
+
+	copy_port(r, sh);
+	for (step = RR_STEP_OPEN_PORT; step < RR_STEP_COUNT; step++)
+		r->out.steps[step] = sh->out.steps[step];
+	r->out.fail = sh->out.fail;
+	r->out.ok = false;
+}
+
+/* What fails every result still to query: the set-up's failure, or ENOMEM. */
+static void fail_rest(struct rr_sa *w)
+{
+	struct rr_result *r;
+
+	for (; w->next < w->n; w->next++) {
+		r = &w->results[w->next];
+		r->out.timeout_ms = w->p->timeout_ms;
+		if (r->out.fail.kind != RR_FAIL_NONE)
+			;	/* failed before us */
+		else if (w->ready)
+			rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "calloc", ENOMEM,
+				      RR_CAUSE_UNKNOWN, NULL);
+		else
+			copy_failure(r, &w->shared);
+		hand_over(w, r);
+	}
+}
+
+struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
+			  const struct rr_sa_params *p)
+{
+	struct rr_sa *w = calloc(1, sizeof(*w));
+	int muted;
+
+	if (!w)
+		return NULL;
+	w->p = p;
+	w->results = results;
+	w->n = n;
+	w->window = p->parallel ? p->parallel : 1;
+	muted = mute_stderr();
+	rr_step_begin(&w->shared.out, RR_STEP_TOTAL);
+	w->ready = open_port(&w->sp, p, &w->shared) &&
+		   find_sm(&w->sp, p, &w->shared);
+	unmute_stderr(muted);
+	w->q = calloc(w->window, sizeof(*w->q));
+	w->snd = calloc(1, umad_size() + IB_MAD_SIZE);
+	w->rcv = calloc(1, umad_size() + RECV_MAD_SIZE);
+	return w;
+}
+
+bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
+{
+	int muted;
+
+	w->done = done;
+	if (!w->ready || !w->q || !w->snd || !w->rcv) {
+		fail_rest(w);
+		return false;
+	}
+	muted = mute_stderr();
+	while (w->next < w->n && w->num < w->window) {
+		if (w->results[w->next].out.fail.kind == RR_FAIL_NONE)
+			send_query(w, &w->results[w->next]);
+		else
+			hand_over(w, &w->results[w->next]);
+		w->next++;
+	}
+	if (w->num)
+		receive(w);
+	expire(w);
+	unmute_stderr(muted);
+	return w->next < w->n || w->num;
+}
+
+void rr_sa_end(struct rr_sa *w)
+{
+	if (!w)
+		return;
+	if (w->sp.mad)
+		mad_rpc_close_port(w->sp.mad);
+	free(w->q);
+	free(w->snd);
+	free(w->rcv);
+	free(w);
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "base/clock.h"
+
+#define NS_PER_S 1000000000L
+
+struct timespec rr_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t;
+}
+
+struct timespec rr_ts_add_ms(struct timespec t, uint64_t ms)
+{
+	t.tv_sec += (time_t)(ms / 1000);
+	t.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (t.tv_nsec >= NS_PER_S) {
+		t.tv_sec++;
+		t.tv_nsec -= NS_PER_S;
+	}
+	return t;
+}
+
+double rr_ts_ms(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(a->tv_sec - b->tv_sec) * 1e3 +
+	       (double)(a->tv_nsec - b->tv_nsec) / 1e6;
+}
+
+long rr_ms_until(const struct timespec *now, const struct timespec *t)
+{
+	return (long)(t->tv_sec - now->tv_sec) * 1000L +
+	       (t->tv_nsec - now->tv_nsec) / 1000000L;
+}
+
+bool rr_ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+int64_t rr_ts_ns(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * NS_PER_S + t->tv_nsec;
+}
+
+struct timespec rr_ns_ts(int64_t ns)
+{
+	return (struct timespec){ (time_t)(ns / NS_PER_S), (long)(ns % NS_PER_S) };
+}

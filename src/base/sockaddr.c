@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <net/if.h>
+#include <stdio.h>
+
+#include "base/sockaddr.h"
+
+const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
+			    size_t len)
+{
+	const struct sockaddr_in6 *s6 = (const void *)ss;
+	const struct sockaddr_in *s4 = (const void *)ss;
+	char ifname[IF_NAMESIZE];
+	char addr[INET6_ADDRSTRLEN];
+
+	if (ss->ss_family == AF_INET) {
+		inet_ntop(AF_INET, &s4->sin_addr, addr, sizeof(addr));
+		snprintf(buf, len, "%s", addr);
+	} else if (ss->ss_family == AF_INET6) {
+		inet_ntop(AF_INET6, &s6->sin6_addr, addr, sizeof(addr));
+		if (s6->sin6_scope_id && if_indextoname(s6->sin6_scope_id, ifname))
+			snprintf(buf, len, "%s%%%s", addr, ifname);
+		else if (s6->sin6_scope_id)
+			snprintf(buf, len, "%s%%%u", addr, s6->sin6_scope_id);
+		else
+			snprintf(buf, len, "%s", addr);
+	} else {
+		snprintf(buf, len, "-");
+	}
+	return buf;
+}

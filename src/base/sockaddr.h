@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A socket address for people: "192.168.77.2", "fe80::1%veth0". */
+#ifndef RR_SOCKADDR_H
+#define RR_SOCKADDR_H
+
+#include <stddef.h>
+#include <sys/socket.h>
+
+/* The address as text with its scope, e.g. "fe80::1%veth0"; buf >= 64. */
+const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
+			    size_t len);
+
+#endif

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netinet/in.h>
+
+#include "model/chain.h"
+#include "base/clock.h"
+#include "explain/explain.h"
+#include "host/netlink_route.h"
+#include "host/host.h"
+
+static bool port_has_netdev(const struct rr_port *port, const char *netdev)
+{
+	int i;
+
+	if (!strcmp(port->facts.netdev, netdev))
+		return true;
+	for (i = 0; i < port->num_gids; i++)
+		if (!strcmp(port->gids[i].netdev, netdev))
+			return true;
+	return false;
+}
+
+/* The port bound to the route's interface, and where the others are. */
+static const struct rr_port *find_device(struct rr_host *host,
+					 struct rr_chain *c)
+{
+	struct rr_chain_device *d = &c->device;
+	const struct rr_port *found = NULL, *ports;
+	int i, n;
+
+	ports = rr_host_ports(host, &n);
+	for (i = 0; i < n; i++) {	/* none when n is -1 */
+		const struct rr_port *port = &ports[i];
+
+		if (!found && port_has_netdev(port, c->route.netdev))
+			found = port;
+		if (port->facts.netdev[0] && d->num_rdma < RR_MAX_RDMA_NETDEVS) {
+			struct rr_rdma_netdev *rn = &d->rdma[d->num_rdma++];
+
+			snprintf(rn->netdev, sizeof(rn->netdev), "%s",
+				 port->facts.netdev);
+			snprintf(rn->device, sizeof(rn->device), "%s",
+				 port->facts.device);
+			rn->port = port->facts.port;
+		}
+	}
+	if (found) {
+		d->found = true;
+		d->port = found->facts;
+	}
+	return found;
+}
+
+/* The GID the source address gives: IPv4-mapped, or the IPv6 address. */
+static bool gid_of_addr(const struct sockaddr_storage *ss, uint8_t gid[16])
+{
+	const struct sockaddr_in *s4 = (const void *)ss;
+	const struct sockaddr_in6 *s6 = (const void *)ss;
+
+	memset(gid, 0, 16);
+	if (ss->ss_family == AF_INET) {
+		gid[10] = gid[11] = 0xff;
+		memcpy(gid + 12, &s4->sin_addr, 4);
+		return true;
+	}
+	if (ss->ss_family == AF_INET6) {
+		memcpy(gid, &s6->sin6_addr, 16);
+		return true;
+	}
+	return false;
+}
+
+/* Which GID was (or would be) the source: the PathRecord's, else the
+ * source address's; on InfiniBand without a path, the port GID. */
+static bool wanted_gid(const struct rr_result *r, const struct rr_chain *c,
+		       uint8_t gid[16], bool *from_path)
+{
+	*from_path = r->out.ok && r->out.num_paths;
+	if (*from_path) {
+		memcpy(gid, r->out.paths[0].sgid, 16);
+		return true;
+	}
+	if (c->device.port.link_layer == RR_LL_INFINIBAND)
+		return false;
+	if (r->out.have_src)
+		return gid_of_addr(&r->out.src, gid);
+	return c->route.have_src && gid_of_addr(&c->route.src, gid);
+}
+
+static bool better(const struct rr_gid_entry *e, const struct rr_gid_entry *used,
+		   enum rr_gid_type want)
+{
+	if (want != RR_GID_UNKNOWN)
+		return e->type == want && used->type != want;
+	return e->type > used->type;	/* the CM's default: RoCE v2 */
+}
+
+static void find_gid(const struct rr_port *port, const struct rr_result *r,
+		     struct rr_chain *c)
+{
+	struct rr_chain_gid *g = &c->gid;
+	const struct rr_gid_entry *used = NULL;
+	uint8_t gid[16];
+	int i;
+
+	if (!wanted_gid(r, c, gid, &g->from_path)) {
+		if (port->num_gids && !port->gids[0].index) {
+			used = &port->gids[0];	/* IB: the port GID */
+			g->found = true;
+			g->used = *used;
+		}
+		return;
+	}
+	for (i = 0; i < port->num_gids; i++)
+		if (!memcmp(port->gids[i].gid, gid, 16) &&
+		    (!used || better(&port->gids[i], used, r->out.gid_type)))
+			used = &port->gids[i];
+	if (!used)
+		return;
+	g->found = true;
+	g->used = *used;
+	for (i = 0; i < port->num_gids && g->num_cand < RR_MAX_CANDIDATES; i++)
+		if (&port->gids[i] != used &&
+		    !memcmp(port->gids[i].gid, gid, 16))
+			g->cand[g->num_cand++] = port->gids[i];
+}
+
+/* When R's resolution ended: facts read before then may be stale. */
+static struct timespec ended_at(const struct rr_result *r)
+{
+	const struct rr_timing *t = &r->out.steps[RR_STEP_TOTAL];
+
+	return t->ended ? t->end : rr_now();
+}
+
+static void gather(struct rr_host *host, struct rr_result *r,
+		   struct rr_chain *c)
+{
+	const struct rr_port *port;
+	struct timespec end = ended_at(r);
+	const char *why;
+	struct rr_nl *nl = rr_host_nl(host, &why);
+
+	if (!nl) {
+		snprintf(c->route.error, sizeof(c->route.error), "%s", why);
+		return;
+	}
+	rr_nl_route(nl, &r->probe.dst, &c->route);
+	if (c->route.error[0])
+		return;
+	port = find_device(host, c);
+	if (port)
+		find_gid(port, r, c);
+	if (!c->route.local)
+		rr_nl_neigh(nl, c->route.netdev,
+			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
+			    &end, &c->neigh);
+}
+
+void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
+{
+	struct rr_chain *c;
+
+	if (!host || !r->probe.have_dst || r->notes.chain)
+		return;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return;		/* the result stands without its chain */
+	c->full = full;
+	gather(host, r, c);
+	rr_chain_judge(c, r);
+	r->notes.chain = c;
+}

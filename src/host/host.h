@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The facts of this host a run reads once: rtnetlink (links, addresses,
+ * the neighbour table), the RDMA ports and their GID tables.  Each is read
+ * at its first use; the owner is handed to explain and to the rdma_cm
+ * backend, so nothing of it is a hidden global.
+ */
+#ifndef RR_HOST_H
+#define RR_HOST_H
+
+#include "model/chain.h"
+#include "host/netlink_route.h"
+#include "host/sysfs_gid.h"
+
+struct rr_host;
+
+/* Reads nothing yet; NULL on ENOMEM. */
+struct rr_host *rr_host_new(void);
+void rr_host_free(struct rr_host *h);
+
+/* rtnetlink, or NULL with the reason in *WHY. */
+struct rr_nl *rr_host_nl(struct rr_host *h, const char **why);
+/* Every RDMA port, *N of them; -1 (errno set) when unreadable. */
+const struct rr_port *rr_host_ports(struct rr_host *h, int *n);
+/* The GID tables, each read at its first use. */
+struct rr_gid_cache *rr_host_gids(struct rr_host *h);
+
+#endif

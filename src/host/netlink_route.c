@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <netlink/netlink.h>
+#include <netlink/route/addr.h>
+#include <netlink/route/link.h>
+#include <netlink/route/link/vlan.h>
+#include <netlink/route/neighbour.h>
+#include <netlink/route/route.h>
+
+#include "base/clock.h"
+#include "host/netlink_route.h"
+
+struct rr_nl {
+	struct nl_sock *sk;
+	struct nl_cache *links;
+	struct nl_cache *addrs;
+	struct nl_cache *neigh;		/* the table as read at neigh_at */
+	struct timespec neigh_at;
+};
+
+struct rr_nl *rr_nl_open(char *why, size_t why_len)
+{
+	struct rr_nl *nl = calloc(1, sizeof(*nl));
+	int err = -NLE_NOMEM;
+
+	if (!nl)
+		goto fail;
+	nl->sk = nl_socket_alloc();
+	if (!nl->sk)
+		goto fail;
+	/* An unread ACK of the route query would end the next dump early. */
+	nl_socket_disable_auto_ack(nl->sk);
+	err = nl_connect(nl->sk, NETLINK_ROUTE);
+	if (err < 0)
+		goto fail;
+	err = rtnl_link_alloc_cache(nl->sk, AF_UNSPEC, &nl->links);
+	if (err < 0)
+		goto fail;
+	err = rtnl_addr_alloc_cache(nl->sk, &nl->addrs);
+	if (err < 0)
+		goto fail;
+	return nl;
+fail:
+	snprintf(why, why_len, "rtnetlink: %s", nl_geterror(err));
+	rr_nl_close(nl);
+	return NULL;
+}
+
+void rr_nl_close(struct rr_nl *nl)
+{
+	if (!nl)
+		return;
+	if (nl->neigh)
+		nl_cache_free(nl->neigh);
+	if (nl->addrs)
+		nl_cache_free(nl->addrs);
+	if (nl->links)
+		nl_cache_free(nl->links);
+	if (nl->sk)
+		nl_socket_free(nl->sk);
+	free(nl);
+}
+
+static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
+{
+	const struct sockaddr_in *s4 = (const void *)ss;
+	const struct sockaddr_in6 *s6 = (const void *)ss;
+
+	if (ss->ss_family == AF_INET)
+		return nl_addr_build(AF_INET, &s4->sin_addr, 4);
+	if (ss->ss_family == AF_INET6)
+		return nl_addr_build(AF_INET6, &s6->sin6_addr, 16);
+	return NULL;
+}
+
+static void from_nl_addr(struct nl_addr *a, struct sockaddr_storage *ss)
+{
+	struct sockaddr_in *s4 = (void *)ss;
+	struct sockaddr_in6 *s6 = (void *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	ss->ss_family = (sa_family_t)nl_addr_get_family(a);
+	if (ss->ss_family == AF_INET)
+		memcpy(&s4->sin_addr, nl_addr_get_binary_addr(a), 4);
+	else if (ss->ss_family == AF_INET6)
+		memcpy(&s6->sin6_addr, nl_addr_get_binary_addr(a), 16);
+}
+
+static bool same_addr(struct nl_addr *a, struct nl_addr *b)
+{
+	return a && b && nl_addr_get_family(a) == nl_addr_get_family(b) &&
+	       nl_addr_get_len(a) == nl_addr_get_len(b) &&
+	       !memcmp(nl_addr_get_binary_addr(a), nl_addr_get_binary_addr(b),
+		       nl_addr_get_len(a));
+}
+
+/* One RTM_GETROUTE answer: the route, or the kernel's errno. */
+struct route_answer {
+	struct rtnl_route *route;
+	int err;
+};
+
+static int on_route(struct nl_msg *msg, void *arg)
+{
+	struct route_answer *a = arg;
+
+	if (!a->route && rtnl_route_parse(nlmsg_hdr(msg), &a->route) < 0)
+		a->route = NULL;
+	return NL_OK;
+}
+
+static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
+{
+	struct route_answer *a = arg;
+
+	a->err = -e->error;
+	return NL_STOP;
+}
+
+/* As `ip route get`: the kernel picks the route (policy rules and all). */
+static int get_route(struct rr_nl *nl, struct nl_addr *dst,
+		     struct route_answer *a)
+{
+	struct rtmsg rtm = {
+		.rtm_family = (unsigned char)nl_addr_get_family(dst),
+		.rtm_dst_len = (unsigned char)nl_addr_get_prefixlen(dst),
+	};
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETROUTE, 0);
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	int rc = -NLE_NOMEM;
+
+	if (!msg || !cb)
+		goto out;
+	if (nlmsg_append(msg, &rtm, sizeof(rtm), NLMSG_ALIGNTO) < 0 ||
+	    nla_put_addr(msg, RTA_DST, dst) < 0)
+		goto out;
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_route, a);
+	nl_cb_err(cb, NL_CB_CUSTOM, on_error, a);
+	rc = nl_send_auto(nl->sk, msg);
+	if (rc >= 0)
+		rc = nl_recvmsgs(nl->sk, cb);
+out:
+	nl_cb_put(cb);
+	nlmsg_free(msg);
+	return rc;
+}
+
+static void fill_netdev(struct rr_nl *nl, int ifindex,
+			struct rr_chain_route *out)
+{
+	struct rtnl_link *link = rtnl_link_get(nl->links, ifindex);
+	unsigned int flags;
+
+	if (!link) {
+		snprintf(out->netdev, sizeof(out->netdev), "if%d", ifindex);
+		return;
+	}
+	snprintf(out->netdev, sizeof(out->netdev), "%s",
+		 rtnl_link_get_name(link));
+	flags = rtnl_link_get_flags(link);
+	out->netdev_up = (flags & IFF_UP) && (flags & IFF_RUNNING);
+	out->netdev_mtu = rtnl_link_get_mtu(link);
+	rtnl_link_put(link);
+}
+
+/* The interface that holds local address DST (a local route names lo). */
+static int owner_of(struct rr_nl *nl, struct nl_addr *dst)
+{
+	struct nl_object *o;
+
+	for (o = nl_cache_get_first(nl->addrs); o; o = nl_cache_get_next(o)) {
+		struct rtnl_addr *a = (struct rtnl_addr *)o;
+		struct nl_addr *local = rtnl_addr_get_local(a);
+
+		if (same_addr(local, dst))
+			return rtnl_addr_get_ifindex(a);
+	}
+	return 0;
+}
+
+/* With no route: an interface that is down but holds DST's subnet. */
+static void find_down_netdev(struct rr_nl *nl, struct nl_addr *dst,
+			     struct rr_chain_route *out)
+{
+	struct nl_object *o;
+	struct rr_chain_route dev;
+
+	for (o = nl_cache_get_first(nl->addrs); o; o = nl_cache_get_next(o)) {
+		struct rtnl_addr *a = (struct rtnl_addr *)o;
+		struct nl_addr *local = rtnl_addr_get_local(a);
+		struct nl_addr *net;
+		int covers;
+
+		if (!local || nl_addr_get_family(local) != nl_addr_get_family(dst))
+			continue;
+		net = nl_addr_clone(local);
+		if (!net)
+			return;
+		nl_addr_set_prefixlen(net, rtnl_addr_get_prefixlen(a));
+		covers = !nl_addr_cmp_prefix(net, dst);
+		nl_addr_put(net);
+		if (!covers)
+			continue;
+		memset(&dev, 0, sizeof(dev));
+		fill_netdev(nl, rtnl_addr_get_ifindex(a), &dev);
+		if (!dev.netdev_up) {
+			snprintf(out->down_netdev, sizeof(out->down_netdev),
+				 "%s", dev.netdev);
+			return;
+		}
+	}
+}
+
+static void fill_route(struct rr_nl *nl, struct rtnl_route *route,
+		       struct nl_addr *dst, struct rr_chain_route *out)
+{
+	struct rtnl_nexthop *nh = NULL;
+	struct nl_addr *a;
+	int ifindex = 0;
+
+	if (rtnl_route_get_nnexthops(route) > 0)
+		nh = rtnl_route_nexthop_n(route, 0);
+	if (nh)
+		ifindex = rtnl_route_nh_get_ifindex(nh);
+	if (nh && (a = rtnl_route_nh_get_gateway(nh))) {
+		from_nl_addr(a, &out->gateway);
+		out->have_gateway = true;
+	}
+	a = rtnl_route_get_pref_src(route);
+	if (a) {
+		from_nl_addr(a, &out->src);
+		out->have_src = true;
+	}
+	if (rtnl_route_get_type(route) == RTN_LOCAL) {
+		out->local = true;
+		ifindex = owner_of(nl, dst) ?: ifindex;
+	}
+	fill_netdev(nl, ifindex, out);
+}
+
+void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		 struct rr_chain_route *out)
+{
+	struct route_answer a = { 0 };
+	struct nl_addr *d = to_nl_addr(dst);
+	int rc;
+
+	out->looked_up = true;
+	if (!d) {
+		snprintf(out->error, sizeof(out->error), "not an IP address");
+		return;
+	}
+	rc = get_route(nl, d, &a);
+	if (a.err || rc < 0 || !a.route) {
+		snprintf(out->error, sizeof(out->error), "%s",
+			 a.err ? strerror(a.err) :
+			 rc < 0 ? nl_geterror(rc) : "no answer");
+		find_down_netdev(nl, d, out);
+	} else {
+		fill_route(nl, a.route, d, out);
+	}
+	if (a.route)
+		rtnl_route_put(a.route);
+	nl_addr_put(d);
+}
+
+/* "REACHABLE", as `ip neigh` writes it. */
+static void nud_name(int state, char *buf, size_t len)
+{
+	size_t i;
+
+	rtnl_neigh_state2str(state, buf, len);
+	for (i = 0; buf[i]; i++)
+		buf[i] = (char)toupper((unsigned char)buf[i]);
+}
+
+/* By address bytes: rtnl_neigh_get() also compares prefix lengths. */
+static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
+				     struct nl_addr *addr)
+{
+	struct nl_object *o;
+
+	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o)) {
+		struct rtnl_neigh *n = (struct rtnl_neigh *)o;
+
+		if (rtnl_neigh_get_ifindex(n) == ifindex &&
+		    same_addr(rtnl_neigh_get_dst(n), addr))
+			return n;
+	}
+	return NULL;
+}
+
+/*
+ * The neighbour table, read again only when it was read before
+ * NOT_BEFORE: results drained together share one dump.
+ */
+static struct nl_cache *neigh_table(struct rr_nl *nl,
+				    const struct timespec *not_before)
+{
+	if (nl->neigh && !rr_ts_before(&nl->neigh_at, not_before))
+		return nl->neigh;
+	if (nl->neigh)
+		nl_cache_free(nl->neigh);
+	nl->neigh = NULL;
+	nl->neigh_at = rr_now();
+	if (rtnl_neigh_alloc_cache(nl->sk, &nl->neigh) < 0)
+		nl->neigh = NULL;
+	return nl->neigh;
+}
+
+void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
+		 const struct sockaddr_storage *who,
+		 const struct timespec *not_before, struct rr_chain_neigh *out)
+{
+	struct nl_cache *cache;
+	struct rtnl_neigh *n;
+	struct nl_addr *addr = to_nl_addr(who), *ll;
+	int ifindex = rtnl_link_name2i(nl->links, netdev);
+
+	out->addr = *who;
+	cache = addr ? neigh_table(nl, not_before) : NULL;
+	if (!cache)
+		goto out;
+	out->looked_up = true;
+	n = find_neigh(cache, ifindex, addr);
+	if (!n)
+		goto out;
+	out->found = true;
+	out->nud = rtnl_neigh_get_state(n);
+	nud_name(out->nud, out->nud_name, sizeof(out->nud_name));
+	ll = rtnl_neigh_get_lladdr(n);
+	if (ll && nl_addr_get_len(ll))
+		nl_addr2str(ll, out->lladdr, sizeof(out->lladdr));
+out:
+	if (addr)
+		nl_addr_put(addr);
+}
+
+int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev)
+{
+	struct rtnl_link *link = rtnl_link_get_by_name(nl->links, netdev);
+	int id = -1;
+
+	if (!link)
+		return -1;
+	if (rtnl_link_is_vlan(link))
+		id = rtnl_link_vlan_get_id(link);
+	rtnl_link_put(link);
+	return id;
+}
+
+bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev)
+{
+	return netdev[0] && rtnl_link_name2i(nl->links, netdev) > 0;
+}

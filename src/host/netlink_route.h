@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel's routing view through rtnetlink (libnl-route-3): the route
+ * to a destination, its interface and the neighbour, as `ip route get` and
+ * `ip neigh` would show them, without running them.
+ */
+#ifndef RR_NETLINK_ROUTE_H
+#define RR_NETLINK_ROUTE_H
+
+#include <stdbool.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "model/chain.h"
+
+struct rr_nl;
+
+/* NULL with a reason in WHY when rtnetlink cannot be opened. */
+struct rr_nl *rr_nl_open(char *why, size_t why_len);
+void rr_nl_close(struct rr_nl *nl);
+
+/* The route to DST (ip route get), its interface's name, state, MTU. */
+void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		 struct rr_chain_route *out);
+/*
+ * The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV), from
+ * a dump of the table read no earlier than NOT_BEFORE.
+ */
+void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
+		 const struct sockaddr_storage *who,
+		 const struct timespec *not_before, struct rr_chain_neigh *out);
+/* NETDEV's VLAN id, -1 when it is no VLAN interface. */
+int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev);
+/* NETDEV exists in this network namespace. */
+bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev);
+
+#endif

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <infiniband/verbs.h>
+
+#include "base/ib_port.h"
+#include "model/decode.h"
+#include "host/netlink_route.h"
+#include "host/rdma_ports.h"
+
+
+static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
+			  char *buf, size_t len)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/%s", pf->device,
+		 pf->port, attr);
+	return rr_sysfs_read_line(path, buf, len);
+}
+
+static void count_type(struct rr_port_facts *pf, enum rr_gid_type type)
+{
+	pf->gids++;
+	if (type == RR_GID_IB)
+		pf->gids_ib++;
+	else if (type == RR_GID_ROCE_V1)
+		pf->gids_roce_v1++;
+	else if (type == RR_GID_ROCE_V2)
+		pf->gids_roce_v2++;
+}
+
+/* The port's valid GID entries, with VLANs; IB ports' entries are IB. */
+static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
+			  struct rr_port *port)
+{
+	struct rr_port_facts *pf = &port->facts;
+	const struct rr_gid_entry *table;
+	struct rr_gid_entry *e;
+	size_t i, n;
+
+	table = rr_gid_table(gids, pf->device, pf->port, &n);
+	if (!n)
+		return 0;
+	port->gids = calloc(n, sizeof(*port->gids));
+	if (!port->gids)
+		return -1;
+	for (i = 0; i < n; i++) {
+		e = &port->gids[port->num_gids++];
+		*e = table[i];
+		if (pf->link_layer == RR_LL_INFINIBAND)
+			e->type = RR_GID_IB;
+		if (nl && e->netdev[0])
+			e->vlan = rr_nl_vlan_id(nl, e->netdev);
+		count_type(pf, e->type);
+	}
+	return 0;
+}
+
+/* An IPoIB netdev names its port in dev_port (0-based). */
+static void ipoib_netdev(struct rr_port_facts *pf)
+{
+	char path[512], text[16];
+	struct dirent *de;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net", pf->device);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net/%s/dev_port",
+			 pf->device, de->d_name);
+		if (!rr_sysfs_read_line(path, text, sizeof(text)) &&
+		    strtoul(text, NULL, 0) + 1 == pf->port) {
+			/* IFNAMSIZ bounds every netdev name. */
+			snprintf(pf->netdev, sizeof(pf->netdev), "%.15s",
+				 de->d_name);
+			break;
+		}
+	}
+	closedir(dir);
+}
+
+/*
+ * The port's netdev in this namespace: RoCE names it in its GID entries
+ * (the first non-VLAN one), IPoIB in the PCI device's net folder.
+ */
+static void port_netdev(struct rr_nl *nl, struct rr_port *port)
+{
+	struct rr_port_facts *pf = &port->facts;
+	int i;
+
+	for (i = 0; i < port->num_gids; i++) {
+		const struct rr_gid_entry *e = &port->gids[i];
+
+		if (e->vlan < 0 && (!nl || rr_nl_has_netdev(nl, e->netdev))) {
+			snprintf(pf->netdev, sizeof(pf->netdev), "%s",
+				 e->netdev);
+			return;
+		}
+	}
+	if (pf->link_layer == RR_LL_INFINIBAND)
+		ipoib_netdev(pf);
+	if (nl && !rr_nl_has_netdev(nl, pf->netdev))
+		pf->netdev[0] = '\0';
+}
+
+/* "10 Gb/sec (1X QDR)": the number leads. */
+static void port_rate(struct rr_port_facts *pf)
+{
+	if (read_port_attr(pf, "rate", pf->rate, sizeof(pf->rate)))
+		pf->rate[0] = '\0';
+	pf->rate_gbps = strtod(pf->rate, NULL);
+}
+
+static void port_verbs(struct rr_port_facts *pf,
+		       const struct ibv_port_attr *a)
+{
+	pf->state = a->state;
+	pf->phys_state = a->phys_state;
+	pf->link_layer = a->link_layer == IBV_LINK_LAYER_ETHERNET ?
+				 RR_LL_ETHERNET : RR_LL_INFINIBAND;
+	pf->active_mtu = rr_mtu_bytes((uint8_t)a->active_mtu);
+	pf->max_mtu = rr_mtu_bytes((uint8_t)a->max_mtu);
+	pf->lid = a->lid;
+	pf->sm_lid = a->sm_lid;
+	pf->gid_slots = (unsigned int)a->gid_tbl_len;
+}
+
+static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
+		    struct ibv_context *ctx,
+		    unsigned int port, struct rr_port *out)
+{
+	struct ibv_port_attr attr;
+	struct rr_port_facts *pf = &out->facts;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(pf->device, sizeof(pf->device), "%s",
+		 ibv_get_device_name(ctx->device));
+	pf->port = port;
+	if (ibv_query_port(ctx, (uint8_t)port, &attr))
+		return -1;
+	port_verbs(pf, &attr);
+	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
+		pf->link_layer = RR_LL_IWARP;
+	port_rate(pf);
+	if (read_gid_table(nl, gids, out))
+		return -1;
+	port_netdev(nl, out);
+	return 0;
+}
+
+/* Appends DEV's ports to *PORTS (capacity grows as needed). */
+static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
+		      struct ibv_device *dev,
+		      struct rr_port **ports, int *n)
+{
+	struct ibv_device_attr attr;
+	struct ibv_context *ctx = ibv_open_device(dev);
+	struct rr_port *grown;
+	unsigned int p;
+	int rc = -1;
+
+	if (!ctx)
+		return 0;	/* gone or not ours: list the others */
+	if (ibv_query_device(ctx, &attr))
+		goto out;
+	grown = realloc(*ports, (size_t)(*n + attr.phys_port_cnt) *
+				sizeof(**ports));
+	if (!grown)
+		goto out;
+	*ports = grown;
+	for (p = 1; p <= attr.phys_port_cnt; p++) {
+		if (add_port(nl, gids, ctx, p, &grown[*n])) {
+			free(grown[*n].gids);
+			continue;
+		}
+		(*n)++;
+	}
+	rc = 0;
+out:
+	ibv_close_device(ctx);
+	return rc;
+}
+
+int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
+		  struct rr_port **out)
+{
+	struct ibv_device **list;
+	struct rr_port *ports = NULL;
+	int i, num = 0, n = 0;
+
+	*out = NULL;
+	list = ibv_get_device_list(&num);
+	if (!list)
+		return errno == ENOSYS ? 0 : -1;
+	for (i = 0; i < num; i++) {
+		if (add_device(nl, gids, list[i], &ports, &n)) {
+			rr_ports_free(ports, n);
+			ibv_free_device_list(list);
+			return -1;
+		}
+	}
+	ibv_free_device_list(list);
+	*out = ports;
+	return n;
+}
+
+void rr_ports_free(struct rr_port *ports, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(ports[i].gids);
+	free(ports);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A port's GID table in sysfs (gids/N, gid_attrs/types/N, ndevs/N), read
+ * once per port and run into a cache its owner hands around: it has up to
+ * thousands of entries, each a file, and a batch asks for the same port
+ * again and again.
+ */
+#ifndef RR_SYSFS_GID_H
+#define RR_SYSFS_GID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/chain.h"
+
+/* The GID tables read so far, each read once (NULL: ENOMEM). */
+struct rr_gid_cache;
+struct rr_gid_cache *rr_gid_cache_new(void);
+void rr_gid_cache_free(struct rr_gid_cache *c);
+
+/* DEV/PORT's valid entries by index (*N of them); NULL when unreadable. */
+const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
+					const char *dev, unsigned int port,
+					size_t *n);
+
+/*
+ * The type of the entry holding GID on DEV/PORT.  When both a RoCE v1 and
+ * a v2 entry hold it, v2: the RDMA CM's default mode.
+ */
+enum rr_gid_type rr_gid_type_of(struct rr_gid_cache *c, const char *dev,
+				unsigned int port, const uint8_t gid[16]);
+
+/* The first line of a sysfs file, without its newline; -1 if unreadable. */
+int rr_sysfs_read_line(const char *path, char *buf, size_t len);
+
+#endif

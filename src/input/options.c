@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <argp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "base/numbers.h"
+#include "input/options.h"
+
+const char *argp_program_version = PACKAGE_STRING;
+const char *argp_program_bug_address = NULL;
+
+enum {
+	OPT_JSON = 0x100,
+	OPT_TOS,
+	OPT_PS,
+	OPT_PARALLEL,
+	OPT_SA,
+	OPT_SL,
+	OPT_PKEY,
+	OPT_ALL_PATHS,
+	OPT_EXPECT,
+	OPT_MAX_MS,
+	OPT_JSONL,
+	OPT_PROM,
+	OPT_EXPLAIN,
+	OPT_LIST,
+};
+
+static const char doc[] =
+	"Show how the RDMA stack resolves each DESTINATION: the device and port "
+	"the kernel chose, the PathRecord, the time each step took and, when a "
+	"step fails, which one, what the kernel said and its likely cause."
+	"\v"
+	"DESTINATION is an IPv4 or IPv6 address (fe80::1%eth0 for a scope) or a "
+	"host name; with --sa, a LID (12 or 0xc), a GID (fe80::2:c903:a:1b2) or "
+	"a port GUID (0x0002c903000a01b2).\n\n"
+	"Exit status:\n"
+	"  0  every destination resolved\n"
+	"  1  at least one destination did not resolve\n"
+	"  2  usage error (bad option or address)\n"
+	"  3  this host cannot do RDMA CM at all (no RDMA device, rdma_cm not "
+	"available, permission denied)\n"
+	"  4  everything resolved but an --expect or --max-ms failed\n"
+	"When several apply, the lowest of 3, 2, 1, 4 in that order wins.\n\n"
+	"FIELD is a JSON field name of a result, its time_ms or its paths (e.g. "
+	"mtu, rate, sl, pkey, hop_limit, numb_path, device, port, gid_type); OP is "
+	"one of = != < <= > >=.\n\n"
+	"See rdma-route(8) for the output fields and the causes.";
+
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--list";
+
+static const struct argp_option options[] = {
+	{ "timeout", 't', "MS", 0,
+	  "Timeout of each step in milliseconds (default 2000)", 0 },
+	{ "src", 's', "ADDR", 0,
+	  "Source address to bind before resolving", 0 },
+	{ "tos", OPT_TOS, "TOS", 0,
+	  "Type of service (0-255) set with RDMA_OPTION_ID_TOS", 0 },
+	{ "ps", OPT_PS, "SPACE", 0,
+	  "Port space: tcp (default), udp or ib", 0 },
+	{ "parallel", OPT_PARALLEL, "N", 0,
+	  "Destinations in flight at once (default 64; with --sa, 8)", 0 },
+	{ "file", 'f', "FILE", 0,
+	  "Read destinations from FILE, one per line ('-': stdin; # comments); "
+	  "may be given more than once", 0 },
+	{ "all-addresses", 'A', NULL, 0,
+	  "Probe every address a host name resolves to, not only the first", 0 },
+	{ "count", 'c', "N", 0,
+	  "Probe each destination N times, a fresh id each time", 0 },
+	{ "interval", 'i', "MS", 0,
+	  "Milliseconds between probes of a destination (default 1000)", 0 },
+	{ "expect", OPT_EXPECT, "'FIELD OP VALUE'", 0,
+	  "Fail (exit 4) unless FIELD OP VALUE holds, e.g. 'mtu >= 4096'", 0 },
+	{ "max-ms", OPT_MAX_MS, "[STEP=]MS", 0,
+	  "Fail (exit 4) when STEP (default total) takes longer than MS", 0 },
+	{ "explain", OPT_EXPLAIN, NULL, 0,
+	  "Show the chain route, device, GID, neighbour, PathRecord, each link judged", 0 },
+	{ "list", OPT_LIST, NULL, 0,
+	  "List every RDMA device and port (no DESTINATION)", 0 },
+	{ NULL, 0, NULL, 0, "InfiniBand subnet administrator (--sa):", 1 },
+	{ "sa", OPT_SA, NULL, 0,
+	  "Ask the SA for the PathRecord of each DESTINATION (LID, GID or GUID)", 1 },
+	{ "ca", 'C', "CA", 0, "Local CA to query from (default: the first)", 1 },
+	{ "port", 'P', "PORT", 0, "Local CA port (default: the first active)", 1 },
+	{ "sl", OPT_SL, "SL", 0, "Only paths with this service level (0-15)", 1 },
+	{ "pkey", OPT_PKEY, "PKEY", 0, "Only paths in this partition (0x0001-0xffff)", 1 },
+	{ "all-paths", OPT_ALL_PATHS, NULL, 0,
+	  "List every path the SA offers (GetTable), not one", 1 },
+	{ NULL, 0, NULL, 0, "Output:", 2 },
+	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 2 },
+	{ "jsonl", OPT_JSONL, NULL, 0,
+	  "Print one JSON object per line, as each result is ready", 2 },
+	{ "prom", OPT_PROM, NULL, 0,
+	  "Print Prometheus text exposition (node_exporter textfile)", 2 },
+	{ NULL, 0, NULL, 0, NULL, 0 }
+};
+
+/* ARG for a message: control characters and bad UTF-8 shown as \xNN. */
+static const char *shown(const char *arg, char *buf, size_t len)
+{
+	return rr_escape(arg, strlen(arg), buf, len);
+}
+
+/*
+ * A decimal number of option KEY in [MIN, MAX], or a usage error that
+ * names the option and WANT.
+ */
+static unsigned long long number(struct argp_state *state, const char *name,
+				 const char *arg, unsigned long long min,
+				 unsigned long long max, const char *want)
+{
+	unsigned long long v;
+	char buf[128];
+
+	if (!rr_parse_decimal(arg, min, max, &v))
+		argp_error(state, "invalid --%s '%s': want %s", name,
+			   shown(arg, buf, sizeof(buf)), want);
+	return v;
+}
+
+/* The SA options mean nothing to rdma_cm, and the reverse. */
+static void check_mode(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (!opts->sa && (opts->ca || opts->ca_port || opts->sl >= 0 ||
+			  opts->pkey >= 0 || opts->all_paths))
+		argp_error(state, "--ca, --port, --sl, --pkey and --all-paths need --sa");
+	if (opts->sa && (opts->src || opts->tos >= 0))
+		argp_error(state, "--src and --tos do not apply to --sa");
+	if (opts->sa && opts->count > 1)
+		argp_error(state, "--count does not apply to --sa");
+	if (opts->sa && opts->explain)
+		argp_error(state, "--explain does not apply to --sa");
+	if (opts->sa && opts->all_addresses)
+		argp_error(state, "--all-addresses does not apply to --sa");
+	if (opts->list && (opts->num_targets || opts->num_files || opts->sa))
+		argp_error(state, "--list takes no DESTINATION, -f or --sa");
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct rr_opts *opts = state->input;
+	unsigned long long v;
+	char buf[128];
+
+	switch (key) {
+	case 't':
+		opts->timeout_ms = (unsigned int)number(state, "timeout", arg, 1,
+			3600000, "milliseconds, 1 to 3600000 (decimal digits)");
+		break;
+	case 's':
+		opts->src = arg;
+		break;
+	case OPT_TOS:
+		opts->tos = (int)number(state, "tos", arg, 0, 255, "0 to 255");
+		break;
+	case OPT_PS:
+		if (!strcmp(arg, "tcp"))
+			opts->ps = RR_PS_TCP;
+		else if (!strcmp(arg, "udp"))
+			opts->ps = RR_PS_UDP;
+		else if (!strcmp(arg, "ib"))
+			opts->ps = RR_PS_IB;
+		else
+			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
+				   shown(arg, buf, sizeof(buf)));
+		break;
+	case OPT_PARALLEL:
+		opts->parallel = (unsigned int)number(state, "parallel", arg, 1,
+						      4096, "1 to 4096");
+		break;
+	case OPT_SA:
+		opts->sa = true;
+		break;
+	case 'C':
+		opts->ca = arg;
+		break;
+	case 'P':
+		opts->ca_port = (int)number(state, "port", arg, 1, 254, "1 to 254");
+		break;
+	case OPT_SL:
+		opts->sl = (int)number(state, "sl", arg, 0, 15, "0 to 15");
+		break;
+	case OPT_PKEY:
+		/* P_Keys are written in hex: 0x8001 as well as 32769. */
+		if (!rr_parse_uint(arg, 1, 0xffff, &v))
+			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff",
+				   shown(arg, buf, sizeof(buf)));
+		opts->pkey = (int)v;
+		break;
+	case OPT_ALL_PATHS:
+		opts->all_paths = true;
+		break;
+	case ARGP_KEY_END:
+		check_mode(opts, state);
+		break;
+	case OPT_JSON:
+		opts->format = RR_FORMAT_JSON;
+		break;
+	case OPT_JSONL:
+		opts->format = RR_FORMAT_JSONL;
+		break;
+	case OPT_PROM:
+		opts->format = RR_FORMAT_PROM;
+		break;
+	case OPT_EXPLAIN:
+		opts->explain = true;
+		break;
+	case OPT_LIST:
+		opts->list = true;
+		break;
+	case 'f':
+		if (opts->num_files == RR_MAX_FILES)
+			argp_error(state, "too many -f: at most %d", RR_MAX_FILES);
+		opts->files[opts->num_files++] = arg;
+		break;
+	case 'A':
+		opts->all_addresses = true;
+		break;
+	case 'c':
+		opts->count = (unsigned int)number(state, "count", arg, 1,
+						   RR_MAX_PROBES, "1 to 1000000");
+		break;
+	case 'i':
+		opts->interval_ms = (unsigned int)number(state, "interval", arg, 0,
+			3600000, "milliseconds, 0 to 3600000 (decimal digits)");
+		break;
+	case OPT_EXPECT:
+		if (opts->num_expect == RR_MAX_EXPECT)
+			argp_error(state, "too many --expect: at most %d", RR_MAX_EXPECT);
+		opts->expect[opts->num_expect++] = arg;
+		break;
+	case OPT_MAX_MS:
+		if (opts->num_max_ms == RR_MAX_EXPECT)
+			argp_error(state, "too many --max-ms: at most %d", RR_MAX_EXPECT);
+		opts->max_ms[opts->num_max_ms++] = arg;
+		break;
+	case ARGP_KEY_ARGS:
+		opts->targets = state->argv + state->next;
+		opts->num_targets = state->argc - state->next;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		if (!opts->num_files && !opts->list)
+			argp_error(state, "no DESTINATION given");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp argp = { options, parse_opt, args_doc, doc,
+				  NULL, NULL, NULL };
+
+void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
+{
+	*opts = (struct rr_opts){
+		.timeout_ms = RR_DEFAULT_TIMEOUT_MS,
+		.tos = -1,
+		.count = 1,
+		.interval_ms = RR_DEFAULT_INTERVAL_MS,
+		.sl = -1,
+		.pkey = -1,
+		.ps = RR_PS_TCP,
+		.format = RR_FORMAT_TEXT,
+	};
+	/* argp exits with argp_err_exit_status on usage errors. */
+	argp_err_exit_status = RR_EXIT_USAGE;
+	argp_parse(&argp, argc, argv, 0, NULL, opts);
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Command-line options (argp) into one plain structure. */
+#ifndef RR_OPTIONS_H
+#define RR_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "output/printer.h"	/* enum rr_format */
+
+/* --ps: the rdma_cm port space (RDMA_PS_TCP, _UDP, _IB). */
+enum rr_ps {
+	RR_PS_TCP,
+	RR_PS_UDP,
+	RR_PS_IB,
+};
+
+/* Exit codes, documented in --help and rdma-route(8). */
+enum rr_exit {
+	RR_EXIT_OK = 0,
+	RR_EXIT_FAILED = 1,
+	RR_EXIT_USAGE = 2,
+	RR_EXIT_NO_RDMA = 3,
+	RR_EXIT_EXPECT = 4,
+};
+
+#define RR_DEFAULT_TIMEOUT_MS 2000
+#define RR_DEFAULT_PARALLEL 64
+/* SA queries in flight: few, a real SM serves the whole fabric. */
+#define RR_SA_DEFAULT_PARALLEL 8
+#define RR_DEFAULT_INTERVAL_MS 1000
+#define RR_MAX_EXPECT 32
+#define RR_MAX_FILES 32
+/* Probes in one run (destinations x --count): each is kept to the end. */
+#define RR_MAX_PROBES 1000000
+
+struct rr_opts {
+	char **targets;		/* argv slice, not owned */
+	int num_targets;
+	const char *files[RR_MAX_FILES];	/* -f: more targets, "-" stdin */
+	int num_files;
+	bool all_addresses;	/* -A: every address of a host name */
+	unsigned int count;	/* probes per destination */
+	unsigned int interval_ms;
+	/* --expect and --max-ms, as written; checked by expect.c */
+	const char *expect[RR_MAX_EXPECT];
+	int num_expect;
+	const char *max_ms[RR_MAX_EXPECT];
+	int num_max_ms;
+	const char *src;	/* --src, or NULL */
+	unsigned int timeout_ms;
+	unsigned int parallel;	/* 0: the backend's default */
+	int tos;		/* -1: not set */
+	enum rr_ps ps;
+	enum rr_format format;
+
+	/* --sa: ask the InfiniBand subnet administrator instead */
+	bool sa;
+	const char *ca;		/* -C, NULL: the first CA */
+	int ca_port;		/* -P, 0: the first active port */
+	int sl;			/* --sl, -1: any */
+	int pkey;		/* --pkey, -1: any */
+	bool all_paths;
+
+	bool explain;		/* --explain: the root-cause chain */
+	bool list;		/* --list: the RDMA ports, no destination */
+};
+
+/* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */
+void rr_parse_options(int argc, char **argv, struct rr_opts *opts);
+
+#endif

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <rdma/rdma_cma.h>
+
+#include "model/cause.h"
+
+struct cause_desc {
+	const char *key;
+	const char *summary;
+	const char *hint;
+};
+
+static const struct cause_desc causes[RR_CAUSE_COUNT] = {
+	[RR_CAUSE_NONE] = { "none", "", "" },
+	[RR_CAUSE_NO_RDMA_CM] = {
+		"no_rdma_cm",
+		"this host cannot do RDMA CM: no RDMA device or rdma_cm not available",
+		"check that ib_core, rdma_cm and rdma_ucm are loaded (lsmod), that /dev/infiniband/rdma_cm exists, and that `rdma link` lists a device"
+	},
+	[RR_CAUSE_PERMISSION] = {
+		"permission_denied",
+		"permission denied on /dev/infiniband/rdma_cm",
+		"run as root or as a user allowed to open /dev/infiniband/rdma_cm (see its owner and mode, and the rdma udev rules)"
+	},
+	[RR_CAUSE_NAME_UNKNOWN] = {
+		"name_unknown",
+		"the host name does not resolve to an address",
+		"check the spelling, /etc/hosts and DNS (getent ahosts NAME)"
+	},
+	[RR_CAUSE_NAME_TIMEOUT] = {
+		"name_timeout",
+		"the host name look-up did not finish before the deadline",
+		"check the resolvers in /etc/resolv.conf, or give an address instead of a name"
+	},
+	[RR_CAUSE_SRC_NOT_LOCAL] = {
+		"source_not_local",
+		"the source address is not an address of this host",
+		"give --src an address shown by `ip address` on an interface with an RDMA device"
+	},
+	[RR_CAUSE_NO_ROUTE] = {
+		"no_route",
+		"the kernel has no route to the destination",
+		"check `ip route get DEST`: add a route, or use an address on an RDMA subnet"
+	},
+	[RR_CAUSE_NOT_RDMA_NETDEV] = {
+		"not_rdma_netdev",
+		"the route to the destination leaves through an interface with no RDMA device",
+		"compare `ip route get DEST` with `rdma link`: the output interface needs an RDMA device (an HCA port, IPoIB, or rxe/siw)"
+	},
+	[RR_CAUSE_NEIGH_TIMEOUT] = {
+		"neighbour_timeout",
+		"the neighbour did not answer address resolution (ARP/ND) within the timeout",
+		"check that the destination is up and on this subnet (`ip neigh show DEST`), or raise --timeout"
+	},
+	[RR_CAUSE_HOST_UNREACHABLE] = {
+		"host_unreachable",
+		"the destination host is unreachable",
+		"check `ip neigh show DEST` and the destination's link; a FAILED neighbour entry means nobody answered"
+	},
+	[RR_CAUSE_NOT_RDMA_ADDRESS] = {
+		"not_rdma_address",
+		"the address resolved but no RDMA route exists to it (loopback or a non-RDMA address)",
+		"use an address assigned to an RDMA-capable interface; 127.0.0.0/8 and ::1 cannot carry RDMA"
+	},
+	[RR_CAUSE_ROUTE_TIMEOUT] = {
+		"route_timeout",
+		"route resolution timed out",
+		"on InfiniBand the subnet administrator did not answer: check the SM (sminfo, `rdma-route --sa`) and its load; raise --timeout"
+	},
+	[RR_CAUSE_NO_EVENT] = {
+		"no_event",
+		"the kernel sent no event before the tool's deadline",
+		"the RDMA CM did not answer at all: check dmesg and the state of the device (`rdma link`)"
+	},
+	[RR_CAUSE_BAD_ADDRESS] = {
+		"bad_address",
+		"the kernel refused the address",
+		"check the address family and scope (an IPv6 link-local address needs %interface)"
+	},
+	[RR_CAUSE_OUT_OF_RESOURCES] = {
+		"out_of_resources",
+		"the kernel ran out of resources for the request",
+		"lower --parallel, or check memory and the limits of the RDMA device"
+	},
+	[RR_CAUSE_DEVICE_REMOVED] = {
+		"device_removed",
+		"the RDMA device went away while the step ran (deleted, or its driver unloaded)",
+		"check `rdma link` and dmesg for the device; probe again once it is back"
+	},
+	[RR_CAUSE_ADDR_CHANGED] = {
+		"address_changed",
+		"the local address the id was bound to moved to another device (bonding failover)",
+		"check the bond's active slave and `rdma link`; probe again"
+	},
+	[RR_CAUSE_NO_UMAD] = {
+		"no_umad",
+		"no InfiniBand MAD device: no umad port, or ib_umad not loaded",
+		"load ib_umad (modprobe ib_umad), check /dev/infiniband/umad* and `ibstat`; pick the port with -C/-P"
+	},
+	[RR_CAUSE_UMAD_PERMISSION] = {
+		"umad_permission",
+		"permission denied on /dev/infiniband/umadN",
+		"run as root: umad devices are root-only by default (see their owner and mode, and the rdma udev rules)"
+	},
+	[RR_CAUSE_PORT_NOT_ACTIVE] = {
+		"port_not_active",
+		"the local port is not ACTIVE",
+		"check the cable and `ibstat`: a port in INIT is waiting for the SM, DOWN has no link"
+	},
+	[RR_CAUSE_NO_SM] = {
+		"no_sm",
+		"no subnet manager: the port's SM LID is 0",
+		"start a subnet manager (opensm) on the fabric, or check `sminfo`"
+	},
+	[RR_CAUSE_SA_TIMEOUT] = {
+		"sa_timeout",
+		"the subnet administrator did not answer within the timeout",
+		"the SM is down, unreachable or overloaded: check `sminfo` and the SM's log; raise --timeout"
+	},
+	[RR_CAUSE_SA_REJECTED] = {
+		"sa_rejected",
+		"the subnet administrator rejected the query",
+		"see the MAD status: check the filters (--sl, --pkey) and the SM's log"
+	},
+	[RR_CAUSE_DEST_UNKNOWN] = {
+		"dest_unknown",
+		"the destination is not known to the subnet administrator",
+		"check the LID/GID/GUID with `ibaddr` or `saquery`; a port not in the subnet has no PathRecord"
+	},
+	[RR_CAUSE_NO_MATCHING_PATH] = {
+		"no_matching_path",
+		"the subnet administrator has no path matching --sl/--pkey to the destination",
+		"query without --sl/--pkey to see the paths it has; check the partition membership (saquery -P) and the SL the SM allows"
+	},
+	[RR_CAUSE_UNKNOWN] = {
+		"unknown",
+		"the step failed for a reason rdma-route does not recognise",
+		"see the errno and the event above; dmesg may say more"
+	},
+};
+
+static enum rr_cause classify_call(const struct rr_cause_input *in)
+{
+	/* The resolver's own codes: errno says nothing there. */
+	if (in->step == RR_STEP_LOOKUP)
+		return in->err == ETIMEDOUT ? RR_CAUSE_NAME_TIMEOUT :
+					      RR_CAUSE_NAME_UNKNOWN;
+
+	switch (in->err) {
+	case EACCES:
+	case EPERM:
+		return RR_CAUSE_PERMISSION;
+	case ENOMEM:
+	case ENOBUFS:
+		return RR_CAUSE_OUT_OF_RESOURCES;
+	}
+
+	switch (in->step) {
+	case RR_STEP_CREATE_ID:
+		if (in->err == ENODEV || in->err == ENOENT ||
+		    in->err == ENOSYS || in->err == ENXIO)
+			return RR_CAUSE_NO_RDMA_CM;
+		break;
+	case RR_STEP_BIND_ADDR:
+		if (in->err == EADDRNOTAVAIL || in->err == ENODEV)
+			return RR_CAUSE_SRC_NOT_LOCAL;
+		break;
+	case RR_STEP_RESOLVE_ADDR:
+		if (in->err == ENETUNREACH)
+			return RR_CAUSE_NO_ROUTE;
+		if (in->err == EHOSTUNREACH)
+			return RR_CAUSE_HOST_UNREACHABLE;
+		if (in->err == EADDRNOTAVAIL)
+			return RR_CAUSE_SRC_NOT_LOCAL;
+		if (in->err == ENODEV)
+			return RR_CAUSE_NOT_RDMA_NETDEV;
+		break;
+	case RR_STEP_RESOLVE_ROUTE:
+		/* The kernel found no RDMA device for a resolved address. */
+		if (in->err == ENODEV)
+			return RR_CAUSE_NOT_RDMA_ADDRESS;
+		break;
+	default:
+		break;	/* lookup and the SA steps classify their own */
+	}
+	if (in->err == EINVAL || in->err == EAFNOSUPPORT)
+		return RR_CAUSE_BAD_ADDRESS;
+	return RR_CAUSE_UNKNOWN;
+}
+
+static enum rr_cause classify_event(const struct rr_cause_input *in)
+{
+	/* Whatever step was waiting: the device or the address is gone. */
+	if (in->event == RDMA_CM_EVENT_DEVICE_REMOVAL)
+		return RR_CAUSE_DEVICE_REMOVED;
+	if (in->event == RDMA_CM_EVENT_ADDR_CHANGE)
+		return RR_CAUSE_ADDR_CHANGED;
+	if (in->event == RDMA_CM_EVENT_ADDR_ERROR) {
+		switch (in->err) {
+		case ENODEV:
+			return RR_CAUSE_NOT_RDMA_NETDEV;
+		case ETIMEDOUT:
+			return RR_CAUSE_NEIGH_TIMEOUT;
+		case ENETUNREACH:
+			return RR_CAUSE_NO_ROUTE;
+		case EHOSTUNREACH:
+			return RR_CAUSE_HOST_UNREACHABLE;
+		case EADDRNOTAVAIL:
+			return RR_CAUSE_SRC_NOT_LOCAL;
+		}
+	}
+	if (in->event == RDMA_CM_EVENT_ROUTE_ERROR) {
+		if (in->err == ETIMEDOUT)
+			return RR_CAUSE_ROUTE_TIMEOUT;
+		if (in->err == ENODEV)
+			return RR_CAUSE_NOT_RDMA_ADDRESS;
+		if (in->err == ENETUNREACH)
+			return RR_CAUSE_NO_ROUTE;
+	}
+	if (in->err == ENOMEM)
+		return RR_CAUSE_OUT_OF_RESOURCES;
+	return RR_CAUSE_UNKNOWN;
+}
+
+enum rr_cause rr_classify(const struct rr_cause_input *in)
+{
+	switch (in->kind) {
+	case RR_FAIL_NONE:
+		return RR_CAUSE_NONE;
+	case RR_FAIL_DEADLINE:
+		return in->step == RR_STEP_LOOKUP ? RR_CAUSE_NAME_TIMEOUT :
+						    RR_CAUSE_NO_EVENT;
+	case RR_FAIL_EVENT:
+		return classify_event(in);
+	default:
+		return classify_call(in);
+	}
+}
+
+static const struct cause_desc *desc(enum rr_cause cause)
+{
+	if ((unsigned int)cause >= RR_CAUSE_COUNT)
+		cause = RR_CAUSE_UNKNOWN;
+	return &causes[cause];
+}
+
+const char *rr_cause_key(enum rr_cause cause)
+{
+	return desc(cause)->key;
+}
+
+const char *rr_cause_summary(enum rr_cause cause)
+{
+	return desc(cause)->summary;
+}
+
+const char *rr_cause_hint(enum rr_cause cause)
+{
+	return desc(cause)->hint;
+}
+
+bool rr_cause_is_host_level(enum rr_cause cause)
+{
+	return cause == RR_CAUSE_NO_RDMA_CM || cause == RR_CAUSE_PERMISSION ||
+	       cause == RR_CAUSE_NO_UMAD || cause == RR_CAUSE_UMAD_PERMISSION;
+}

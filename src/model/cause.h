@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Likely causes of a failed step, each with a one-line explanation and the
+ * next thing an admin should check.  Pure functions: no I/O.
+ */
+#ifndef RR_CAUSE_H
+#define RR_CAUSE_H
+
+#include <stdbool.h>
+
+#include "base/steps.h"
+
+enum rr_cause {
+	RR_CAUSE_NONE,
+	RR_CAUSE_NO_RDMA_CM,
+	RR_CAUSE_PERMISSION,
+	RR_CAUSE_NAME_UNKNOWN,
+	RR_CAUSE_NAME_TIMEOUT,
+	RR_CAUSE_SRC_NOT_LOCAL,
+	RR_CAUSE_NO_ROUTE,
+	RR_CAUSE_NOT_RDMA_NETDEV,
+	RR_CAUSE_NEIGH_TIMEOUT,
+	RR_CAUSE_HOST_UNREACHABLE,
+	RR_CAUSE_NOT_RDMA_ADDRESS,
+	RR_CAUSE_ROUTE_TIMEOUT,
+	RR_CAUSE_NO_EVENT,
+	RR_CAUSE_BAD_ADDRESS,
+	RR_CAUSE_OUT_OF_RESOURCES,
+	RR_CAUSE_DEVICE_REMOVED,
+	RR_CAUSE_ADDR_CHANGED,
+	/* InfiniBand subnet administrator (--sa) */
+	RR_CAUSE_NO_UMAD,
+	RR_CAUSE_UMAD_PERMISSION,
+	RR_CAUSE_PORT_NOT_ACTIVE,
+	RR_CAUSE_NO_SM,
+	RR_CAUSE_SA_TIMEOUT,
+	RR_CAUSE_SA_REJECTED,
+	RR_CAUSE_DEST_UNKNOWN,
+	RR_CAUSE_NO_MATCHING_PATH,
+	RR_CAUSE_UNKNOWN,
+	RR_CAUSE_COUNT
+};
+
+/* What the classifier looks at; filled from struct rr_failure. */
+struct rr_cause_input {
+	enum rr_step step;
+	enum rr_fail_kind kind;
+	int err;		/* positive errno */
+	int event;		/* enum rdma_cm_event_type or -1 */
+};
+
+enum rr_cause rr_classify(const struct rr_cause_input *in);
+const char *rr_cause_key(enum rr_cause cause);
+const char *rr_cause_summary(enum rr_cause cause);
+const char *rr_cause_hint(enum rr_cause cause);
+/* True when the host as a whole cannot do RDMA CM (exit code 3). */
+bool rr_cause_is_host_level(enum rr_cause cause);
+
+#endif

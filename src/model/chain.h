@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The root-cause chain of one destination (--explain): the facts about
+ * each link from the kernel route to the PathRecord, gathered by
+ * explain.c, and a verdict on each link from the pure judge below.
+ * Plain data: no library types, so renderers and unit tests can use it.
+ */
+#ifndef RR_CHAIN_H
+#define RR_CHAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "model/result.h"
+
+#define RR_MAX_CANDIDATES 8
+
+#define RR_NETDEV_LEN 16	/* IFNAMSIZ */
+
+/* One valid entry of a port's GID table. */
+struct rr_gid_entry {
+	unsigned int index;
+	uint8_t gid[16];
+	/* From gid_attrs/types: "IB/RoCE v1" reads RoCE v1 (IB on an IB port). */
+	enum rr_gid_type type;
+	char netdev[RR_NETDEV_LEN];	/* gid_attrs/ndevs; "" none */
+	int vlan;			/* -1: none or not looked up */
+};
+
+#define RR_MAX_RDMA_NETDEVS 16
+
+
+/* What an RDMA port says about itself: sysfs, and verbs for the MTU. */
+struct rr_port_facts {
+	char device[64];
+	unsigned int port;
+	char netdev[RR_NETDEV_LEN];	/* "": none in this namespace */
+	int state;			/* enum ibv_port_state; 0 unknown */
+	int phys_state;			/* IBTA PortPhysicalState; 0 unknown */
+	enum rr_link_layer link_layer;
+	unsigned int active_mtu;	/* bytes; 0 unknown */
+	unsigned int max_mtu;		/* bytes; 0 unknown */
+	char rate[48];			/* sysfs text, "10 Gb/sec (1X QDR)" */
+	double rate_gbps;		/* 0 unknown */
+	unsigned int lid, sm_lid;	/* InfiniBand */
+	unsigned int gid_slots;		/* table size */
+	unsigned int gids;		/* valid entries */
+	unsigned int gids_ib, gids_roce_v1, gids_roce_v2;
+};
+
+/* A port and its GID table's valid entries. */
+struct rr_port {
+	struct rr_port_facts facts;
+	struct rr_gid_entry *gids;
+	int num_gids;
+};
+
+enum rr_link {
+	RR_LINK_ROUTE,
+	RR_LINK_DEVICE,
+	RR_LINK_GID,
+	RR_LINK_NEIGH,
+	RR_LINK_PATH,
+	RR_LINK_COUNT
+};
+
+enum rr_link_state {
+	RR_LS_UNKNOWN,		/* not checked: an earlier link lacks facts */
+	RR_LS_OK,
+	RR_LS_WARNING,
+	RR_LS_BROKEN,
+};
+
+struct rr_chain_route {
+	bool looked_up;
+	char error[128];		/* the kernel's answer when no route */
+	bool local;			/* the destination is this host's */
+	char netdev[RR_NETDEV_LEN];	/* output interface (local: owner) */
+	bool netdev_up;			/* IFF_UP and carrier */
+	unsigned int netdev_mtu;
+	struct sockaddr_storage src, gateway;
+	bool have_src, have_gateway;
+	/* No route, yet this interface, which is down, has dst's subnet. */
+	char down_netdev[RR_NETDEV_LEN];
+};
+
+/* A netdev of this namespace with an RDMA port: where RDMA could go. */
+struct rr_rdma_netdev {
+	char netdev[RR_NETDEV_LEN];
+	char device[64];
+	unsigned int port;
+};
+
+struct rr_chain_device {
+	bool found;
+	struct rr_port_facts port;
+	struct rr_rdma_netdev rdma[RR_MAX_RDMA_NETDEVS];
+	int num_rdma;
+};
+
+struct rr_chain_gid {
+	bool found;
+	bool from_path;		/* the PathRecord's sgid, else the source's */
+	struct rr_gid_entry used;
+	struct rr_gid_entry cand[RR_MAX_CANDIDATES];	/* the others */
+	int num_cand;
+};
+
+struct rr_chain_neigh {
+	bool looked_up;
+	bool found;
+	struct sockaddr_storage addr;	/* the gateway or the destination */
+	char lladdr[64];
+	int nud;			/* NUD_* bits */
+	char nud_name[64];
+};
+
+struct rr_verdict {
+	enum rr_link_state state;
+	char reason[320];
+};
+
+struct rr_chain {
+	bool full;		/* --explain: every link, not the root cause */
+	struct rr_chain_route route;
+	struct rr_chain_device device;
+	struct rr_chain_gid gid;
+	struct rr_chain_neigh neigh;
+	struct rr_verdict verdict[RR_LINK_COUNT];
+};
+
+/* Marks each link of R's chain ok, warning or broken with a reason. */
+void rr_chain_judge(struct rr_chain *c, const struct rr_result *r);
+/* The first broken link, or RR_LINK_COUNT when none is. */
+enum rr_link rr_chain_first_broken(const struct rr_chain *c);
+
+const char *rr_link_key(enum rr_link link);
+const char *rr_link_state_key(enum rr_link_state state);
+const char *rr_port_state_name(int state);
+const char *rr_phys_state_name(int phys_state);
+
+#endif

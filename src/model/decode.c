@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "model/decode.h"
+
+unsigned int rr_mtu_bytes(uint8_t mtu)
+{
+	static const unsigned int bytes[] = { 0, 256, 512, 1024, 2048, 4096 };
+
+	if (mtu >= ARRAY_SIZE(bytes))
+		return 0;
+	return bytes[mtu];
+}
+
+double rr_rate_gbps(uint8_t rate)
+{
+	/* IBA table 205 and its later additions (enum ibv_rate). */
+	static const double gbps[] = {
+		[2] = 2.5, [3] = 10, [4] = 30, [5] = 5, [6] = 20, [7] = 40,
+		[8] = 60, [9] = 80, [10] = 120, [11] = 14, [12] = 56,
+		[13] = 112, [14] = 168, [15] = 25, [16] = 100, [17] = 200,
+		[18] = 300, [19] = 28, [20] = 50, [21] = 400, [22] = 600,
+		[23] = 800, [24] = 1200,
+	};
+
+	if (rate >= ARRAY_SIZE(gbps))
+		return 0;
+	return gbps[rate];
+}
+
+double rr_packet_life_us(uint8_t plt)
+{
+	return 4.096 * ldexp(1.0, plt & 0x3f);
+}
+
+const char *rr_selector_name(uint8_t selector)
+{
+	static const char *const names[] = {
+		"greater than", "less than", "exactly", "largest available",
+	};
+
+	if (selector >= ARRAY_SIZE(names))
+		return "unknown";
+	return names[selector];
+}
+
+const char *rr_pkey_membership(uint16_t pkey)
+{
+	return (pkey & 0x8000) ? "full" : "limited";
+}
+
+const char *rr_link_layer_name(enum rr_link_layer ll)
+{
+	static const char *const names[] = {
+		[RR_LL_UNKNOWN] = "unknown",
+		[RR_LL_INFINIBAND] = "InfiniBand",
+		[RR_LL_ETHERNET] = "Ethernet",
+		[RR_LL_IWARP] = "iWARP",
+	};
+
+	if ((unsigned int)ll >= ARRAY_SIZE(names))
+		return "unknown";
+	return names[ll];
+}
+
+const char *rr_gid_type_name(enum rr_gid_type type)
+{
+	static const char *const names[] = {
+		[RR_GID_UNKNOWN] = "unknown",
+		[RR_GID_IB] = "IB",
+		[RR_GID_ROCE_V1] = "RoCE v1",
+		[RR_GID_ROCE_V2] = "RoCE v2",
+	};
+
+	if ((unsigned int)type >= ARRAY_SIZE(names))
+		return "unknown";
+	return names[type];
+}
+
+bool rr_gid_is_v4mapped(const uint8_t gid[16])
+{
+	static const uint8_t prefix[12] = {
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff
+	};
+
+	return memcmp(gid, prefix, sizeof(prefix)) == 0;
+}
+
+const char *rr_gid_str(const uint8_t gid[16], char *buf, size_t len)
+{
+	if (!inet_ntop(AF_INET6, gid, buf, (socklen_t)len))
+		snprintf(buf, len, "?");
+	return buf;
+}
+
+const char *rr_duration_str(double us, char *buf, size_t len)
+{
+	if (us >= 1e6)
+		snprintf(buf, len, "%.2f s", us / 1e6);
+	else if (us >= 1e3)
+		snprintf(buf, len, "%.1f ms", us / 1e3);
+	else
+		snprintf(buf, len, "%.1f us", us);
+	return buf;
+}

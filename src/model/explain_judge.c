@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The judge of the root-cause chain: from the gathered facts alone, each
+ * link ok, warning or broken, with a one-line reason an admin can act on.
+ * Pure: no I/O, so every verdict is unit-tested.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <linux/neighbour.h>
+
+#include "base/util.h"
+#include "base/ib_port.h"
+#include "model/chain.h"
+#include "model/decode.h"
+#include "base/sockaddr.h"
+
+
+static void set(struct rr_verdict *v, enum rr_link_state state,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void set(struct rr_verdict *v, enum rr_link_state state,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	v->state = state;
+	va_start(ap, fmt);
+	vsnprintf(v->reason, sizeof(v->reason), fmt, ap);
+	va_end(ap);
+}
+
+static bool usable(const struct rr_verdict *v)
+{
+	return v->state == RR_LS_OK || v->state == RR_LS_WARNING;
+}
+
+/* "veth0 (rxe0) and veth2 (rxe2)": where RDMA could have gone instead. */
+static void rdma_netdevs_str(const struct rr_chain_device *d, char *buf,
+			     size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < d->num_rdma && used < len; i++) {
+		const char *sep = !i ? "" :
+				  i == d->num_rdma - 1 ? " and " : ", ";
+
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%s)",
+					 sep, d->rdma[i].netdev,
+					 d->rdma[i].device);
+	}
+}
+
+static void judge_route(struct rr_chain *c, const struct rr_result *r)
+{
+	const struct rr_chain_route *rt = &c->route;
+	struct rr_verdict *v = &c->verdict[RR_LINK_ROUTE];
+	char dst[80], src[80], gw[80];
+
+	rr_sockaddr_str(&r->probe.dst, dst, sizeof(dst));
+	if (!rt->looked_up) {
+		set(v, RR_LS_UNKNOWN, "the route to %s was not looked up: %s",
+		    dst, rt->error[0] ? rt->error : "no netlink");
+		return;
+	}
+	if (rt->error[0] && rt->down_netdev[0]) {
+		set(v, RR_LS_BROKEN,
+		    "no route to %s: %s, which holds its subnet, is down",
+		    dst, rt->down_netdev);
+		return;
+	}
+	if (rt->error[0]) {
+		set(v, RR_LS_BROKEN, "no route to %s: %s", dst, rt->error);
+		return;
+	}
+	if (!rt->netdev_up) {
+		set(v, RR_LS_BROKEN, "route to %s leaves via %s, which is down",
+		    dst, rt->netdev);
+		return;
+	}
+	if (rt->local) {
+		set(v, RR_LS_OK, "%s is this host's own address, on %s", dst,
+		    rt->netdev);
+		return;
+	}
+	rr_sockaddr_str(&rt->src, src, sizeof(src));
+	if (!rt->have_src)
+		snprintf(src, sizeof(src), "none");
+	if (rt->have_gateway) {
+		rr_sockaddr_str(&rt->gateway, gw, sizeof(gw));
+		set(v, RR_LS_OK, "%s leaves via %s through gateway %s, source %s",
+		    dst, rt->netdev, gw, src);
+		return;
+	}
+	set(v, RR_LS_OK, "%s leaves via %s, directly connected, source %s",
+	    dst, rt->netdev, src);
+}
+
+static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
+			  unsigned int netdev_mtu)
+{
+	if (pf->link_layer == RR_LL_ETHERNET && pf->active_mtu &&
+	    pf->max_mtu && pf->active_mtu < pf->max_mtu) {
+		set(v, RR_LS_WARNING,
+		    "netdev %s MTU %u caps the RoCE MTU of %s port %u at %u bytes; the port could carry %u",
+		    pf->netdev, netdev_mtu, pf->device, pf->port,
+		    pf->active_mtu, pf->max_mtu);
+		return;
+	}
+	set(v, RR_LS_OK, "%s port %u on %s: %s, %s, %s, MTU %u", pf->device,
+	    pf->port, pf->netdev, rr_port_state_name(pf->state),
+	    rr_phys_state_name(pf->phys_state),
+	    rr_link_layer_name(pf->link_layer), pf->active_mtu);
+}
+
+static void judge_device(struct rr_chain *c, const struct rr_result *r)
+{
+	const struct rr_chain_device *d = &c->device;
+	const struct rr_port_facts *pf = &d->port;
+	struct rr_verdict *v = &c->verdict[RR_LINK_DEVICE];
+	char dst[80], where[256], lead[160];
+
+	if (!usable(&c->verdict[RR_LINK_ROUTE])) {
+		set(v, RR_LS_UNKNOWN, "not checked: no usable route");
+		return;
+	}
+	if (!d->found) {
+		rr_sockaddr_str(&r->probe.dst, dst, sizeof(dst));
+		if (c->route.local)
+			snprintf(lead, sizeof(lead), "%s is on %s", dst,
+				 c->route.netdev);
+		else
+			snprintf(lead, sizeof(lead), "route to %s leaves via %s",
+				 dst, c->route.netdev);
+		rdma_netdevs_str(d, where, sizeof(where));
+		set(v, RR_LS_BROKEN, "%s, which has no RDMA device; %s%s", lead,
+		    d->num_rdma ? "RDMA devices are on " :
+				  "no interface of this namespace has one",
+		    where);
+		return;
+	}
+	if (pf->state != RR_PORT_ACTIVE) {
+		set(v, RR_LS_BROKEN,
+		    "%s port %u on %s is %s (physical state %s)%s",
+		    pf->device, pf->port, pf->netdev,
+		    rr_port_state_name(pf->state),
+		    rr_phys_state_name(pf->phys_state),
+		    pf->state == RR_PORT_INIT ? ": the link is up, the subnet manager has not activated the port" : "");
+		return;
+	}
+	judge_port_ok(v, pf, c->route.netdev_mtu);
+}
+
+static bool gid_is_link_local(const uint8_t gid[16])
+{
+	return gid[0] == 0xfe && (gid[1] & 0xc0) == 0x80;
+}
+
+static bool dst_is_link_local(const struct rr_result *r)
+{
+	const struct sockaddr_in6 *s6 = (const void *)&r->probe.dst;
+
+	return r->probe.dst.ss_family == AF_INET6 &&
+	       gid_is_link_local(s6->sin6_addr.s6_addr);
+}
+
+static void judge_gid(struct rr_chain *c, const struct rr_result *r)
+{
+	const struct rr_chain_gid *g = &c->gid;
+	struct rr_verdict *v = &c->verdict[RR_LINK_GID];
+	char gid[64], others[160] = "";
+	size_t used = 0;
+	int i;
+
+	if (!c->device.found) {
+		set(v, RR_LS_UNKNOWN, "not checked: no RDMA port");
+		return;
+	}
+	if (!g->found) {
+		set(v, RR_LS_BROKEN,
+		    "no GID entry of %s port %u holds the source address",
+		    c->device.port.device, c->device.port.port);
+		return;
+	}
+	rr_gid_str(g->used.gid, gid, sizeof(gid));
+	for (i = 0; i < g->num_cand && used < sizeof(others); i++)
+		used += (size_t)snprintf(others + used, sizeof(others) - used,
+					 "%s%u %s", i ? ", " : "; also index ",
+					 g->cand[i].index,
+					 rr_gid_type_name(g->cand[i].type));
+	if (g->used.type == RR_GID_ROCE_V1) {
+		set(v, RR_LS_WARNING,
+		    "GID index %u (%s) is RoCE v1: not routable, both ends must use v1%s",
+		    g->used.index, gid, others);
+		return;
+	}
+	if (r->out.link_layer != RR_LL_INFINIBAND &&
+	    gid_is_link_local(g->used.gid) && !dst_is_link_local(r)) {
+		set(v, RR_LS_WARNING,
+		    "GID index %u (%s) is link-local: RoCE v2 cannot route it beyond this subnet%s",
+		    g->used.index, gid, others);
+		return;
+	}
+	set(v, RR_LS_OK, "GID index %u, %s, %s%s", g->used.index,
+	    rr_gid_type_name(g->used.type), gid, others);
+}
+
+static void judge_lids(struct rr_chain *c)
+{
+	const struct rr_port_facts *pf = &c->device.port;
+	struct rr_verdict *v = &c->verdict[RR_LINK_NEIGH];
+
+	if (!pf->lid)
+		set(v, RR_LS_BROKEN, "%s port %u has no LID: no subnet manager has configured it",
+		    pf->device, pf->port);
+	else if (!pf->sm_lid)
+		set(v, RR_LS_BROKEN, "%s port %u knows no subnet manager (SM LID 0)",
+		    pf->device, pf->port);
+}
+
+static void judge_neigh(struct rr_chain *c, const struct rr_result *r)
+{
+	const struct rr_chain_neigh *n = &c->neigh;
+	struct rr_verdict *v = &c->verdict[RR_LINK_NEIGH];
+	char who[80];
+
+	if (!usable(&c->verdict[RR_LINK_ROUTE])) {
+		set(v, RR_LS_UNKNOWN, "not checked: no usable route");
+		return;
+	}
+	if (c->route.local) {
+		set(v, RR_LS_OK, "a local address needs no neighbour");
+		return;
+	}
+	rr_sockaddr_str(&n->addr, who, sizeof(who));
+	if (!n->looked_up)
+		set(v, RR_LS_UNKNOWN, "the neighbour %s was not looked up", who);
+	else if (!n->found)
+		set(v, r->out.ok ? RR_LS_WARNING : RR_LS_BROKEN,
+		    "no neighbour entry for %s on %s: address resolution never completed",
+		    who, c->route.netdev);
+	else if (n->nud & NUD_FAILED)
+		set(v, RR_LS_BROKEN, "%s on %s did not answer ARP/ND (FAILED)",
+		    who, c->route.netdev);
+	else if (n->nud & NUD_INCOMPLETE)
+		set(v, RR_LS_BROKEN, "%s on %s has not answered ARP/ND yet (INCOMPLETE)",
+		    who, c->route.netdev);
+	else
+		set(v, RR_LS_OK, "%s is at %s (%s)", who,
+		    n->lladdr[0] ? n->lladdr : "no link-layer address",
+		    n->nud_name);
+	if (c->device.found &&
+	    c->device.port.link_layer == RR_LL_INFINIBAND &&
+	    v->state != RR_LS_BROKEN)
+		judge_lids(c);
+}
+
+/* The PathRecord itself is rendered as "paths": only its verdict here. */
+static void judge_path(struct rr_chain *c, const struct rr_result *r)
+{
+	const struct rr_port_facts *pf = &c->device.port;
+	struct rr_verdict *v = &c->verdict[RR_LINK_PATH];
+	unsigned int mtu;
+	double gbps;
+
+	if (!r->out.ok) {
+		set(v, RR_LS_BROKEN, "failed at %s: %s",
+		    rr_step_name(r->out.fail.step), rr_cause_summary(r->out.fail.cause));
+		return;
+	}
+	if (!r->out.num_paths) {
+		set(v, RR_LS_WARNING, "resolved, but with no PathRecord");
+		return;
+	}
+	mtu = rr_mtu_bytes(r->out.paths[0].mtu);
+	gbps = rr_rate_gbps(r->out.paths[0].rate);
+	if (c->device.found && mtu && pf->active_mtu && mtu < pf->active_mtu) {
+		set(v, RR_LS_WARNING,
+		    "path MTU %u is below the port's active MTU %u", mtu,
+		    pf->active_mtu);
+		return;
+	}
+	if (c->device.found && gbps > 0 && pf->rate_gbps > 0 &&
+	    gbps < pf->rate_gbps) {
+		set(v, RR_LS_WARNING,
+		    "path rate %g Gb/s is below the port's active speed %g Gb/s",
+		    gbps, pf->rate_gbps);
+		return;
+	}
+	set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->out.num_paths,
+	    mtu);
+}
+
+void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)
+{
+	judge_route(c, r);
+	judge_device(c, r);
+	judge_gid(c, r);
+	judge_neigh(c, r);
+	judge_path(c, r);
+}
+
+enum rr_link rr_chain_first_broken(const struct rr_chain *c)
+{
+	int i;
+
+	for (i = 0; i < RR_LINK_COUNT; i++)
+		if (c->verdict[i].state == RR_LS_BROKEN)
+			return i;
+	return RR_LINK_COUNT;
+}
+
+const char *rr_link_key(enum rr_link link)
+{
+	static const char *const keys[] = {
+		[RR_LINK_ROUTE] = "route",
+		[RR_LINK_DEVICE] = "device",
+		[RR_LINK_GID] = "gid",
+		[RR_LINK_NEIGH] = "neighbour",
+		[RR_LINK_PATH] = "path_record",
+	};
+
+	if ((unsigned int)link >= RR_LINK_COUNT)
+		return "unknown";
+	return keys[link];
+}
+
+const char *rr_link_state_key(enum rr_link_state state)
+{
+	switch (state) {
+	case RR_LS_OK:
+		return "ok";
+	case RR_LS_WARNING:
+		return "warning";
+	case RR_LS_BROKEN:
+		return "broken";
+	default:
+		return "unknown";
+	}
+}
+
+/* As `rdma link` names them (enum ib_port_state). */
+const char *rr_port_state_name(int state)
+{
+	static const char *const names[] = {
+		"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER",
+	};
+
+	if (state < 0 || state >= (int)(ARRAY_SIZE(names)))
+		return "UNKNOWN";
+	return names[state];
+}
+
+/* As `rdma link` names them (IBTA PortPhysicalState). */
+const char *rr_phys_state_name(int phys_state)
+{
+	static const char *const names[] = {
+		"UNKNOWN", "SLEEP", "POLLING", "DISABLED", "CONFIG",
+		"LINK_UP", "LINK_ERROR_RECOVER", "PHY_TEST",
+	};
+
+	if (phys_state < 0 ||
+	    phys_state >= (int)(ARRAY_SIZE(names)))
+		return "UNKNOWN";
+	return names[phys_state];
+}

@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <math.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "model/decode.h"
+#include "model/fields.h"
+#include "base/sockaddr.h"
+
+/* librdmacm's event names, without linking it into the renderers. */
+static const char *event_name(int event)
+{
+	static const char *const names[] = {
+		"ADDR_RESOLVED", "ADDR_ERROR", "ROUTE_RESOLVED", "ROUTE_ERROR",
+		"CONNECT_REQUEST", "CONNECT_RESPONSE", "CONNECT_ERROR",
+		"UNREACHABLE", "REJECTED", "ESTABLISHED", "DISCONNECTED",
+		"DEVICE_REMOVAL", "MULTICAST_JOIN", "MULTICAST_ERROR",
+		"ADDR_CHANGE", "TIMEWAIT_EXIT",
+	};
+
+	if (event < 0 || (size_t)event >= ARRAY_SIZE(names))
+		return "UNKNOWN";
+	return names[event];
+}
+
+static const char *fail_kind_key(enum rr_fail_kind kind)
+{
+	switch (kind) {
+	case RR_FAIL_CALL:
+		return "call";
+	case RR_FAIL_EVENT:
+		return "event";
+	case RR_FAIL_DEADLINE:
+		return "deadline";
+	default:
+		return "none";
+	}
+}
+
+const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
+{
+	const struct rr_failure *f = &r->out.fail;
+	const char *name = f->err ? strerrorname_np(f->err) : NULL;
+
+	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
+		snprintf(buf, len, "%s", gai_strerror(f->status));
+	else if (f->kind == RR_FAIL_CALL && !f->err)
+		snprintf(buf, len, "%s(): %s", f->call,
+			 f->detail ? f->detail : "failed");
+	else if (f->kind == RR_FAIL_DEADLINE)
+		snprintf(buf, len, "no event within the tool's deadline of %u ms",
+			 f->deadline_ms);
+	else if (f->kind == RR_FAIL_EVENT && !f->err)
+		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
+		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
+			 event_name(f->event), f->status);
+	else if (f->kind == RR_FAIL_EVENT)
+		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d (%s: %s)",
+			 event_name(f->event), f->status,
+			 name ? name : "?", strerror(f->err));
+	else
+		snprintf(buf, len, "%s() failed: %s (%s)", f->call,
+			 name ? name : "?", strerror(f->err));
+	return buf;
+}
+
+static void str(struct rr_fval *v, bool present, const char *s)
+{
+	v->present = present;
+	v->s = s;
+}
+
+static void num(struct rr_fval *v, bool present, long long i)
+{
+	v->present = present;
+	v->i = i;
+}
+
+/* The result's own fields. */
+
+static void get_destination(const struct rr_field *f, const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, r->probe.target);
+	v->label = true;
+}
+
+static void get_seq(const struct rr_field *f, const struct rr_result *r,
+		    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->probe.seq > 0, r->probe.seq);
+	v->label = true;
+}
+
+static void get_status(const struct rr_field *f, const struct rr_result *r,
+		       const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, r->out.ok ? "resolved" : "failed");
+}
+
+/* A timeline of the run: when each probe started. */
+static void get_start_ms(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	v->present = r->out.have_start;
+	v->d = r->out.start_ms;
+}
+
+/* Several results of one name (-A) differ by their address. */
+static void get_address(const struct rr_field *f, const struct rr_result *r,
+			const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->probe.have_dst, rr_sockaddr_str(&r->probe.dst, v->buf, sizeof(v->buf)));
+	v->label = r->probe.name_addresses > 0;
+}
+
+static void get_name_addresses(const struct rr_field *f,
+			       const struct rr_result *r,
+			       const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->probe.name_addresses > 0, r->probe.name_addresses);
+}
+
+static void get_source(const struct rr_field *f, const struct rr_result *r,
+		       const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.have_src, rr_sockaddr_str(&r->out.src, v->buf, sizeof(v->buf)));
+}
+
+static void get_device(const struct rr_field *f, const struct rr_result *r,
+		       const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.device[0], r->out.device);
+	v->label = true;
+}
+
+static void get_port(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.device[0], r->out.port);
+	v->label = true;
+}
+
+static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.device[0], rr_link_layer_name(r->out.link_layer));
+}
+
+static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.ok, rr_gid_type_name(r->out.gid_type));
+}
+
+static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.ok, r->out.num_paths);
+}
+
+static const struct rr_field result_fields[] = {
+	{ "destination", RR_FT_STR, .get = get_destination },
+	{ "seq", RR_FT_INT, .get = get_seq },
+	{ "status", RR_FT_STR, .get = get_status },
+	{ "start_ms", RR_FT_MS, .get = get_start_ms },
+	{ "address", RR_FT_STR, .get = get_address },
+	{ "name_addresses", RR_FT_INT, .get = get_name_addresses },
+	{ "source", RR_FT_STR, .get = get_source },
+	{ "device", RR_FT_STR, .get = get_device },
+	{ "port", RR_FT_INT, .get = get_port },
+	{ "link_layer", RR_FT_STR, .get = get_link_layer },
+	{ "gid_type", RR_FT_STR, .get = get_gid_type },
+	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true },
+};
+
+/* time_ms: each step that ran. */
+
+static void get_step(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	v->present = r->out.steps[f->step].ended;
+	v->d = rr_step_ms(&r->out, f->step);
+}
+
+#define STEP(key, s) { key, RR_FT_MS, .step = s, .get = get_step }
+
+static const struct rr_field time_fields[] = {
+	STEP("lookup", RR_STEP_LOOKUP),
+	STEP("create_id", RR_STEP_CREATE_ID),
+	STEP("bind_addr", RR_STEP_BIND_ADDR),
+	STEP("resolve_addr", RR_STEP_RESOLVE_ADDR),
+	STEP("resolve_route", RR_STEP_RESOLVE_ROUTE),
+	STEP("open_port", RR_STEP_OPEN_PORT),
+	STEP("find_sm", RR_STEP_FIND_SM),
+	STEP("sa_query", RR_STEP_SA_QUERY),
+	STEP("total", RR_STEP_TOTAL),
+};
+
+/* A PathRecord's fields (each path's). */
+
+static void get_dgid(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_gid_str(p->dgid, v->buf, sizeof(v->buf)));
+}
+
+static void get_sgid(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_gid_str(p->sgid, v->buf, sizeof(v->buf)));
+}
+
+/* On Ethernet these hold MAC bytes, not LIDs: never shown. */
+static void get_dlid(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.link_layer == RR_LL_INFINIBAND, p->dlid);
+}
+
+static void get_slid(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.link_layer == RR_LL_INFINIBAND, p->slid);
+}
+
+static void get_raw_traffic(const struct rr_field *f, const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->raw_traffic);
+}
+
+static void get_flow_label(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->flow_label);
+}
+
+static void get_hop_limit(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->hop_limit);
+}
+
+static void get_traffic_class(const struct rr_field *f,
+			      const struct rr_result *r,
+			      const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->traffic_class);
+}
+
+static void get_reversible(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->reversible);
+}
+
+static void get_numb_path(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->numb_path);
+}
+
+static void get_pkey(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->pkey);
+}
+
+static void get_pkey_membership(const struct rr_field *f,
+				const struct rr_result *r,
+				const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_pkey_membership(p->pkey));
+}
+
+static void get_sl(const struct rr_field *f, const struct rr_result *r,
+		   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->sl);
+}
+
+static void get_mtu(const struct rr_field *f, const struct rr_result *r,
+		    const struct rr_path *p, struct rr_fval *v)
+{
+	unsigned int bytes = rr_mtu_bytes(p->mtu);
+
+	num(v, true, p->mtu);
+	v->d = bytes;
+	v->null = !bytes;
+	if (bytes)
+		snprintf(v->text, sizeof(v->text), "%u bytes", bytes);
+	else
+		snprintf(v->text, sizeof(v->text), "unknown");
+}
+
+static void get_rate(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	double gbps = rr_rate_gbps(p->rate);
+
+	num(v, true, p->rate);
+	v->d = gbps;
+	v->null = gbps <= 0;
+	if (p->rate == 0)
+		snprintf(v->text, sizeof(v->text), "port current rate");
+	else if (gbps > 0)
+		snprintf(v->text, sizeof(v->text), "%g Gb/s", gbps);
+	else
+		snprintf(v->text, sizeof(v->text), "unknown");
+}
+
+static void get_packet_life_time(const struct rr_field *f,
+				 const struct rr_result *r,
+				 const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->packet_life_time);
+	v->d = rr_packet_life_us(p->packet_life_time);
+	rr_duration_str(v->d, v->text, sizeof(v->text));
+}
+
+static void get_mtu_selector(const struct rr_field *f,
+			     const struct rr_result *r,
+			     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->mtu_selector);
+	v->s = rr_selector_name(p->mtu_selector);
+}
+
+static void get_rate_selector(const struct rr_field *f,
+			      const struct rr_result *r,
+			      const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->rate_selector);
+	v->s = rr_selector_name(p->rate_selector);
+}
+
+static void get_packet_life_time_selector(const struct rr_field *f,
+					  const struct rr_result *r,
+					  const struct rr_path *p,
+					  struct rr_fval *v)
+{
+	num(v, true, p->packet_life_time_selector);
+	v->s = rr_selector_name(p->packet_life_time_selector);
+}
+
+static void get_preference(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, true, p->preference);
+}
+
+static const struct rr_field path_fields[] = {
+	{ "dgid", RR_FT_STR, .get = get_dgid },
+	{ "sgid", RR_FT_STR, .get = get_sgid },
+	{ "dlid", RR_FT_INT, .get = get_dlid },
+	{ "slid", RR_FT_INT, .get = get_slid },
+	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic },
+	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label },
+	{ "hop_limit", RR_FT_INT, .get = get_hop_limit },
+	{ "traffic_class", RR_FT_INT, .get = get_traffic_class },
+	{ "reversible", RR_FT_BOOL, .get = get_reversible },
+	{ "numb_path", RR_FT_INT, .get = get_numb_path },
+	{ "pkey", RR_FT_HEX, 4, .get = get_pkey },
+	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership },
+	{ "sl", RR_FT_INT, .get = get_sl },
+	{ "mtu", RR_FT_DECODED, .get = get_mtu },
+	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector },
+	{ "rate", RR_FT_DECODED, .get = get_rate },
+	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector },
+	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time },
+	{ "packet_life_time_selector", RR_FT_ENUM,
+	  .get = get_packet_life_time_selector },
+	{ "preference", RR_FT_INT, .get = get_preference },
+};
+
+/* A failure's fields (the error object). */
+
+static void get_err_step(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_step_key(r->out.fail.step));
+}
+
+static void get_err_call(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, r->out.fail.call);
+}
+
+static void get_failed_by(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, fail_kind_key(r->out.fail.kind));
+}
+
+static void get_event(const struct rr_field *f, const struct rr_result *r,
+		      const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.fail.kind == RR_FAIL_EVENT, event_name(r->out.fail.event));
+}
+
+static void get_event_status(const struct rr_field *f,
+			     const struct rr_result *r,
+			     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.fail.kind == RR_FAIL_EVENT, r->out.fail.status);
+}
+
+static void get_errno(const struct rr_field *f, const struct rr_result *r,
+		      const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.fail.err, r->out.fail.err);
+}
+
+static void get_errno_name(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	const char *name = r->out.fail.err ? strerrorname_np(r->out.fail.err) : NULL;
+
+	str(v, r->out.fail.err, name ? name : "unknown");
+}
+
+static void get_kernel_said(const struct rr_field *f,
+			    const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_failure_said(r, v->buf, sizeof(v->buf)));
+}
+
+static void get_detail(const struct rr_field *f, const struct rr_result *r,
+		       const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.fail.detail, r->out.fail.detail);
+}
+
+static void get_cause(const struct rr_field *f, const struct rr_result *r,
+		      const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_cause_key(r->out.fail.cause));
+}
+
+static void get_explanation(const struct rr_field *f,
+			    const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_cause_summary(r->out.fail.cause));
+}
+
+static void get_hint(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, true, rr_cause_hint(r->out.fail.cause));
+}
+
+static const struct rr_field error_fields[] = {
+	{ "step", RR_FT_STR, .get = get_err_step },
+	{ "call", RR_FT_STR, .get = get_err_call },
+	{ "failed_by", RR_FT_STR, .get = get_failed_by },
+	{ "event", RR_FT_STR, .get = get_event },
+	{ "event_status", RR_FT_INT, .get = get_event_status },
+	{ "errno", RR_FT_INT, .get = get_errno },
+	{ "errno_name", RR_FT_STR, .get = get_errno_name },
+	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
+	{ "detail", RR_FT_STR, .get = get_detail },
+	{ "cause", RR_FT_STR, .get = get_cause },
+	{ "explanation", RR_FT_STR, .get = get_explanation },
+	{ "hint", RR_FT_STR, .get = get_hint },
+};
+
+struct rr_field_table rr_fields(enum rr_fscope scope)
+{
+	switch (scope) {
+	case RR_FS_RESULT:
+		return (struct rr_field_table){ result_fields,
+						ARRAY_SIZE(result_fields) };
+	case RR_FS_TIME:
+		return (struct rr_field_table){ time_fields,
+						ARRAY_SIZE(time_fields) };
+	case RR_FS_PATH:
+		return (struct rr_field_table){ path_fields,
+						ARRAY_SIZE(path_fields) };
+	default:
+		return (struct rr_field_table){ error_fields,
+						ARRAY_SIZE(error_fields) };
+	}
+}
+
+/* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */
+static const struct rr_field *find_in(struct rr_field_table t,
+				      const char *name, bool *raw)
+{
+	size_t i, len;
+
+	for (i = 0; i < t.n; i++) {
+		if (!strcmp(name, t.fields[i].key)) {
+			*raw = false;
+			return &t.fields[i];
+		}
+		len = strlen(t.fields[i].key);
+		if ((t.fields[i].type == RR_FT_DECODED ||
+		     t.fields[i].type == RR_FT_ENUM) &&
+		    !strncmp(name, t.fields[i].key, len) &&
+		    !strcmp(name + len, "_raw")) {
+			*raw = true;
+			return &t.fields[i];
+		}
+	}
+	return NULL;
+}
+
+const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
+				     bool *raw)
+{
+	static const enum rr_fscope order[] = { RR_FS_RESULT, RR_FS_TIME,
+						RR_FS_PATH };
+	const struct rr_field *f;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		f = find_in(rr_fields(order[i]), name, raw);
+		if (f) {
+			*scope = order[i];
+			return f;
+		}
+	}
+	return NULL;
+}
+
+const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
+			bool raw, char *buf, size_t len)
+{
+	if (raw) {
+		snprintf(buf, len, "%lld", v->i);
+		return buf;
+	}
+	switch (f->type) {
+	case RR_FT_STR:
+	case RR_FT_ENUM:
+		snprintf(buf, len, "%s", v->s);
+		break;
+	case RR_FT_INT:
+		snprintf(buf, len, "%lld", v->i);
+		break;
+	case RR_FT_BOOL:
+		snprintf(buf, len, "%s", v->i ? "true" : "false");
+		break;
+	case RR_FT_HEX:
+		snprintf(buf, len, "0x%0*llx", f->width, (unsigned long long)v->i);
+		break;
+	case RR_FT_MS:
+		snprintf(buf, len, "%.3f", v->d);
+		break;
+	case RR_FT_DECODED:
+		if (v->null)
+			snprintf(buf, len, "null");
+		/* Whole numbers stay integers: 1024, not 1024.0. */
+		else if (v->d == floor(v->d) && fabs(v->d) < 9e15)
+			snprintf(buf, len, "%.0f", v->d);
+		else
+			snprintf(buf, len, "%.15g", v->d);
+		break;
+	}
+	return buf;
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Every field of a result, described once: its key (the JSON name; the
+ * text label and the metric name follow from it), its type, and how to
+ * read it from a result.  The renderers walk these tables; --expect and
+ * --max-ms compare through them; tests check the man page and the bash
+ * completion against them.  Adding a field is one row.
+ */
+#ifndef RR_FIELDS_H
+#define RR_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/result.h"
+
+enum rr_ftype {
+	RR_FT_STR,	/* text */
+	RR_FT_INT,	/* a whole number */
+	RR_FT_BOOL,
+	RR_FT_HEX,	/* an identifier: 0x and WIDTH hex digits, a number */
+	RR_FT_MS,	/* milliseconds, microsecond precision */
+	RR_FT_DECODED,	/* a raw enum decoded to a quantity (null: undefined) */
+	RR_FT_ENUM,	/* a raw enum and its name (the selectors) */
+};
+
+/* A field's value in one result (and path). */
+struct rr_fval {
+	bool present;		/* false: the result has no such field */
+	bool null;		/* RR_FT_DECODED: the raw value means nothing */
+	bool label;		/* it tells this record from others */
+	long long i;		/* INT, BOOL, HEX; the raw enum of DECODED/ENUM */
+	double d;		/* MS, DECODED */
+	const char *s;		/* STR, ENUM name; may point into buf */
+	char text[64];		/* DECODED: for people ("1024 bytes") */
+	char buf[320];
+};
+
+struct rr_field {
+	const char *key;
+	enum rr_ftype type;
+	int width;		/* RR_FT_HEX: digits */
+	enum rr_step step;	/* the time_ms fields: which step */
+	bool tail;		/* shown after time_ms, beside the paths */
+	void (*get)(const struct rr_field *f, const struct rr_result *r,
+		    const struct rr_path *path, struct rr_fval *v);
+};
+
+/* Where a field lives in a result, as JSON shows it. */
+enum rr_fscope {
+	RR_FS_RESULT,	/* a member of the result */
+	RR_FS_TIME,	/* of its time_ms */
+	RR_FS_PATH,	/* of each of its paths */
+	RR_FS_ERROR,	/* of its error (a failure) */
+};
+
+struct rr_field_table {
+	const struct rr_field *fields;
+	size_t n;
+};
+
+/* V made empty before a getter fills it (buffers left as they are). */
+static inline void rr_fval_reset(struct rr_fval *v)
+{
+	v->present = v->null = v->label = false;
+	v->i = 0;
+	v->d = 0;
+	v->s = NULL;
+}
+
+/* The fields of each scope, in the order they are shown. */
+struct rr_field_table rr_fields(enum rr_fscope scope);
+
+/*
+ * The field NAME of a result, of its time_ms or of its paths (where
+ * --expect may look), with *RAW set for KEY_raw of a decoded field.
+ */
+const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
+				     bool *raw);
+
+/* V as JSON writes it ("1024", "0xffff", "11.500", "null", "RoCE v2"). */
+const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
+			bool raw, char *buf, size_t len);
+
+/* What the kernel (or resolver, or SA) said of R's failure, in one line. */
+const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+
+#include "base/clock.h"
+#include "model/result.h"
+
+void rr_step_begin(struct rr_outcome *o, enum rr_step step)
+{
+	o->steps[step].start = rr_now();
+	o->steps[step].started = true;
+	o->steps[step].ended = false;
+}
+
+void rr_step_end(struct rr_outcome *o, enum rr_step step)
+{
+	if (!o->steps[step].started || o->steps[step].ended)
+		return;
+	o->steps[step].end = rr_now();
+	o->steps[step].ended = true;
+}
+
+void rr_step_end_at(struct rr_outcome *o, enum rr_step step,
+		    const struct timespec *at)
+{
+	if (!o->steps[step].started || o->steps[step].ended)
+		return;
+	o->steps[step].end = *at;
+	o->steps[step].ended = true;
+}
+
+double rr_step_ms(const struct rr_outcome *o, enum rr_step step)
+{
+	const struct rr_timing *t = &o->steps[step];
+
+	if (!t->ended)
+		return -1.0;
+	return rr_ts_ms(&t->end, &t->start);
+}
+
+static void fail(struct rr_outcome *o, enum rr_step step,
+		 enum rr_fail_kind kind, const char *call, int err, int event,
+		 int status)
+{
+	struct rr_cause_input in = {
+		.step = step, .kind = kind, .err = err, .event = event,
+	};
+
+	rr_step_end(o, step);
+	rr_step_end(o, RR_STEP_TOTAL);
+	o->ok = false;
+	o->fail.step = step;
+	o->fail.kind = kind;
+	o->fail.call = call;
+	o->fail.err = err;
+	o->fail.event = event;
+	o->fail.status = status;
+	o->fail.cause = rr_classify(&in);
+}
+
+void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
+		  int err, int status)
+{
+	fail(o, step, RR_FAIL_CALL, call, err, -1, status);
+}
+
+void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
+		   int event, int status)
+{
+	/* The kernel reports a negative errno as the event's status. */
+	fail(o, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
+	     event, status);
+}
+
+void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
+		   int err, enum rr_cause cause, const char *detail)
+{
+	fail(o, step, RR_FAIL_CALL, call, err, -1, 0);
+	o->fail.cause = cause;
+	o->fail.detail = detail;
+}
+
+void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
+		      const char *call, unsigned int deadline_ms)
+{
+	fail(o, step, RR_FAIL_DEADLINE, call, 0, -1, 0);
+	o->fail.deadline_ms = deadline_ms;
+}
+
+void rr_result_release(struct rr_result *r)
+{
+	free(r->out.paths);
+	r->out.paths = NULL;
+	r->out.num_paths = 0;
+	free(r->notes.expect_failures);
+	r->notes.expect_failures = NULL;
+	r->notes.num_expect_failures = 0;
+	free(r->notes.chain);
+	r->notes.chain = NULL;
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one result structure: what a backend learned about one destination.
+ * Backends fill it, renderers read it; neither knows about the other.
+ */
+#ifndef RR_RESULT_H
+#define RR_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <sys/socket.h>
+
+#include "model/cause.h"
+#include "base/steps.h"
+
+struct rr_chain;
+
+struct rr_timing {
+	struct timespec start;
+	struct timespec end;
+	bool started;
+	bool ended;
+};
+
+enum rr_link_layer {
+	RR_LL_UNKNOWN,
+	RR_LL_INFINIBAND,
+	RR_LL_ETHERNET,
+	RR_LL_IWARP,
+};
+
+enum rr_gid_type {
+	RR_GID_UNKNOWN,
+	RR_GID_IB,
+	RR_GID_ROCE_V1,
+	RR_GID_ROCE_V2,
+};
+
+/* One PathRecord in host byte order, fields as in struct ibv_sa_path_rec. */
+struct rr_path {
+	uint8_t dgid[16];
+	uint8_t sgid[16];
+	uint16_t dlid;
+	uint16_t slid;
+	bool raw_traffic;
+	uint32_t flow_label;
+	uint8_t hop_limit;
+	uint8_t traffic_class;
+	bool reversible;
+	uint8_t numb_path;
+	uint16_t pkey;
+	uint8_t sl;
+	uint8_t mtu_selector;
+	uint8_t mtu;
+	uint8_t rate_selector;
+	uint8_t rate;
+	uint8_t packet_life_time_selector;
+	uint8_t packet_life_time;
+	uint8_t preference;
+};
+
+struct rr_failure {
+	enum rr_step step;
+	enum rr_fail_kind kind;
+	const char *call;	/* the library call that failed or waited */
+	const char *detail;	/* static text beyond errno (a MAD status) */
+	int err;		/* positive errno: the call's, or -status */
+	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
+	int event;		/* enum rdma_cm_event_type, -1 when none */
+	int status;		/* the event's status as the kernel gave it */
+	enum rr_cause cause;
+};
+
+/* An --expect or --max-ms that did not hold. */
+struct rr_expect_failure {
+	char field[48];
+	char op[3];
+	char expected[128];
+	char actual[64];
+};
+
+/* An SA destination (--sa): a LID, a GID or a port GUID. */
+struct rr_sa_dest {
+	enum { RR_SA_LID, RR_SA_GID, RR_SA_GUID } kind;
+	uint16_t lid;
+	uint8_t gid[16];
+	uint64_t guid;
+};
+
+enum rr_probe_kind {
+	RR_PROBE_ADDRESS,	/* a numeric address */
+	RR_PROBE_NAME,		/* a host name, looked up first */
+	RR_PROBE_SA,		/* an SA destination */
+};
+
+/* What to do: one probe of one destination, as the input gave it. */
+struct rr_probe {
+	const char *target;		/* as the user wrote it */
+	enum rr_probe_kind kind;
+	struct sockaddr_storage dst;	/* an address (a name's, looked up) */
+	bool have_dst;
+	struct rr_sa_dest sa;		/* RR_PROBE_SA */
+	/* A host name: how many addresses it has, how many were not probed. */
+	unsigned int name_addresses;
+	unsigned int name_skipped;
+	unsigned int seq;		/* probe number (1..) with --count */
+	uint64_t start_offset_ms;	/* when to start, from the first */
+};
+
+/* What happened: what the backend (or the look-up) learned. */
+struct rr_outcome {
+	bool complete;			/* final, handed over by its backend */
+	double start_ms;		/* when it started, after the run began */
+	bool have_start;
+	struct sockaddr_storage src;
+	bool have_src;			/* the source the kernel used */
+
+	struct rr_timing steps[RR_STEP_COUNT];
+	unsigned int timeout_ms;	/* what each step was given */
+
+	char device[64];
+	uint8_t port;
+	enum rr_link_layer link_layer;
+	enum rr_gid_type gid_type;
+
+	int num_paths;
+	struct rr_path *paths;
+
+	bool ok;
+	/* Success only at the timeout: the kernel's uncached-neighbour race. */
+	bool late_success;
+	struct rr_failure fail;
+};
+
+/* What is said about it, once it happened. */
+struct rr_notes {
+	/* --explain, or a failure: the root-cause chain (src/chain.h). */
+	struct rr_chain *chain;
+	struct rr_expect_failure *expect_failures;
+	int num_expect_failures;
+};
+
+struct rr_result {
+	struct rr_probe probe;
+	struct rr_outcome out;
+	struct rr_notes notes;
+};
+
+
+/* An outcome's steps, timed on CLOCK_MONOTONIC. */
+void rr_step_begin(struct rr_outcome *o, enum rr_step step);
+void rr_step_end(struct rr_outcome *o, enum rr_step step);
+/* Ends STEP at AT (when its event was read, not when it was handled). */
+void rr_step_end_at(struct rr_outcome *o, enum rr_step step,
+		    const struct timespec *at);
+/* STEP's duration, -1 when it did not end. */
+double rr_step_ms(const struct rr_outcome *o, enum rr_step step);
+
+/* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
+void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
+		  int err, int status);
+/* An error event (or an unexpected one) arrived for the step. */
+void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
+		   int event, int status);
+/*
+ * A failure whose cause the backend knows better than errno tells (the SA
+ * backend); DETAIL is a static string or NULL.
+ */
+void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
+		   int err, enum rr_cause cause, const char *detail);
+/* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
+void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
+		      const char *call, unsigned int deadline_ms);
+/* Frees what a result holds: its paths and what is said of it. */
+void rr_result_release(struct rr_result *r);
+
+#endif

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The front of the printing layer: turns field calls into pr_values. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/printer_impl.h"
+
+struct printer *pr_new(enum rr_format format, FILE *out, FILE *err)
+{
+	static const struct pr_writer *const writers[] = {
+		[RR_FORMAT_TEXT] = &pr_text_writer,
+		[RR_FORMAT_JSON] = &pr_json_writer,
+		[RR_FORMAT_JSONL] = &pr_jsonl_writer,
+		[RR_FORMAT_PROM] = &pr_prom_writer,
+	};
+	struct printer *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->w = writers[format];
+	p->format = format;
+	p->out = p->main = out;
+	p->err = err;
+	return p;
+}
+
+int pr_finish(struct printer *p)
+{
+	int rc = p->w->finish(p);
+
+	if (p->main && fflush(p->main))
+		rc = -1;
+	if (p->err && fflush(p->err))
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+bool pr_streams(const struct printer *p)
+{
+	return p->w->streams;
+}
+
+void pr_use_err(struct printer *p, bool err)
+{
+	if (p->format == RR_FORMAT_TEXT)
+		p->out = err ? p->err : p->main;
+}
+
+void pr_metric_prefix(struct printer *p, const char *prefix)
+{
+	p->metric_prefix = prefix;
+}
+
+void pr_metric_alias(struct printer *p, const char *key, const char *metric)
+{
+	if (p->num_aliases == PR_MAX_ALIASES)
+		abort();	/* a renderer bug */
+	p->aliases[p->num_aliases++] = (struct pr_alias){ key, metric };
+}
+
+const char *pr_metric_of(const struct printer *p, const char *key, char *buf,
+			 size_t len)
+{
+	int i;
+
+	for (i = 0; i < p->num_aliases; i++)
+		if (!strcmp(p->aliases[i].key, key))
+			return p->aliases[i].metric;
+	if (!p->metric_prefix)
+		return key;
+	snprintf(buf, len, "%s_%s", p->metric_prefix, key);
+	return buf;
+}
+
+void pr_doc_str(struct printer *p, const char *key, const char *val)
+{
+	struct pr_value v = { .type = PV_STR, .s = val };
+
+	if (p->w->doc)
+		p->w->doc(p, key, &v);
+}
+
+void pr_doc_int(struct printer *p, const char *key, long long val)
+{
+	struct pr_value v = { .type = PV_INT, .i = val };
+
+	if (p->w->doc)
+		p->w->doc(p, key, &v);
+}
+
+static void push(struct printer *p, enum pr_frame_kind kind, const char *key,
+		 const char *label, const char *title, bool brief)
+{
+	struct pr_frame *f;
+
+	if (p->depth >= PR_MAX_DEPTH)
+		abort();	/* a renderer bug, not an input error */
+	f = &p->stack[p->depth++];
+	*f = (struct pr_frame){ .kind = kind, .key = key, .label = label };
+	p->w->begin(p, f, title, brief);
+}
+
+static void pop(struct printer *p)
+{
+	struct pr_frame *f = &p->stack[p->depth - 1];
+
+	p->w->end(p, f);
+	p->depth--;
+	if (p->depth)
+		p->stack[p->depth - 1].count++;
+}
+
+void pr_record_begin(struct printer *p, const char *key, const char *title,
+		     bool brief)
+{
+	push(p, PR_RECORD, key, NULL, title, brief);
+}
+
+void pr_single_begin(struct printer *p, const char *key, const char *title)
+{
+	push(p, PR_SINGLE, key, NULL, title, false);
+}
+
+void pr_record_end(struct printer *p)
+{
+	pop(p);
+}
+
+void pr_obj_begin(struct printer *p, const char *key, const char *title)
+{
+	push(p, PR_OBJ, key, NULL, title, false);
+}
+
+void pr_map_begin(struct printer *p, const char *key, const char *title,
+		  const char *label)
+{
+	push(p, PR_MAP, key, label, title, false);
+}
+
+void pr_obj_end(struct printer *p)
+{
+	pop(p);
+}
+
+void pr_arr_begin(struct printer *p, const char *key)
+{
+	push(p, PR_ARR, key, NULL, NULL, false);
+}
+
+void pr_arr_end(struct printer *p)
+{
+	pop(p);
+}
+
+static void field(struct printer *p, const char *key, const struct pr_value *v)
+{
+	struct pr_frame *f = pr_top(p);
+
+	p->w->field(p, key, v);
+	if (f)
+		f->count++;
+}
+
+void pr_str(struct printer *p, const char *key, const char *val)
+{
+	struct pr_value v = { .type = val ? PV_STR : PV_NULL, .s = val };
+
+	field(p, key, &v);
+}
+
+void pr_int(struct printer *p, const char *key, long long val)
+{
+	struct pr_value v = { .type = PV_INT, .i = val };
+
+	field(p, key, &v);
+}
+
+void pr_label_str(struct printer *p, const char *key, const char *val)
+{
+	struct pr_value v = { .type = val ? PV_STR : PV_NULL, .s = val,
+			      .label = true };
+
+	field(p, key, &v);
+}
+
+void pr_label_int(struct printer *p, const char *key, long long val)
+{
+	struct pr_value v = { .type = PV_INT, .i = val, .label = true };
+
+	field(p, key, &v);
+}
+
+void pr_bool(struct printer *p, const char *key, bool val)
+{
+	struct pr_value v = { .type = PV_BOOL, .i = val };
+
+	field(p, key, &v);
+}
+
+void pr_hex(struct printer *p, const char *key, unsigned long long val,
+	    int width)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "0x%0*llx", width, val);
+	pr_str(p, key, buf);
+}
+
+void pr_ms(struct printer *p, const char *key, double ms)
+{
+	char num[32], text[40];
+	struct pr_value v = { .type = PV_NUM, .num_text = num, .text = text,
+			      .ms = true };
+
+	snprintf(num, sizeof(num), "%.3f", ms);
+	snprintf(text, sizeof(text), "%s ms", num);
+	v.d = strtod(num, NULL);
+	field(p, key, &v);
+}
+
+void pr_stats(struct printer *p, const char *key, const struct rr_stats *s)
+{
+	p->w->stats(p, key, s);
+	if (pr_top(p))
+		pr_top(p)->count++;
+}
+
+void pr_decoded_num(struct printer *p, const char *key, long long raw,
+		    double val, bool known, const char *text)
+{
+	struct pr_value v = {
+		.type = known ? PV_NUM : PV_NULL, .d = val, .text = text,
+		.has_raw = true, .raw = raw,
+	};
+	char num[40];
+
+	/* Whole numbers stay integers in JSON: 1024, not 1024.0. */
+	if (known && val == floor(val) && fabs(val) < 9e15)
+		snprintf(num, sizeof(num), "%.0f", val);
+	else
+		snprintf(num, sizeof(num), "%.15g", val);
+	v.num_text = num;
+	field(p, key, &v);
+}
+
+void pr_decoded_str(struct printer *p, const char *key, long long raw,
+		    const char *val)
+{
+	struct pr_value v = {
+		.type = PV_STR, .s = val, .has_raw = true, .raw = raw,
+	};
+
+	field(p, key, &v);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One printing layer for every format.  A renderer describes each field
+ * once: its key is the JSON member name, with '_' shown as ' ' the text
+ * label, and in Prometheus output part of the metric name, so no format
+ * can drift from another.
+ *
+ * Output is a sequence of records: elements of a top-level list (results,
+ * statistics) or a single top-level object (summary).  Text and JSON Lines
+ * write each record as it ends; JSON and Prometheus write at pr_finish().
+ */
+#ifndef RR_PRINTER_H
+#define RR_PRINTER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "base/stats.h"
+
+enum rr_format {
+	RR_FORMAT_TEXT,
+	RR_FORMAT_JSON,
+	RR_FORMAT_JSONL,
+	RR_FORMAT_PROM,
+};
+
+struct printer;
+
+/*
+ * OUT NULL: write nothing (a JSON printer then only builds its document).
+ * ERR: where text puts the records marked as failures (pr_use_err).
+ */
+struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
+/*
+ * True when each record is written as it ends (text, JSON Lines); JSON and
+ * Prometheus write everything at pr_finish().
+ */
+bool pr_streams(const struct printer *p);
+/* Writes what is pending and frees the printer; -1 on a write error. */
+int pr_finish(struct printer *p);
+
+/*
+ * Prometheus names: PREFIX and '_' before every metric, and the records of
+ * the list KEY named METRIC instead of PREFIX_KEY.  Others ignore them.
+ */
+void pr_metric_prefix(struct printer *p, const char *prefix);
+void pr_metric_alias(struct printer *p, const char *key, const char *metric);
+
+/* Members of the JSON document's root (no other format shows them). */
+void pr_doc_str(struct printer *p, const char *key, const char *val);
+void pr_doc_int(struct printer *p, const char *key, long long val);
+
+/*
+ * A record in the top-level list KEY; TITLE is its text heading.  BRIEF:
+ * text shows the heading only (one line per probe), others everything.
+ */
+void pr_record_begin(struct printer *p, const char *key, const char *title,
+		     bool brief);
+/* The single top-level object KEY (the summary). */
+void pr_single_begin(struct printer *p, const char *key, const char *title);
+void pr_record_end(struct printer *p);
+/* Text: the next records go to ERR (failures), else to OUT. */
+void pr_use_err(struct printer *p, bool err);
+
+/* An object; TITLE is its heading line in text (NULL: none, no indent). */
+void pr_obj_begin(struct printer *p, const char *key, const char *title);
+/* An object whose members are instances of one thing, named by LABEL. */
+void pr_map_begin(struct printer *p, const char *key, const char *title,
+		  const char *label);
+void pr_obj_end(struct printer *p);
+void pr_arr_begin(struct printer *p, const char *key);
+void pr_arr_end(struct printer *p);
+
+void pr_str(struct printer *p, const char *key, const char *val);
+void pr_int(struct printer *p, const char *key, long long val);
+/*
+ * A field of a record that tells it from the record's others (the
+ * destination, the probe's number): Prometheus puts it on every sample of
+ * the record as a label; others show a plain field.
+ */
+void pr_label_str(struct printer *p, const char *key, const char *val);
+void pr_label_int(struct printer *p, const char *key, long long val);
+void pr_bool(struct printer *p, const char *key, bool val);
+/* "0x%0*llx", a string in every format (an identifier, not a quantity). */
+void pr_hex(struct printer *p, const char *key, unsigned long long val,
+	    int width);
+/* Milliseconds, microsecond precision: JSON number, text "7.712 ms". */
+void pr_ms(struct printer *p, const char *key, double ms);
+/* Statistics of milliseconds: text one line, JSON an object. */
+void pr_stats(struct printer *p, const char *key, const struct rr_stats *s);
+
+/*
+ * A raw value and its decoding: JSON "KEY": decoded and "KEY_raw": raw;
+ * text "KEY  TEXT (raw N)".  KNOWN false makes the decoded value null.
+ */
+void pr_decoded_num(struct printer *p, const char *key, long long raw,
+		    double val, bool known, const char *text);
+void pr_decoded_str(struct printer *p, const char *key, long long raw,
+		    const char *val);
+
+#endif

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* JSON (one document) and JSON Lines (one record per line), via json-c. */
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+
+#include "base/escape.h"
+#include "output/printer_impl.h"
+
+static struct json_object *root(struct printer *p)
+{
+	if (!p->priv)
+		p->priv = json_object_new_object();
+	return p->priv;
+}
+
+/*
+ * JSON text must be UTF-8: bytes that are not (from a file, a name) go in
+ * as the text \xNN.  json-c escapes control characters itself.
+ */
+static struct json_object *new_string(const char *s)
+{
+	struct json_object *o;
+	bool failed;
+	char *fixed = rr_utf8_fix(s, &failed);
+
+	if (failed)
+		abort();	/* out of memory while printing */
+	o = json_object_new_string(fixed ? fixed : s);
+	free(fixed);
+	return o;
+}
+
+/* Adds VAL to OBJ under KEY, the key made valid UTF-8 too. */
+static void add_member(struct json_object *obj, const char *key,
+		       struct json_object *val)
+{
+	bool failed;
+	char *fixed = rr_utf8_fix(key, &failed);
+
+	if (failed)
+		abort();
+	json_object_object_add(obj, fixed ? fixed : key, val);
+	free(fixed);
+}
+
+static struct json_object *new_value(const struct pr_value *v)
+{
+	switch (v->type) {
+	case PV_STR:
+		return new_string(v->s);
+	case PV_INT:
+		return json_object_new_int64(v->i);
+	case PV_BOOL:
+		return json_object_new_boolean(v->i);
+	case PV_NUM:
+		return json_object_new_double_s(v->d, v->num_text);
+	default:
+		return NULL;
+	}
+}
+
+/* Attaches VAL to the innermost container (the root at depth 0). */
+static void attach(struct printer *p, int depth, const char *key,
+		   struct json_object *val)
+{
+	struct json_object *parent;
+
+	parent = depth ? p->stack[depth - 1].priv : root(p);
+	if (!parent) {
+		json_object_put(val);	/* JSON Lines: nothing above a record */
+		return;
+	}
+	if (json_object_is_type(parent, json_type_array))
+		json_object_array_add(parent, val);
+	else
+		add_member(parent, key, val);
+}
+
+/* The document's top-level list KEY, created on first use. */
+static struct json_object *top_list(struct printer *p, const char *key)
+{
+	struct json_object *list;
+
+	if (json_object_object_get_ex(root(p), key, &list))
+		return list;
+	list = json_object_new_array();
+	json_object_object_add(root(p), key, list);
+	return list;
+}
+
+static void json_doc(struct printer *p, const char *key,
+		     const struct pr_value *v)
+{
+	add_member(root(p), key, new_value(v));
+}
+
+static void json_begin(struct printer *p, struct pr_frame *f,
+		       const char *title, bool brief)
+{
+	int depth = (int)(f - p->stack);
+	struct json_object *c;
+
+	c = f->kind == PR_ARR ? json_object_new_array() :
+				json_object_new_object();
+	f->priv = c;
+	if (f->kind == PR_RECORD)
+		json_object_array_add(top_list(p, f->key), c);
+	else
+		attach(p, depth, f->key, c);
+}
+
+static void json_end(struct printer *p, struct pr_frame *f)
+{
+}
+
+static void add_field(struct printer *p, const char *key,
+		      const struct pr_value *v)
+{
+	int depth = p->depth;
+	char raw_key[64];
+
+	attach(p, depth, key, new_value(v));
+	if (v->has_raw) {
+		snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
+		attach(p, depth, raw_key, json_object_new_int64(v->raw));
+	}
+}
+
+static struct json_object *ms(double val)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%.3f", val);
+	return json_object_new_double_s(strtod(num, NULL), num);
+}
+
+static void add_stats(struct printer *p, const char *key,
+		      const struct rr_stats *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "n", json_object_new_int64((long long)s->n));
+	json_object_object_add(o, "min", ms(s->min));
+	json_object_object_add(o, "avg", ms(s->avg));
+	json_object_object_add(o, "max", ms(s->max));
+	json_object_object_add(o, "mdev", ms(s->mdev));
+	json_object_object_add(o, "p50", ms(s->p50));
+	json_object_object_add(o, "p90", ms(s->p90));
+	json_object_object_add(o, "p99", ms(s->p99));
+	json_object_object_add(o, "span", ms(s->span));
+	attach(p, p->depth, key, o);
+}
+
+static int json_finish(struct printer *p)
+{
+	int rc = 0;
+
+	if (p->out)
+		rc = fprintf(p->out, "%s\n", json_object_to_json_string_ext(root(p),
+			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ? -1 : 0;
+	json_object_put(p->priv);
+	return rc;
+}
+
+const struct pr_writer pr_json_writer = {
+	.doc = json_doc,
+	.begin = json_begin,
+	.end = json_end,
+	.field = add_field,
+	.stats = add_stats,
+	.finish = json_finish,
+};
+
+/* JSON Lines: each record is an object of its own, with its kind. */
+static void jsonl_begin(struct printer *p, struct pr_frame *f,
+			const char *title, bool brief)
+{
+	int depth = (int)(f - p->stack);
+	struct json_object *c;
+
+	if (depth == 0 && f->kind != PR_RECORD && f->kind != PR_SINGLE) {
+		f->priv = NULL;		/* a declared list: nothing to write */
+		return;
+	}
+	c = f->kind == PR_ARR ? json_object_new_array() :
+				json_object_new_object();
+	f->priv = c;
+	if (depth == 0)
+		json_object_object_add(c, "record",
+				       json_object_new_string(f->key));
+	else
+		attach(p, depth, f->key, c);
+}
+
+static void jsonl_end(struct printer *p, struct pr_frame *f)
+{
+	if (f != p->stack || !f->priv)
+		return;
+	fprintf(p->out, "%s\n", json_object_to_json_string_ext(f->priv,
+			JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	/* Streamable: each line leaves as soon as it is whole. */
+	fflush(p->out);
+	json_object_put(f->priv);
+}
+
+static int jsonl_finish(struct printer *p)
+{
+	json_object_put(p->priv);
+	return ferror(p->out) ? -1 : 0;
+}
+
+const struct pr_writer pr_jsonl_writer = {
+	.streams = true,
+	.begin = jsonl_begin,
+	.end = jsonl_end,
+	.field = add_field,
+	.stats = add_stats,
+	.finish = jsonl_finish,
+};

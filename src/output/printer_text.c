@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Text: a heading per record, then "label  value" lines, indented. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "output/printer_impl.h"
+
+#define LABEL_WIDTH 30
+
+struct text_state {
+	int indent;		/* levels */
+	int mute;		/* > 0: inside a brief record */
+	bool printed;		/* a top-level block was printed */
+};
+
+static struct text_state *state(struct printer *p)
+{
+	if (!p->priv)
+		p->priv = calloc(1, sizeof(struct text_state));
+	if (!p->priv)
+		abort();
+	return p->priv;
+}
+
+/*
+ * S as a terminal may show it: control characters (escape sequences
+ * among them) and invalid UTF-8 as \xNN.  Returns the columns written,
+ * counting a UTF-8 character as one.
+ */
+static int put_shown(struct printer *p, const char *s)
+{
+	size_t len = strlen(s), i = 0, n, k;
+	bool bad, control;
+	int cols = 0;
+
+	while (i < len) {
+		n = rr_utf8_unit(s + i, len - i, &bad, &control);
+		for (k = 0; (bad || control) && k < n; k++)
+			cols += fprintf(p->out, "\\x%02x", (unsigned char)s[i + k]);
+		if (!bad && !control) {
+			fwrite(s + i, 1, n, p->out);
+			cols++;
+		}
+		i += n;
+	}
+	return cols;
+}
+
+static void label(struct printer *p, const char *key)
+{
+	struct text_state *t = state(p);
+	char buf[64];
+	int width = LABEL_WIDTH - t->indent * 2, cols;
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", key);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == '_')
+			buf[i] = ' ';
+	fprintf(p->out, "%*s", t->indent * 2, "");
+	cols = put_shown(p, buf);
+	fprintf(p->out, "%*s ", cols < width ? width - cols : 0, "");
+}
+
+static void text_begin(struct printer *p, struct pr_frame *f,
+		       const char *title, bool brief)
+{
+	struct text_state *t = state(p);
+	bool top = f->kind == PR_RECORD || f->kind == PR_SINGLE;
+
+	if (t->mute) {
+		t->mute++;
+		return;
+	}
+	if (title) {
+		/* Full blocks are separated by a blank line; brief lines not. */
+		if (top && !brief && t->printed)
+			fputc('\n', p->out);
+		fprintf(p->out, "%*s", t->indent * 2, "");
+		put_shown(p, title);
+		fputc('\n', p->out);
+		if (top)
+			t->printed = !brief;
+	}
+	f->indents = title != NULL;
+	t->indent += f->indents;
+	if (brief)
+		t->mute = 1;
+}
+
+static void text_end(struct printer *p, struct pr_frame *f)
+{
+	struct text_state *t = state(p);
+
+	if (t->mute > 1) {
+		t->mute--;
+		return;
+	}
+	t->mute = 0;
+	t->indent -= f->indents;
+	/* Records show up as they end: scripts may be watching. */
+	if (f->kind == PR_RECORD || f->kind == PR_SINGLE)
+		fflush(p->out);
+}
+
+static void text_field(struct printer *p, const char *key,
+		       const struct pr_value *v)
+{
+	if (state(p)->mute)
+		return;
+	label(p, key);
+	if (v->text)
+		put_shown(p, v->text);
+	else if (v->type == PV_STR)
+		put_shown(p, v->s);
+	else if (v->type == PV_INT)
+		fprintf(p->out, "%lld", v->i);
+	else if (v->type == PV_BOOL)
+		fputs(v->i ? "yes" : "no", p->out);
+	else if (v->type == PV_NUM)
+		fputs(v->num_text, p->out);
+	else
+		fputs("-", p->out);
+	if (v->has_raw)
+		fprintf(p->out, " (raw %lld)", v->raw);
+	fputc('\n', p->out);
+}
+
+static void text_stats(struct printer *p, const char *key,
+		       const struct rr_stats *s)
+{
+	if (state(p)->mute)
+		return;
+	label(p, key);
+	fprintf(p->out,
+		"min/avg/max/mdev %.3f/%.3f/%.3f/%.3f  p50/p90/p99 %.3f/%.3f/%.3f  span %.3f ms (%zu)\n",
+		s->min, s->avg, s->max, s->mdev, s->p50, s->p90, s->p99,
+		s->span, s->n);
+}
+
+static int text_finish(struct printer *p)
+{
+	free(p->priv);
+	return ferror(p->out) ? -1 : 0;
+}
+
+const struct pr_writer pr_text_writer = {
+	.streams = true,
+	.begin = text_begin,
+	.end = text_end,
+	.field = text_field,
+	.stats = text_stats,
+	.finish = text_finish,
+};

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <math.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "model/decode.h"
+#include "base/escape.h"
+#include "model/fields.h"
+#include "output/render.h"
+#include "output/render_chain.h"
+#include "base/stats.h"
+#include "base/sockaddr.h"
+
+/* A field's value to the printer, as its type says. */
+static void put(struct printer *p, const struct rr_field *f,
+		const struct rr_fval *v)
+{
+	switch (f->type) {
+	case RR_FT_STR:
+		if (v->label)
+			pr_label_str(p, f->key, v->s);
+		else
+			pr_str(p, f->key, v->s);
+		break;
+	case RR_FT_INT:
+		if (v->label)
+			pr_label_int(p, f->key, v->i);
+		else
+			pr_int(p, f->key, v->i);
+		break;
+	case RR_FT_BOOL:
+		pr_bool(p, f->key, v->i);
+		break;
+	case RR_FT_HEX:
+		pr_hex(p, f->key, (unsigned long long)v->i, f->width);
+		break;
+	case RR_FT_MS:
+		pr_ms(p, f->key, v->d);
+		break;
+	case RR_FT_DECODED:
+		pr_decoded_num(p, f->key, v->i, v->d, !v->null, v->text);
+		break;
+	case RR_FT_ENUM:
+		pr_decoded_str(p, f->key, v->i, v->s);
+		break;
+	}
+}
+
+/* The fields of SCOPE that R (and PATH) has: its TAIL ones or the others. */
+static void put_fields(struct printer *p, enum rr_fscope scope,
+		       const struct rr_result *r, const struct rr_path *path,
+		       bool tail)
+{
+	struct rr_field_table t = rr_fields(scope);
+	struct rr_fval v;
+	size_t i;
+
+	for (i = 0; i < t.n; i++) {
+		if (t.fields[i].tail != tail)
+			continue;
+		rr_fval_reset(&v);
+		t.fields[i].get(&t.fields[i], r, path, &v);
+		if (v.present)
+			put(p, &t.fields[i], &v);
+	}
+}
+
+static void render_warnings(struct printer *p, const struct rr_result *r)
+{
+	char msg[512], addr[128];
+
+	if (!r->out.late_success && !r->probe.name_skipped)
+		return;
+	pr_arr_begin(p, "warnings");
+	if (r->probe.name_skipped) {
+		snprintf(msg, sizeof(msg),
+			 "%s has %u addresses; only the first, %s, was probed (-A probes each)",
+			 r->probe.target, r->probe.name_addresses,
+			 rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr)));
+		pr_str(p, "warning", msg);
+	}
+	if (r->out.late_success) {
+		snprintf(msg, sizeof(msg),
+			 "resolve addr succeeded only at its timeout (%.0f of %u ms): the kernel's uncached-neighbour race; the neighbour answered but the event waited for the timer",
+			 rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR), r->out.timeout_ms);
+		pr_str(p, "warning", msg);
+	}
+	pr_arr_end(p);
+}
+
+static void render_expect_failures(struct printer *p,
+				   const struct rr_result *r)
+{
+	const struct rr_expect_failure *x;
+	char title[320];
+	int i;
+
+	if (!r->notes.num_expect_failures)
+		return;
+	pr_arr_begin(p, "expect_failed");
+	for (i = 0; i < r->notes.num_expect_failures; i++) {
+		x = &r->notes.expect_failures[i];
+		snprintf(title, sizeof(title), "expectation failed: %s %s %s, actual %s",
+			 x->field, x->op, x->expected, x->actual);
+		pr_obj_begin(p, NULL, title);
+		pr_str(p, "field", x->field);
+		pr_str(p, "op", x->op);
+		pr_str(p, "expected", x->expected);
+		pr_str(p, "actual", x->actual);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+}
+
+static void render_path(struct printer *p, const struct rr_result *r,
+			const struct rr_path *path, int index)
+{
+	char title[64];
+
+	snprintf(title, sizeof(title), "path %d of %d", index + 1, r->out.num_paths);
+	pr_obj_begin(p, NULL, title);
+	put_fields(p, RR_FS_PATH, r, path, false);
+	pr_obj_end(p);
+}
+
+/* "192.168.77.2" or "192.168.77.2: seq 3", the start of every heading. */
+static void who(const struct rr_result *r, char *buf, size_t len)
+{
+	if (r->probe.seq)
+		snprintf(buf, len, "%s: seq %u", r->probe.target, r->probe.seq);
+	else
+		snprintf(buf, len, "%s", r->probe.target);
+}
+
+/* The full block's heading. */
+static void headline(const struct rr_result *r, char *buf, size_t len)
+{
+	char said[256], name[300];
+
+	who(r, name, sizeof(name));
+	if (r->out.ok) {
+		snprintf(buf, len, "%s: resolved via %s port %u in %.3f ms",
+			 name, r->out.device, r->out.port, rr_step_ms(&r->out, RR_STEP_TOTAL));
+		return;
+	}
+	snprintf(buf, len, "%s: failed at %s: %s", name,
+		 rr_step_name(r->out.fail.step), rr_failure_said(r, said, sizeof(said)));
+}
+
+/* One line per probe, as ping prints one per reply. */
+static void probe_line(const struct rr_result *r, char *buf, size_t len)
+{
+	char name[300], said[256];
+	size_t used;
+	int step, i;
+
+	who(r, name, sizeof(name));
+	if (!r->out.ok) {
+		snprintf(buf, len, "%s: failed at %s: %s [%s]", name,
+			 rr_step_name(r->out.fail.step),
+			 rr_failure_said(r, said, sizeof(said)),
+			 rr_cause_key(r->out.fail.cause));
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "%s: %s port %u", name, r->out.device,
+				r->out.port);
+	for (step = 0; step < RR_STEP_COUNT && used < len; step++)
+		if (r->out.steps[step].ended && step != RR_STEP_CREATE_ID)
+			used += (size_t)snprintf(buf + used, len - used,
+						 ", %s %.3f ms",
+						 rr_step_name(step),
+						 rr_step_ms(&r->out, step));
+	for (i = 0; i < r->notes.num_expect_failures && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used,
+					 " [expect %s %s %s: %s]",
+					 r->notes.expect_failures[i].field,
+					 r->notes.expect_failures[i].op,
+					 r->notes.expect_failures[i].expected,
+					 r->notes.expect_failures[i].actual);
+	if (r->out.late_success && used < len)
+		snprintf(buf + used, len - used, " [late: at the timeout]");
+}
+
+void rr_render_result(struct printer *p, const struct rr_result *r,
+		      bool brief)
+{
+	char title[1024];
+	int i;
+
+	if (brief)
+		probe_line(r, title, sizeof(title));
+	else
+		headline(r, title, sizeof(title));
+	pr_use_err(p, !r->out.ok);
+	pr_record_begin(p, "results", title, brief);
+	put_fields(p, RR_FS_RESULT, r, NULL, false);
+	if (!r->out.ok) {
+		pr_obj_begin(p, "error", NULL);
+		put_fields(p, RR_FS_ERROR, r, NULL, false);
+		pr_obj_end(p);
+	}
+	rr_render_chain(p, r);
+	render_warnings(p, r);
+	render_expect_failures(p, r);
+	pr_map_begin(p, "time_ms", "time", "step");
+	put_fields(p, RR_FS_TIME, r, NULL, false);
+	pr_obj_end(p);
+	put_fields(p, RR_FS_RESULT, r, NULL, true);
+	if (r->out.ok) {
+		pr_arr_begin(p, "paths");
+		for (i = 0; i < r->out.num_paths; i++)
+			render_path(p, r, &r->out.paths[i], i);
+		pr_arr_end(p);
+	}
+	pr_record_end(p);
+}
+
+/*
+ * From the first start to the last end of STEP over RS (those resolved
+ * only, if RESOLVED): how long the step took for all of them, as cmtime's
+ * "total ms".
+ */
+static double span_ms(const struct rr_result *rs, size_t n, int step,
+		      bool resolved)
+{
+	const struct timespec *first = NULL, *last = NULL, *t;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((resolved && !rs[i].out.ok) || !rs[i].out.steps[step].ended)
+			continue;
+		t = &rs[i].out.steps[step].start;
+		if (!first || rr_ts_before(t, first))
+			first = t;
+		t = &rs[i].out.steps[step].end;
+		if (!last || rr_ts_before(last, t))
+			last = t;
+	}
+	return first ? rr_ts_ms(last, first) : 0;
+}
+
+/* Failures counted by cause, as a map (only causes that occurred). */
+static void render_causes(struct printer *p, const struct rr_result *rs,
+			  size_t n)
+{
+	size_t counts[RR_CAUSE_COUNT] = { 0 };
+	size_t i, failed = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!rs[i].out.ok) {
+			counts[rs[i].out.fail.cause]++;
+			failed++;
+		}
+	}
+	pr_map_begin(p, "failed_by_cause", failed ? "failed by cause" : NULL,
+		     "cause");
+	for (i = 0; i < RR_CAUSE_COUNT; i++)
+		if (counts[i])
+			pr_int(p, rr_cause_key(i), (long long)counts[i]);
+	pr_obj_end(p);
+}
+
+static size_t count_ok(const struct rr_result *rs, size_t n)
+{
+	size_t i, ok = 0;
+
+	for (i = 0; i < n; i++)
+		ok += rs[i].out.ok;
+	return ok;
+}
+
+void rr_render_statistics(struct printer *p, const struct rr_result *probes,
+			  unsigned int count)
+{
+	unsigned int ok = (unsigned int)count_ok(probes, count);
+	int step;
+	double *values = calloc(count, sizeof(*values));
+	struct rr_stats s;
+	char title[512];
+	size_t n;
+	unsigned int i;
+
+	if (!values)
+		abort();	/* a few kilobytes: nothing sensible to do */
+	snprintf(title, sizeof(title),
+		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
+		 probes[0].probe.target, count, ok, count - ok);
+	pr_use_err(p, false);
+	pr_record_begin(p, "statistics", title, false);
+	pr_label_str(p, "destination", probes[0].probe.target);
+	pr_int(p, "probes", count);
+	pr_int(p, "resolved", ok);
+	pr_int(p, "failed", (long long)count - ok);
+	render_causes(p, probes, count);
+	/* Times of the probes that resolved, as ping's rtt of its replies. */
+	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
+	for (step = 0; step < RR_STEP_COUNT; step++) {
+		for (i = 0, n = 0; i < count; i++)
+			if (probes[i].out.ok && probes[i].out.steps[step].ended)
+				values[n++] = rr_step_ms(&probes[i].out, step);
+		if (!rr_stats_compute(values, n, &s))
+			continue;
+		s.span = span_ms(probes, count, step, true);
+		pr_stats(p, rr_step_key(step), &s);
+	}
+	pr_obj_end(p);
+	pr_record_end(p);
+	free(values);
+}
+
+void rr_render_input_error(struct printer *p, const char *file,
+			   unsigned long line, const char *text, size_t len,
+			   const char *why)
+{
+	char title[1024], name[256], shown[256];
+
+	/* The line as it can be shown: it may hold anything. */
+	rr_escape(text, len, shown, sizeof(shown));
+	rr_escape(file, strlen(file), name, sizeof(name));
+	snprintf(title, sizeof(title), "%s:%lu: invalid destination '%s': %s",
+		 name, line, shown, why);
+	pr_use_err(p, true);
+	pr_record_begin(p, "input_errors", title, true);
+	pr_label_str(p, "file", name);
+	pr_label_int(p, "line", (long long)line);
+	pr_str(p, "text", shown);
+	pr_str(p, "reason", why);
+	pr_record_end(p);
+}
+
+void rr_render_begin(struct printer *p, unsigned int timeout_ms,
+		     unsigned int count, unsigned int interval_ms)
+{
+	pr_metric_prefix(p, "rdma_route");
+	pr_metric_alias(p, "results", "rdma_route");
+	pr_metric_alias(p, "summary", "rdma_route_run");
+	pr_doc_str(p, "version", PACKAGE_VERSION);
+	pr_doc_int(p, "timeout_ms", timeout_ms);
+	if (count > 1) {
+		pr_doc_int(p, "count", count);
+		pr_doc_int(p, "interval_ms", interval_ms);
+	}
+	/* Lists present even when empty, so scripts need no special case. */
+	pr_arr_begin(p, "results");
+	pr_arr_end(p);
+}
+
+void rr_render_summary(struct printer *p, const struct rr_result *results,
+		       size_t n, size_t destinations, size_t input_errors)
+{
+	size_t i, expect_failed = 0;
+
+	for (i = 0; i < n; i++)
+		expect_failed += results[i].notes.num_expect_failures > 0;
+	pr_use_err(p, false);
+	pr_single_begin(p, "summary", "summary");
+	pr_int(p, "destinations", (long long)destinations);
+	pr_int(p, "probes", (long long)n);
+	pr_int(p, "resolved", (long long)count_ok(results, n));
+	pr_int(p, "failed", (long long)(n - count_ok(results, n)));
+	render_causes(p, results, n);
+	pr_int(p, "expect_failed", (long long)expect_failed);
+	pr_int(p, "input_errors", (long long)input_errors);
+	/* From the first probe's start to the last one's end. */
+	pr_ms(p, "elapsed_ms", span_ms(results, n, RR_STEP_TOTAL, false));
+	pr_record_end(p);
+}

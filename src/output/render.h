@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Describes results, field by field, to a printer: the only place that
+ * knows the output's field names.  Calls no RDMA library.
+ */
+#ifndef RR_RENDER_H
+#define RR_RENDER_H
+
+#include "output/printer.h"
+#include "model/result.h"
+
+/*
+ * The document's context (the timeout; with COUNT above 1, the count and
+ * the interval), and its lists declared (present when empty).
+ */
+void rr_render_begin(struct printer *p, unsigned int timeout_ms,
+		     unsigned int count, unsigned int interval_ms);
+/* One result; BRIEF: one line in text (a probe of --count). */
+void rr_render_result(struct printer *p, const struct rr_result *r,
+		      bool brief);
+/* Statistics of one destination's COUNT probes. */
+void rr_render_statistics(struct printer *p, const struct rr_result *probes,
+			  unsigned int count);
+/* A line of FILE that holds no destination: TEXT is LEN bytes, any bytes. */
+void rr_render_input_error(struct printer *p, const char *file,
+			   unsigned long line, const char *text, size_t len,
+			   const char *why);
+void rr_render_summary(struct printer *p, const struct rr_result *results,
+		       size_t n, size_t destinations, size_t input_errors);
+
+#endif

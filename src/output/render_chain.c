@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+
+#include "model/decode.h"
+#include "output/render_chain.h"
+#include "base/sockaddr.h"
+
+static void render_route(struct printer *p, const struct rr_chain_route *rt)
+{
+	char addr[80];
+
+	if (rt->error[0]) {
+		pr_str(p, "error", rt->error);
+		if (rt->down_netdev[0])
+			pr_str(p, "down_interface", rt->down_netdev);
+		return;
+	}
+	pr_str(p, "interface", rt->netdev);
+	pr_bool(p, "interface_up", rt->netdev_up);
+	pr_int(p, "interface_mtu", rt->netdev_mtu);
+	pr_bool(p, "local", rt->local);
+	if (rt->have_src)
+		pr_str(p, "source", rr_sockaddr_str(&rt->src, addr, sizeof(addr)));
+	if (rt->have_gateway)
+		pr_str(p, "gateway",
+		       rr_sockaddr_str(&rt->gateway, addr, sizeof(addr)));
+}
+
+/*
+ * The facts of a port, shared by --list and the device link.  In a result
+ * "device", "port" and "state" are taken (the result's, the link's).
+ */
+static void render_port_facts(struct printer *p, const struct rr_port_facts *pf,
+			      bool in_result)
+{
+	if (in_result) {
+		pr_str(p, "rdma_device", pf->device);
+		pr_int(p, "rdma_port", pf->port);
+	} else {
+		pr_label_str(p, "device", pf->device);
+		pr_label_int(p, "port", pf->port);
+	}
+	if (pf->netdev[0])
+		pr_str(p, "netdev", pf->netdev);
+	pr_str(p, in_result ? "port_state" : "state",
+	       rr_port_state_name(pf->state));
+	pr_str(p, "physical_state", rr_phys_state_name(pf->phys_state));
+	pr_str(p, "link_layer", rr_link_layer_name(pf->link_layer));
+	pr_int(p, "active_mtu", pf->active_mtu);
+	pr_int(p, "max_mtu", pf->max_mtu);
+	pr_str(p, "rate", pf->rate);
+	if (pf->link_layer == RR_LL_INFINIBAND) {
+		pr_int(p, "lid", pf->lid);
+		pr_int(p, "sm_lid", pf->sm_lid);
+	}
+}
+
+static void render_device(struct printer *p, const struct rr_chain *c)
+{
+	const struct rr_chain_device *d = &c->device;
+	char title[128];
+	int i;
+
+	if (d->found) {
+		render_port_facts(p, &d->port, true);
+		return;
+	}
+	pr_arr_begin(p, "rdma_netdevs");
+	for (i = 0; i < d->num_rdma; i++) {
+		snprintf(title, sizeof(title), "%s", d->rdma[i].netdev);
+		pr_obj_begin(p, NULL, title);
+		pr_str(p, "netdev", d->rdma[i].netdev);
+		pr_str(p, "rdma_device", d->rdma[i].device);
+		pr_int(p, "rdma_port", d->rdma[i].port);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+}
+
+static void render_gid_entry(struct printer *p, const struct rr_gid_entry *e)
+{
+	char gid[64];
+
+	pr_int(p, "index", e->index);
+	pr_str(p, "type", rr_gid_type_name(e->type));
+	pr_str(p, "gid", rr_gid_str(e->gid, gid, sizeof(gid)));
+	pr_str(p, "netdev", e->netdev);
+	if (e->vlan >= 0)
+		pr_int(p, "vlan", e->vlan);
+}
+
+static void render_gid(struct printer *p, const struct rr_chain_gid *g)
+{
+	char title[64];
+	int i;
+
+	if (!g->found)
+		return;
+	pr_str(p, "from", g->from_path ? "path_record" : "source_address");
+	render_gid_entry(p, &g->used);
+	pr_arr_begin(p, "candidates");
+	for (i = 0; i < g->num_cand; i++) {
+		snprintf(title, sizeof(title), "candidate index %u",
+			 g->cand[i].index);
+		pr_obj_begin(p, NULL, title);
+		render_gid_entry(p, &g->cand[i]);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+}
+
+static void render_neigh(struct printer *p, const struct rr_chain *c)
+{
+	const struct rr_chain_neigh *n = &c->neigh;
+	const struct rr_port_facts *pf = &c->device.port;
+	char addr[80];
+
+	if (n->looked_up) {
+		pr_str(p, "address", rr_sockaddr_str(&n->addr, addr, sizeof(addr)));
+		pr_str(p, "interface", c->route.netdev);
+		if (n->found) {
+			pr_str(p, "lladdr", n->lladdr);
+			pr_str(p, "nud_state", n->nud_name);
+		}
+	}
+	if (c->device.found && pf->link_layer == RR_LL_INFINIBAND) {
+		pr_int(p, "lid", pf->lid);
+		pr_int(p, "sm_lid", pf->sm_lid);
+	}
+}
+
+static void render_link(struct printer *p, const char *key,
+			const struct rr_chain *c, enum rr_link link)
+{
+	const struct rr_verdict *v = &c->verdict[link];
+	char title[400];
+
+	snprintf(title, sizeof(title), "%s: %s: %s", rr_link_key(link),
+		 rr_link_state_key(v->state), v->reason);
+	pr_obj_begin(p, key, title);
+	pr_str(p, "link", rr_link_key(link));
+	pr_str(p, "state", rr_link_state_key(v->state));
+	pr_str(p, "reason", v->reason);
+	switch (link) {
+	case RR_LINK_ROUTE:
+		render_route(p, &c->route);
+		break;
+	case RR_LINK_DEVICE:
+		if (c->verdict[link].state != RR_LS_UNKNOWN)
+			render_device(p, c);
+		break;
+	case RR_LINK_GID:
+		render_gid(p, &c->gid);
+		break;
+	case RR_LINK_NEIGH:
+		render_neigh(p, c);
+		break;
+	default:
+		pr_str(p, "see", "paths");	/* rendered there, once */
+		break;
+	}
+	pr_obj_end(p);
+}
+
+void rr_render_chain(struct printer *p, const struct rr_result *r)
+{
+	const struct rr_chain *c = r->notes.chain;
+	enum rr_link broken;
+	int i;
+
+	if (!c)
+		return;
+	/* The whole chain shows the broken link already: not twice. */
+	broken = rr_chain_first_broken(c);
+	if (!c->full) {
+		if (!r->out.ok && broken != RR_LINK_COUNT)
+			render_link(p, "root_cause", c, broken);
+		return;
+	}
+	pr_arr_begin(p, "explain");
+	for (i = 0; i < RR_LINK_COUNT; i++)
+		render_link(p, NULL, c, i);
+	pr_arr_end(p);
+}
+
+static void render_gid_summary(struct printer *p, const struct rr_port_facts *pf)
+{
+	pr_obj_begin(p, "gids", "gids");
+	pr_int(p, "count", pf->gids);
+	pr_int(p, "slots", pf->gid_slots);
+	pr_int(p, "ib", pf->gids_ib);
+	pr_int(p, "roce_v1", pf->gids_roce_v1);
+	pr_int(p, "roce_v2", pf->gids_roce_v2);
+	pr_obj_end(p);
+}
+
+void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
+{
+	const struct rr_port_facts *pf;
+	char title[160];
+	int i;
+
+	pr_metric_prefix(p, "rdma_route");
+	pr_doc_str(p, "version", PACKAGE_VERSION);
+	pr_arr_begin(p, "ports");	/* present when empty */
+	pr_arr_end(p);
+	for (i = 0; i < n; i++) {
+		pf = &ports[i].facts;
+		snprintf(title, sizeof(title), "%s/%u: %s %s, netdev %s",
+			 pf->device, pf->port, rr_port_state_name(pf->state),
+			 rr_phys_state_name(pf->phys_state),
+			 pf->netdev[0] ? pf->netdev : "none");
+		pr_record_begin(p, "ports", title, false);
+		render_port_facts(p, pf, false);
+		render_gid_summary(p, pf);
+		pr_record_end(p);
+	}
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Describes the root-cause chain (--explain) and the RDMA ports (--list)
+ * to a printer.  Reads plain structures only; calls no library.
+ */
+#ifndef RR_RENDER_CHAIN_H
+#define RR_RENDER_CHAIN_H
+
+#include "model/chain.h"
+#include "output/printer.h"
+#include "model/result.h"
+
+/* R's chain: "explain" with --explain, "root_cause" on failure. */
+void rr_render_chain(struct printer *p, const struct rr_result *r);
+/* One record per port, in the top-level list "ports". */
+void rr_render_ports(struct printer *p, const struct rr_port *ports, int n);
+
+#endif
