@@ -10,7 +10,7 @@
 
 #include "model/chain.h"
 #include "host/netlink_route.h"
-#include "host/sysfs_gid.h"
+#include "host/gid_table.h"
 
 struct rr_host;
 

@@ -11,6 +11,7 @@
 #include "model/decode.h"
 #include "host/netlink_route.h"
 #include "host/rdma_ports.h"
+#include "host/sysfs.h"
 
 
 static int read_port_attr(const struct rr_port_facts *pf, const char *attr,

@@ -8,7 +8,7 @@
 #define RR_RDMA_PORTS_H
 
 #include "model/chain.h"
-#include "host/sysfs_gid.h"
+#include "host/gid_table.h"
 
 struct rr_nl;
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A port's GID table in sysfs (gids/N, gid_attrs/types/N, ndevs/N), read
- * once per port and run into a cache its owner hands around: it has up to
- * thousands of entries, each a file, and a batch asks for the same port
- * again and again.
+ * A port's GID table, read once per port and run into a cache its owner
+ * hands around: from libibverbs (ibv_query_gid_table, one call) with each
+ * entry's netdev from sysfs, or from sysfs alone (gids/N,
+ * gid_attrs/types/N, ndevs/N) when libibverbs cannot say.  A table has up
+ * to thousands of entries, and a batch asks for the same port again and
+ * again.
  */
 #ifndef RR_SYSFS_GID_H
 #define RR_SYSFS_GID_H
@@ -30,7 +32,5 @@ const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
 enum rr_gid_type rr_gid_type_of(struct rr_gid_cache *c, const char *dev,
 				unsigned int port, const uint8_t gid[16]);
 
-/* The first line of a sysfs file, without its newline; -1 if unreadable. */
-int rr_sysfs_read_line(const char *path, char *buf, size_t len);
 
 #endif

@@ -5,10 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <infiniband/verbs.h>
 
 #include "base/ib_port.h"
-#include "host/sysfs_gid.h"
-
+#include "host/gid_table.h"
+#include "host/sysfs.h"
 
 struct gid_table {
 	char dev[64];
@@ -27,19 +28,109 @@ struct rr_gid_cache *rr_gid_cache_new(void)
 	return calloc(1, sizeof(struct rr_gid_cache));
 }
 
-int rr_sysfs_read_line(const char *path, char *buf, size_t len)
+/* Room for one more entry at the end of T; NULL when out of memory. */
+static struct rr_gid_entry *new_entry(struct gid_table *t)
 {
-	FILE *f = fopen(path, "re");
-	int rc = -1;
+	struct rr_gid_entry *grown;
 
-	if (!f)
-		return -1;
-	if (fgets(buf, (int)len, f)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		rc = 0;
+	if (t->n == t->cap) {
+		grown = realloc(t->entries,
+				(t->cap ? 2 * t->cap : 8) * sizeof(*grown));
+		if (!grown)
+			return NULL;
+		t->entries = grown;
+		t->cap = t->cap ? 2 * t->cap : 8;
 	}
-	fclose(f);
-	return rc;
+	return &t->entries[t->n++];
+}
+
+/* The netdev of entry E, by name: its ifindex may be another namespace's. */
+static void read_ndev(const char *dev, unsigned int port,
+		      struct rr_gid_entry *e)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+		 dev, port, e->index);
+	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
+		e->netdev[0] = '\0';
+	e->vlan = -1;
+}
+
+static enum rr_gid_type verbs_type(uint32_t type)
+{
+	switch (type) {
+	case IBV_GID_TYPE_IB:
+		return RR_GID_IB;
+	case IBV_GID_TYPE_ROCE_V1:
+		return RR_GID_ROCE_V1;
+	case IBV_GID_TYPE_ROCE_V2:
+		return RR_GID_ROCE_V2;
+	default:
+		return RR_GID_UNKNOWN;
+	}
+}
+
+/* DEV's open context, or NULL. */
+static struct ibv_context *open_by_name(const char *dev)
+{
+	struct ibv_context *ctx = NULL;
+	struct ibv_device **list;
+	int i, num;
+
+	list = ibv_get_device_list(&num);
+	if (!list)
+		return NULL;
+	for (i = 0; i < num && !ctx; i++)
+		if (!strcmp(ibv_get_device_name(list[i]), dev))
+			ctx = ibv_open_device(list[i]);
+	ibv_free_device_list(list);
+	return ctx;
+}
+
+/*
+ * The valid entries of DEV/PORT from libibverbs, in one call: index, GID
+ * and type; the netdev's name still from sysfs.  False when libibverbs
+ * cannot say (then sysfs, entry by entry).
+ */
+static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
+{
+	struct ibv_context *ctx = open_by_name(dev);
+	struct ibv_device_attr dattr;
+	struct ibv_port_attr pattr;
+	struct ibv_gid_entry *all = NULL;
+	struct rr_gid_entry *e;
+	ssize_t n, i;
+	bool ok = false;
+
+	if (!ctx || ibv_query_device(ctx, &dattr) ||
+	    ibv_query_port(ctx, (uint8_t)port, &pattr))
+		goto out;
+	/* Every port's valid entries come back: room for all of them. */
+	n = (ssize_t)dattr.phys_port_cnt * pattr.gid_tbl_len;
+	all = calloc((size_t)n, sizeof(*all));
+	if (!all)
+		goto out;
+	n = ibv_query_gid_table(ctx, all, (size_t)n, 0);
+	if (n < 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (all[i].port_num != port)
+			continue;
+		e = new_entry(t);
+		if (!e)
+			goto out;
+		e->index = all[i].gid_index;
+		memcpy(e->gid, all[i].gid.raw, 16);
+		e->type = verbs_type(all[i].gid_type);
+		read_ndev(dev, port, e);
+	}
+	ok = true;
+out:
+	free(all);
+	if (ctx)
+		ibv_close_device(ctx);
+	return ok;
 }
 
 /* gid_attrs/types/N and gid_attrs/ndevs/N of entry N. */
@@ -57,28 +148,17 @@ static void read_attrs(const char *dev, unsigned int port,
 		else if (!strcmp(type, "IB/RoCE v1"))
 			e->type = RR_GID_ROCE_V1;
 	}
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
-		 dev, port, e->index);
-	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
-		e->netdev[0] = '\0';
-	e->vlan = -1;
+	read_ndev(dev, port, e);
 }
 
-/* Adds one non-empty entry; false when out of memory. */
+/* Adds one non-empty entry read from sysfs; false when out of memory. */
 static bool add_entry(struct gid_table *t, const char *dev, unsigned int port,
 		      unsigned int index, const uint8_t gid[16])
 {
-	struct rr_gid_entry *grown, *e;
+	struct rr_gid_entry *e = new_entry(t);
 
-	if (t->n == t->cap) {
-		grown = realloc(t->entries,
-				(t->cap ? 2 * t->cap : 8) * sizeof(*grown));
-		if (!grown)
-			return false;
-		t->entries = grown;
-		t->cap = t->cap ? 2 * t->cap : 8;
-	}
-	e = &t->entries[t->n++];
+	if (!e)
+		return false;
 	e->index = index;
 	memcpy(e->gid, gid, 16);
 	read_attrs(dev, port, e);
@@ -107,6 +187,9 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 		return NULL;
 	snprintf(t->dev, sizeof(t->dev), "%s", dev);
 	t->port = port;
+	if (load_verbs(t, dev, port))
+		goto done;
+	t->n = 0;
 	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
 	dir = opendir(path);
 	while (dir && (de = readdir(dir))) {
@@ -125,6 +208,7 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 	}
 	if (dir)
 		closedir(dir);
+done:
 	qsort(t->entries, t->n, sizeof(*t->entries), by_index);
 	t->next = c->tables;
 	c->tables = t;
