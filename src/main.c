@@ -416,8 +416,10 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 		free(order);
 		return false;
 	}
+	/* Events first: printing waits while the kernel has more to say. */
 	while (rr_cm_turn(cm, q))
-		drain(run, q, false);
+		if (!rr_cm_busy(cm))
+			drain(run, q, false);
 	rr_cm_end(cm);
 	free(order);
 	drain(run, q, true);

@@ -525,6 +525,11 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	return true;
 }
 
+bool rr_cm_busy(struct rr_cm *run)
+{
+	return run->channel && !run->setup_call && event_waiting(run);
+}
+
 static bool setup_failed(struct rr_cm *run, const char *call, int err)
 {
 	run->setup_call = call;

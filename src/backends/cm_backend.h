@@ -47,6 +47,11 @@ struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
  * on DONE (room for all of ORDER).  False once every result is done.
  */
 bool rr_cm_turn(struct rr_cm *cm, struct rr_queue *done);
+/*
+ * An event waits to be read: the next turn should come before anything
+ * else, or its time stamp would carry the delay.
+ */
+bool rr_cm_busy(struct rr_cm *cm);
 /* Frees CM; ids still in flight (a run stopped early) are destroyed. */
 void rr_cm_end(struct rr_cm *cm);
 
