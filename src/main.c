@@ -92,6 +92,10 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
+	if (run->opts.src) {
+		probe.src = run->src;
+		probe.have_src = true;
+	}
 	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
 }

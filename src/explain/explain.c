@@ -22,14 +22,36 @@ static bool port_has_netdev(const struct rr_port *port, const char *netdev)
 	return false;
 }
 
-/* The port bound to the route's interface, and where the others are. */
-static const struct rr_port *find_device(struct rr_host *host,
-					 struct rr_chain *c)
+/* The port the kernel bound R's id to, as the host lists it; or NULL. */
+static const struct rr_port *bound_port(struct rr_host *host,
+					const struct rr_result *r)
 {
-	struct rr_chain_device *d = &c->device;
-	const struct rr_port *found = NULL, *ports;
+	const struct rr_port *ports;
 	int i, n;
 
+	if (!r->out.device[0])
+		return NULL;
+	ports = rr_host_ports(host, &n);
+	for (i = 0; i < n; i++)
+		if (ports[i].facts.port == r->out.port &&
+		    !strcmp(ports[i].facts.device, r->out.device))
+			return &ports[i];
+	return NULL;
+}
+
+/*
+ * The port: BOUND (the kernel's own choice) when it got that far, else
+ * the one on the route's interface; and where the others are.
+ */
+static const struct rr_port *find_device(struct rr_host *host,
+					 struct rr_chain *c,
+					 const struct rr_port *bound)
+{
+	struct rr_chain_device *d = &c->device;
+	const struct rr_port *found = bound, *ports;
+	int i, n;
+
+	d->bound = bound != NULL;
 	ports = rr_host_ports(host, &n);
 	for (i = 0; i < n; i++) {	/* none when n is -1 */
 		const struct rr_port *port = &ports[i];
@@ -135,10 +157,55 @@ static struct timespec ended_at(const struct rr_result *r)
 	return t->ended ? t->end : rr_now();
 }
 
+/* The %scope of an IPv6 destination, 0 when it has none. */
+static int scope_of(const struct sockaddr_storage *ss)
+{
+	const struct sockaddr_in6 *s6 = (const void *)ss;
+
+	return ss->ss_family == AF_INET6 ? (int)s6->sin6_scope_id : 0;
+}
+
+/*
+ * The route as the kernel took it: held to the destination's scope, or
+ * to the interface of the device it bound the id to, and from --src.  A
+ * lookup held so is compared with a plain one: a difference is a finding.
+ */
+static void look_up_route(struct rr_nl *nl, const struct rr_result *r,
+			  const struct rr_port *bound, struct rr_chain *c)
+{
+	struct rr_chain_route *rt = &c->route, plain = { 0 };
+	const struct sockaddr_storage *src = NULL;
+	int oif = scope_of(&r->probe.dst);
+
+	rt->oif_from = oif ? RR_OIF_SCOPE : RR_OIF_NONE;
+	if (!oif && bound && (oif = rr_nl_ifindex(nl, bound->facts.netdev)))
+		rt->oif_from = RR_OIF_BOUND;
+	if (r->probe.have_src) {
+		src = &r->probe.src;
+		rt->src_given = true;
+		rt->src_looked_up = true;
+		rr_nl_addr_owner(nl, src, rt->src_netdev, sizeof(rt->src_netdev));
+	}
+	rr_nl_route(nl, &r->probe.dst, src, oif, rt);
+	/* Asked from SRC, the kernel names no preferred source: it is SRC. */
+	if (src && !rt->error[0] && !rt->have_src) {
+		rt->src = *src;
+		rt->have_src = true;
+	}
+	if (rt->oif_from == RR_OIF_BOUND && !rt->error[0]) {
+		rr_nl_route(nl, &r->probe.dst, NULL, 0, &plain);
+		if (!plain.error[0] && strcmp(plain.netdev, rt->netdev))
+			snprintf(rt->plain_netdev, sizeof(rt->plain_netdev), "%s",
+				 plain.netdev);
+	}
+	rt->num_subnet_netdevs = rr_nl_subnet_netdevs(nl, &r->probe.dst,
+			rt->subnet_netdevs, RR_MAX_SUBNET_NETDEVS);
+}
+
 static void gather(struct rr_host *host, struct rr_result *r,
 		   struct rr_chain *c)
 {
-	const struct rr_port *port;
+	const struct rr_port *port, *bound = bound_port(host, r);
 	struct timespec end = ended_at(r);
 	const char *why;
 	struct rr_nl *nl = rr_host_nl(host, &why);
@@ -147,10 +214,10 @@ static void gather(struct rr_host *host, struct rr_result *r,
 		snprintf(c->route.error, sizeof(c->route.error), "%s", why);
 		return;
 	}
-	rr_nl_route(nl, &r->probe.dst, &c->route);
+	look_up_route(nl, r, bound, c);
 	if (c->route.error[0])
 		return;
-	port = find_device(host, c);
+	port = find_device(host, c, bound);
 	if (port)
 		find_gid(port, r, c);
 	if (!c->route.local)
@@ -170,6 +237,9 @@ void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 		return;		/* the result stands without its chain */
 	c->full = full;
 	gather(host, r, c);
+	/* The facts may tell more than errno did: the cause a reader sees. */
+	if (!r->out.ok)
+		r->out.fail.cause = rr_cause_refine(r, c);
 	rr_chain_judge(c, r);
 	r->notes.chain = c;
 }

@@ -122,13 +122,17 @@ static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 	return NL_STOP;
 }
 
-/* As `ip route get`: the kernel picks the route (policy rules and all). */
+/*
+ * As `ip route get DST from SRC oif OIF`: the kernel picks the route
+ * (policy rules and all).  SRC may be NULL, OIF 0.
+ */
 static int get_route(struct rr_nl *nl, struct nl_addr *dst,
-		     struct route_answer *a)
+		     struct nl_addr *src, int oif, struct route_answer *a)
 {
 	struct rtmsg rtm = {
 		.rtm_family = (unsigned char)nl_addr_get_family(dst),
 		.rtm_dst_len = (unsigned char)nl_addr_get_prefixlen(dst),
+		.rtm_src_len = src ? (unsigned char)nl_addr_get_prefixlen(src) : 0,
 	};
 	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETROUTE, 0);
 	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
@@ -137,7 +141,9 @@ static int get_route(struct rr_nl *nl, struct nl_addr *dst,
 	if (!msg || !cb)
 		goto out;
 	if (nlmsg_append(msg, &rtm, sizeof(rtm), NLMSG_ALIGNTO) < 0 ||
-	    nla_put_addr(msg, RTA_DST, dst) < 0)
+	    nla_put_addr(msg, RTA_DST, dst) < 0 ||
+	    (src && nla_put_addr(msg, RTA_SRC, src) < 0) ||
+	    (oif && nla_put_u32(msg, RTA_OIF, (uint32_t)oif) < 0))
 		goto out;
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_route, a);
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, a);
@@ -163,6 +169,7 @@ static void fill_netdev(struct rr_nl *nl, int ifindex,
 	snprintf(out->netdev, sizeof(out->netdev), "%s",
 		 rtnl_link_get_name(link));
 	flags = rtnl_link_get_flags(link);
+	out->netdev_admin_up = flags & IFF_UP;
 	out->netdev_up = (flags & IFF_UP) && (flags & IFF_RUNNING);
 	out->netdev_mtu = rtnl_link_get_mtu(link);
 	rtnl_link_put(link);
@@ -244,18 +251,26 @@ static void fill_route(struct rr_nl *nl, struct rtnl_route *route,
 }
 
 void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		 const struct sockaddr_storage *src, int oif,
 		 struct rr_chain_route *out)
 {
 	struct route_answer a = { 0 };
-	struct nl_addr *d = to_nl_addr(dst);
+	struct nl_addr *d = to_nl_addr(dst), *s = src ? to_nl_addr(src) : NULL;
 	int rc;
 
 	out->looked_up = true;
 	if (!d) {
 		snprintf(out->error, sizeof(out->error), "not an IP address");
+		if (s)
+			nl_addr_put(s);
 		return;
 	}
-	rc = get_route(nl, d, &a);
+	/* A source of the other family cannot hold the lookup. */
+	if (s && nl_addr_get_family(s) != nl_addr_get_family(d)) {
+		nl_addr_put(s);
+		s = NULL;
+	}
+	rc = get_route(nl, d, s, oif, &a);
 	if (a.err || rc < 0 || !a.route) {
 		snprintf(out->error, sizeof(out->error), "%s",
 			 a.err ? strerror(a.err) :
@@ -266,7 +281,69 @@ void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 	}
 	if (a.route)
 		rtnl_route_put(a.route);
+	if (s)
+		nl_addr_put(s);
 	nl_addr_put(d);
+}
+
+int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,
+			 char names[][RR_NETDEV_LEN], int max)
+{
+	struct nl_addr *d = to_nl_addr(dst), *local, *net;
+	struct rr_chain_route dev;
+	struct nl_object *o;
+	int n = 0, i, covers;
+
+	if (!d)
+		return 0;
+	for (o = nl_cache_get_first(nl->addrs); o && n < max;
+	     o = nl_cache_get_next(o)) {
+		struct rtnl_addr *a = (struct rtnl_addr *)o;
+
+		local = rtnl_addr_get_local(a);
+		if (!local || nl_addr_get_family(local) != nl_addr_get_family(d) ||
+		    rtnl_addr_get_prefixlen(a) == (int)nl_addr_get_len(local) * 8)
+			continue;	/* a /32 or /128 holds no subnet */
+		net = nl_addr_clone(local);
+		if (!net)
+			break;
+		nl_addr_set_prefixlen(net, rtnl_addr_get_prefixlen(a));
+		covers = !nl_addr_cmp_prefix(net, d);
+		nl_addr_put(net);
+		if (!covers)
+			continue;
+		memset(&dev, 0, sizeof(dev));
+		fill_netdev(nl, rtnl_addr_get_ifindex(a), &dev);
+		for (i = 0; i < n && strcmp(names[i], dev.netdev); i++)
+			;
+		if (i == n && dev.netdev_up)
+			snprintf(names[n++], RR_NETDEV_LEN, "%s", dev.netdev);
+	}
+	nl_addr_put(d);
+	return n;
+}
+
+void rr_nl_addr_owner(struct rr_nl *nl, const struct sockaddr_storage *addr,
+		      char *name, size_t len)
+{
+	struct nl_addr *a = to_nl_addr(addr);
+	struct rr_chain_route dev = { 0 };
+	int ifindex = a ? owner_of(nl, a) : 0;
+
+	name[0] = '\0';
+	if (ifindex) {
+		fill_netdev(nl, ifindex, &dev);
+		snprintf(name, len, "%s", dev.netdev);
+	}
+	if (a)
+		nl_addr_put(a);
+}
+
+int rr_nl_ifindex(struct rr_nl *nl, const char *netdev)
+{
+	int i = netdev[0] ? rtnl_link_name2i(nl->links, netdev) : 0;
+
+	return i > 0 ? i : 0;
 }
 
 /* "REACHABLE", as `ip neigh` writes it. */

@@ -19,9 +19,21 @@ struct rr_nl;
 struct rr_nl *rr_nl_open(char *why, size_t why_len);
 void rr_nl_close(struct rr_nl *nl);
 
-/* The route to DST (ip route get), its interface's name, state, MTU. */
+/*
+ * The route to DST (ip route get DST [from SRC] [oif OIF]), its
+ * interface's name, state, MTU.  SRC may be NULL, OIF 0.
+ */
 void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		 const struct sockaddr_storage *src, int oif,
 		 struct rr_chain_route *out);
+/* Interfaces (up) with an address whose subnet holds DST, at most MAX. */
+int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,
+			 char names[][RR_NETDEV_LEN], int max);
+/* The interface holding local address ADDR, in NAME ("" when none). */
+void rr_nl_addr_owner(struct rr_nl *nl, const struct sockaddr_storage *addr,
+		      char *name, size_t len);
+/* NETDEV's index, 0 when there is none in this namespace. */
+int rr_nl_ifindex(struct rr_nl *nl, const char *netdev);
 /*
  * The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV), from
  * a dump of the table read no earlier than NOT_BEFORE.

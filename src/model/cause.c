@@ -92,6 +92,41 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the local address the id was bound to moved to another device (bonding failover)",
 		"check the bond's active slave and `rdma link`; probe again"
 	},
+	[RR_CAUSE_SRC_NOT_RDMA] = {
+		"source_not_rdma",
+		"the source address is on an interface with no RDMA device",
+		"give --src an address of an interface with an RDMA device (`rdma link` names their netdevs)"
+	},
+	[RR_CAUSE_SRC_OTHER_NETDEV] = {
+		"source_on_other_interface",
+		"the source address bound the id to an interface the destination is not reached through",
+		"use a source address on the interface the route to the destination leaves by (`ip route get DEST`)"
+	},
+	[RR_CAUSE_SUBNET_SEVERAL] = {
+		"subnet_on_several_interfaces",
+		"the destination's subnet is on several interfaces, and it did not answer on the one the kernel used",
+		"say which interface with --src (an address of the interface the destination is on); the route link names them"
+	},
+	[RR_CAUSE_LINK_LOCAL_NO_SCOPE] = {
+		"link_local_no_scope",
+		"a link-local destination without its interface: the kernel cannot tell which link it is on",
+		"add the interface: fe80::...%IFACE, one with an RDMA device (the device link names them)"
+	},
+	[RR_CAUSE_NO_SOURCE_ADDRESS] = {
+		"no_source_address",
+		"the kernel found no source address to reach the destination from",
+		"give the output interface an address of the destination's family (`ip address add`), or choose one with --src"
+	},
+	[RR_CAUSE_LINK_DOWN] = {
+		"link_down",
+		"the interface to the destination has no carrier: its link is down",
+		"check the cable, the switch port and the peer: `ip link show DEV` says NO-CARRIER, `rdma link` shows the port DOWN"
+	},
+	[RR_CAUSE_SA_QUERY_FAILED] = {
+		"sa_query_failed",
+		"the kernel's PathRecord query to the subnet administrator failed on the way",
+		"the port or the SM went away during the query: check `ibstat` and `sminfo`, then probe again"
+	},
 	[RR_CAUSE_NO_UMAD] = {
 		"no_umad",
 		"no InfiniBand MAD device: no umad port, or ib_umad not loaded",
@@ -179,6 +214,9 @@ static enum rr_cause classify_call(const struct rr_cause_input *in)
 		/* The kernel found no RDMA device for a resolved address. */
 		if (in->err == ENODEV)
 			return RR_CAUSE_NOT_RDMA_ADDRESS;
+		/* InfiniBand: the port knows no SM to ask yet. */
+		if (in->err == EAGAIN || in->err == ENODATA)
+			return RR_CAUSE_NO_SM;
 		break;
 	default:
 		break;	/* lookup and the SA steps classify their own */
@@ -212,6 +250,11 @@ static enum rr_cause classify_event(const struct rr_cause_input *in)
 	if (in->event == RDMA_CM_EVENT_ROUTE_ERROR) {
 		if (in->err == ETIMEDOUT)
 			return RR_CAUSE_ROUTE_TIMEOUT;
+		/* On InfiniBand the kernel asked the SA, which said no. */
+		if (in->err == EINVAL)
+			return RR_CAUSE_SA_REJECTED;
+		if (in->err == EIO || in->err == EINTR)
+			return RR_CAUSE_SA_QUERY_FAILED;
 		if (in->err == ENODEV)
 			return RR_CAUSE_NOT_RDMA_ADDRESS;
 		if (in->err == ENETUNREACH)

@@ -28,6 +28,15 @@ enum rr_cause {
 	RR_CAUSE_OUT_OF_RESOURCES,
 	RR_CAUSE_DEVICE_REMOVED,
 	RR_CAUSE_ADDR_CHANGED,
+	/* Known from the facts around a failure (rr_cause_refine). */
+	RR_CAUSE_SRC_NOT_RDMA,
+	RR_CAUSE_SRC_OTHER_NETDEV,
+	RR_CAUSE_SUBNET_SEVERAL,
+	RR_CAUSE_LINK_LOCAL_NO_SCOPE,
+	RR_CAUSE_NO_SOURCE_ADDRESS,
+	RR_CAUSE_LINK_DOWN,
+	/* InfiniBand, the kernel's own SA query (rdma_resolve_route). */
+	RR_CAUSE_SA_QUERY_FAILED,
 	/* InfiniBand subnet administrator (--sa) */
 	RR_CAUSE_NO_UMAD,
 	RR_CAUSE_UMAD_PERMISSION,

@@ -72,17 +72,38 @@ enum rr_link_state {
 	RR_LS_BROKEN,
 };
 
+#define RR_MAX_SUBNET_NETDEVS 4
+
+/* Why the route lookup was held to one interface. */
+enum rr_oif_from {
+	RR_OIF_NONE,
+	RR_OIF_SCOPE,		/* the destination's %scope */
+	RR_OIF_BOUND,		/* the device the kernel bound the id to */
+};
+
 struct rr_chain_route {
 	bool looked_up;
 	char error[128];		/* the kernel's answer when no route */
 	bool local;			/* the destination is this host's */
 	char netdev[RR_NETDEV_LEN];	/* output interface (local: owner) */
 	bool netdev_up;			/* IFF_UP and carrier */
+	bool netdev_admin_up;		/* IFF_UP: not down by ip link set */
 	unsigned int netdev_mtu;
 	struct sockaddr_storage src, gateway;
 	bool have_src, have_gateway;
 	/* No route, yet this interface, which is down, has dst's subnet. */
 	char down_netdev[RR_NETDEV_LEN];
+	/* The lookup as the kernel made it: held to OIF, from SRC. */
+	enum rr_oif_from oif_from;
+	bool src_given;			/* --src: the lookup was from it */
+	/* A lookup with neither gives another interface (a finding). */
+	char plain_netdev[RR_NETDEV_LEN];
+	/* Every interface whose subnet holds the destination, if several. */
+	char subnet_netdevs[RR_MAX_SUBNET_NETDEVS][RR_NETDEV_LEN];
+	int num_subnet_netdevs;
+	/* --src: the interface that holds it ("" none: not local). */
+	char src_netdev[RR_NETDEV_LEN];
+	bool src_looked_up;
 };
 
 /* A netdev of this namespace with an RDMA port: where RDMA could go. */
@@ -94,6 +115,7 @@ struct rr_rdma_netdev {
 
 struct rr_chain_device {
 	bool found;
+	bool bound;		/* the port the kernel bound the id to */
 	struct rr_port_facts port;
 	struct rr_rdma_netdev rdma[RR_MAX_RDMA_NETDEVS];
 	int num_rdma;
@@ -129,6 +151,15 @@ struct rr_chain {
 	struct rr_chain_neigh neigh;
 	struct rr_verdict verdict[RR_LINK_COUNT];
 };
+
+/*
+ * The likely cause of R's failure, knowing the facts of its chain and its
+ * probe: what errno alone could not tell (a --src on an interface with no
+ * RDMA device, a link-local destination without its interface, a subnet
+ * on several interfaces, no carrier).  R's own cause when none is better.
+ */
+enum rr_cause rr_cause_refine(const struct rr_result *r,
+			      const struct rr_chain *c);
 
 /* Marks each link of R's chain ok, warning or broken with a reason. */
 void rr_chain_judge(struct rr_chain *c, const struct rr_result *r);

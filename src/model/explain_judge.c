@@ -4,6 +4,7 @@
  * link ok, warning or broken, with a one-line reason an admin can act on.
  * Pure: no I/O, so every verdict is unit-tested.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +55,48 @@ static void rdma_netdevs_str(const struct rr_chain_device *d, char *buf,
 	}
 }
 
+/* "veth0 and veth4": the interfaces that hold the destination's subnet. */
+static void subnet_netdevs_str(const struct rr_chain_route *rt, char *buf,
+			       size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < rt->num_subnet_netdevs && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 !i ? "" : i == rt->num_subnet_netdevs - 1 ?
+					 " and " : ", ", rt->subnet_netdevs[i]);
+}
+
+/*
+ * Where the kernel's choice of interface is not the only one: it bound
+ * the id elsewhere than a plain lookup goes, or the destination's subnet
+ * is on several interfaces.  A warning that names them; true if so.
+ */
+static bool judge_route_choice(struct rr_chain *c, const char *dst,
+			       const char *src)
+{
+	const struct rr_chain_route *rt = &c->route;
+	struct rr_verdict *v = &c->verdict[RR_LINK_ROUTE];
+	char netdevs[80];
+
+	if (rt->plain_netdev[0]) {
+		set(v, RR_LS_WARNING,
+		    "%s leaves via %s, the interface the kernel bound the id to (source %s); a plain route lookup gives %s",
+		    dst, rt->netdev, src, rt->plain_netdev);
+		return true;
+	}
+	if (rt->num_subnet_netdevs > 1) {
+		subnet_netdevs_str(rt, netdevs, sizeof(netdevs));
+		set(v, RR_LS_WARNING,
+		    "%s is on the subnet of %s: the source address decides which; here %s, source %s",
+		    dst, netdevs, rt->netdev, src);
+		return true;
+	}
+	return false;
+}
+
 static void judge_route(struct rr_chain *c, const struct rr_result *r)
 {
 	const struct rr_chain_route *rt = &c->route;
@@ -77,8 +120,10 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 		return;
 	}
 	if (!rt->netdev_up) {
-		set(v, RR_LS_BROKEN, "route to %s leaves via %s, which is down",
-		    dst, rt->netdev);
+		set(v, RR_LS_BROKEN, "route to %s leaves via %s, which is down%s",
+		    dst, rt->netdev, rt->netdev_admin_up ?
+		    ": no carrier, the link to the peer is down (cable, switch port or the peer's interface)" :
+		    " (ip link set up)");
 		return;
 	}
 	if (rt->local) {
@@ -89,6 +134,8 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 	rr_sockaddr_str(&rt->src, src, sizeof(src));
 	if (!rt->have_src)
 		snprintf(src, sizeof(src), "none");
+	if (judge_route_choice(c, dst, src))
+		return;
 	if (rt->have_gateway) {
 		rr_sockaddr_str(&rt->gateway, gw, sizeof(gw));
 		set(v, RR_LS_OK, "%s leaves via %s through gateway %s, source %s",
@@ -116,6 +163,19 @@ static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 	    rr_link_layer_name(pf->link_layer), pf->active_mtu);
 }
 
+/* A port that is not ACTIVE: its state, and what that means. */
+static void judge_port_state(struct rr_verdict *v,
+			     const struct rr_port_facts *pf)
+{
+	set(v, RR_LS_BROKEN, "%s port %u on %s is %s (physical state %s)%s",
+	    pf->device, pf->port, pf->netdev, rr_port_state_name(pf->state),
+	    rr_phys_state_name(pf->phys_state),
+	    pf->state == RR_PORT_INIT ?
+		": the link is up, the subnet manager has not activated the port" :
+	    pf->state == RR_PORT_DOWN ?
+		": no link (cable, switch port or the peer)" : "");
+}
+
 static void judge_device(struct rr_chain *c, const struct rr_result *r)
 {
 	const struct rr_chain_device *d = &c->device;
@@ -123,6 +183,11 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 	struct rr_verdict *v = &c->verdict[RR_LINK_DEVICE];
 	char dst[80], where[256], lead[160];
 
+	/* A port that is down says why, whatever the route's state. */
+	if (d->found && pf->state != RR_PORT_ACTIVE) {
+		judge_port_state(v, pf);
+		return;
+	}
 	if (!usable(&c->verdict[RR_LINK_ROUTE])) {
 		set(v, RR_LS_UNKNOWN, "not checked: no usable route");
 		return;
@@ -140,15 +205,6 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 		    d->num_rdma ? "RDMA devices are on " :
 				  "no interface of this namespace has one",
 		    where);
-		return;
-	}
-	if (pf->state != RR_PORT_ACTIVE) {
-		set(v, RR_LS_BROKEN,
-		    "%s port %u on %s is %s (physical state %s)%s",
-		    pf->device, pf->port, pf->netdev,
-		    rr_port_state_name(pf->state),
-		    rr_phys_state_name(pf->phys_state),
-		    pf->state == RR_PORT_INIT ? ": the link is up, the subnet manager has not activated the port" : "");
 		return;
 	}
 	judge_port_ok(v, pf, c->route.netdev_mtu);
@@ -292,6 +348,47 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 	}
 	set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->out.num_paths,
 	    mtu);
+}
+
+static bool dst_unscoped_link_local(const struct rr_result *r)
+{
+	const struct sockaddr_in6 *s6 = (const void *)&r->probe.dst;
+
+	return dst_is_link_local(r) && !s6->sin6_scope_id;
+}
+
+/* The route's interface, or the bound port, has no link. */
+static bool no_carrier(const struct rr_chain *c)
+{
+	return (c->route.netdev[0] && c->route.netdev_admin_up &&
+		!c->route.netdev_up) ||
+	       (c->device.found && c->device.port.state == RR_PORT_DOWN);
+}
+
+enum rr_cause rr_cause_refine(const struct rr_result *r,
+			      const struct rr_chain *c)
+{
+	const struct rr_failure *f = &r->out.fail;
+	bool addr = f->step == RR_STEP_RESOLVE_ADDR;
+
+	if (r->out.ok)
+		return RR_CAUSE_NONE;
+	/* "Not local", yet an interface holds it: one with no RDMA device. */
+	if (f->cause == RR_CAUSE_SRC_NOT_LOCAL && c->route.src_netdev[0])
+		return RR_CAUSE_SRC_NOT_RDMA;
+	if (addr && f->err == EADDRNOTAVAIL && !r->probe.have_src)
+		return RR_CAUSE_NO_SOURCE_ADDRESS;
+	if (addr && dst_unscoped_link_local(r))
+		return RR_CAUSE_LINK_LOCAL_NO_SCOPE;
+	if (!addr || f->cause != RR_CAUSE_NEIGH_TIMEOUT)
+		return f->cause;
+	if (no_carrier(c))
+		return RR_CAUSE_LINK_DOWN;
+	if (c->route.num_subnet_netdevs > 1)
+		return RR_CAUSE_SUBNET_SEVERAL;
+	if (c->route.plain_netdev[0] && r->probe.have_src)
+		return RR_CAUSE_SRC_OTHER_NETDEV;
+	return f->cause;
 }
 
 void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)

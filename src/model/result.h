@@ -101,6 +101,8 @@ struct rr_probe {
 	struct sockaddr_storage dst;	/* an address (a name's, looked up) */
 	bool have_dst;
 	struct rr_sa_dest sa;		/* RR_PROBE_SA */
+	struct sockaddr_storage src;	/* --src: bound first */
+	bool have_src;
 	/* A host name: how many addresses it has, how many were not probed. */
 	unsigned int name_addresses;
 	unsigned int name_skipped;

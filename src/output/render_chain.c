@@ -5,6 +5,20 @@
 #include "output/render_chain.h"
 #include "base/sockaddr.h"
 
+/* The interfaces holding the destination's subnet, when several do. */
+static void render_subnet_netdevs(struct printer *p,
+				  const struct rr_chain_route *rt)
+{
+	int i;
+
+	if (rt->num_subnet_netdevs < 2)
+		return;
+	pr_arr_begin(p, "subnet_interfaces");
+	for (i = 0; i < rt->num_subnet_netdevs; i++)
+		pr_str(p, "interface", rt->subnet_netdevs[i]);
+	pr_arr_end(p);
+}
+
 static void render_route(struct printer *p, const struct rr_chain_route *rt)
 {
 	char addr[80];
@@ -19,6 +33,12 @@ static void render_route(struct printer *p, const struct rr_chain_route *rt)
 	pr_bool(p, "interface_up", rt->netdev_up);
 	pr_int(p, "interface_mtu", rt->netdev_mtu);
 	pr_bool(p, "local", rt->local);
+	if (rt->oif_from != RR_OIF_NONE)
+		pr_str(p, "held_to_interface_by",
+		       rt->oif_from == RR_OIF_SCOPE ? "scope" : "bound_device");
+	if (rt->plain_netdev[0])
+		pr_str(p, "plain_lookup_interface", rt->plain_netdev);
+	render_subnet_netdevs(p, rt);
 	if (rt->have_src)
 		pr_str(p, "source", rr_sockaddr_str(&rt->src, addr, sizeof(addr)));
 	if (rt->have_gateway)
@@ -62,6 +82,8 @@ static void render_device(struct printer *p, const struct rr_chain *c)
 	int i;
 
 	if (d->found) {
+		/* The kernel's own choice, or the one on the route's netdev. */
+		pr_bool(p, "bound_by_kernel", d->bound);
 		render_port_facts(p, &d->port, true);
 		return;
 	}

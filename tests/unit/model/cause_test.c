@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of src/cause.c: each kernel answer to its likely cause. */
+/*
+ * Unit tests of src/model/cause.c: each kernel answer to its likely cause,
+ * and every cause in rdma-route(8) with its explanation and its hint.
+ */
+#include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <rdma/rdma_cma.h>
 
 #include "model/cause.h"
 #include "model/result.h"
 #include "../tap.h"
+#include <stdbool.h>
 
 static void check(int step, int kind, int err, int event, const char *want,
 		  const char *what)
@@ -17,8 +23,74 @@ static void check(int step, int kind, int err, int event, const char *want,
 	is_str(rr_cause_key(rr_classify(&in)), want, what);
 }
 
+#ifndef RR_SRCDIR
+#error "RR_SRCDIR: the source tree"
+#endif
+
+/* The CAUSES section of rdma-route(8) as plain text: no roff, one line. */
+static char *causes_section(void)
+{
+	FILE *f = fopen(RR_SRCDIR "/man/rdma-route.8", "r");
+	char line[1024], *text = calloc(1, 65536);
+	size_t used = 0, i;
+	bool in = false;
+
+	while (f && text && fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, ".SH ", 4))
+			in = !strcmp(line, ".SH CAUSES\n");
+		if (!in)
+			continue;
+		for (i = 0; line[i] && used < 65535; i++) {
+			if (line[i] == '\\' && line[i + 1] == '-')
+				continue;		/* \- is a - */
+			if (line[i] == '\\' && line[i + 1] == 'e') {
+				text[used++] = '\\';	/* \e is a \ */
+				i++;
+				continue;
+			}
+			text[used++] = line[i] == '\n' ? ' ' : line[i];
+		}
+	}
+	if (f)
+		fclose(f);
+	return text;
+}
+
+static void man_page(void)
+{
+	char *text = causes_section(), key[80];
+	int c, missing = 0;
+
+	ok(text && strstr(text, ".TP"), "rdma-route(8) has a CAUSES section");
+	for (c = RR_CAUSE_NONE + 1; text && c < RR_CAUSE_COUNT; c++) {
+		snprintf(key, sizeof(key), ".B %s ", rr_cause_key(c));
+		if (!strstr(text, key) || !strstr(text, rr_cause_hint(c)) ||
+		    !strstr(text, rr_cause_summary(c) + 1)) {
+			printf("# rdma-route(8) lacks %s, its explanation or its hint\n",
+			       rr_cause_key(c));
+			missing++;
+		}
+	}
+	ok(!missing, "rdma-route(8) names every cause with its explanation and hint");
+	free(text);
+}
+
 int main(void)
 {
+	man_page();
+	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_EVENT, EINVAL,
+	      RDMA_CM_EVENT_ROUTE_ERROR, "sa_rejected",
+	      "InfiniBand: the SA rejected the kernel's query");
+	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_EVENT, EIO,
+	      RDMA_CM_EVENT_ROUTE_ERROR, "sa_query_failed", "ROUTE_ERROR EIO");
+	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_EVENT, EINTR,
+	      RDMA_CM_EVENT_ROUTE_ERROR, "sa_query_failed", "ROUTE_ERROR EINTR");
+	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_CALL, EAGAIN, -1, "no_sm",
+	      "rdma_resolve_route EAGAIN: no SM address yet");
+	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_CALL, ENODATA, -1, "no_sm",
+	      "rdma_resolve_route ENODATA");
+	check(-1, RR_FAIL_EVENT, 0, RDMA_CM_EVENT_DEVICE_REMOVAL,
+	      "device_removed", "DEVICE_REMOVAL at any step");
 	check(RR_STEP_CREATE_ID, RR_FAIL_CALL, ENODEV, -1, "no_rdma_cm",
 	      "create id ENODEV");
 	check(RR_STEP_CREATE_ID, RR_FAIL_CALL, EACCES, -1, "permission_denied",

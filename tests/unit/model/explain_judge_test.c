@@ -140,7 +140,7 @@ static void test_port_down(void)
 	rr_chain_judge(&c, &r);
 	state_is(&c, RR_LINK_DEVICE, "broken", "port DOWN");
 	is_str(c.verdict[RR_LINK_DEVICE].reason,
-	       "rxe0 port 1 on veth0 is DOWN (physical state DISABLED)",
+	       "rxe0 port 1 on veth0 is DOWN (physical state DISABLED): no link (cable, switch port or the peer)",
 	       "port down reason");
 }
 
@@ -231,8 +231,127 @@ static void test_names(void)
 	is_str(rr_link_key(RR_LINK_NEIGH), "neighbour", "link key");
 }
 
+/* A failure at resolve addr with ERR and the cause errno alone gives. */
+static void failed(struct rr_result *r, int err, enum rr_cause cause)
+{
+	r->out.ok = false;
+	r->out.num_paths = 0;
+	r->out.fail.step = RR_STEP_RESOLVE_ADDR;
+	r->out.fail.kind = RR_FAIL_EVENT;
+	r->out.fail.err = err;
+	r->out.fail.cause = cause;
+}
+
+static void test_refined_causes(void)
+{
+	struct sockaddr_in6 *s6;
+	struct rr_chain c;
+	struct rr_result r;
+
+	healthy(&c, &r);
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "none", "a success has none");
+
+	/* --src 192.168.79.1: local, on dummy0, which has no RDMA device. */
+	failed(&r, EADDRNOTAVAIL, RR_CAUSE_SRC_NOT_LOCAL);
+	r.out.fail.step = RR_STEP_BIND_ADDR;
+	r.probe.have_src = true;
+	strcpy(c.route.src_netdev, "dummy0");
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "source_not_rdma",
+	       "a local --src on a netdev with no RDMA device");
+	c.route.src_netdev[0] = '\0';
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "source_not_local",
+	       "a --src no interface holds");
+
+	/* EADDRNOTAVAIL at resolve addr without --src. */
+	healthy(&c, &r);
+	failed(&r, EADDRNOTAVAIL, RR_CAUSE_SRC_NOT_LOCAL);
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "no_source_address",
+	       "EADDRNOTAVAIL without --src: no source address");
+
+	/* fe80::1 with no %scope. */
+	healthy(&c, &r);
+	failed(&r, ENODEV, RR_CAUSE_NOT_RDMA_NETDEV);
+	s6 = (struct sockaddr_in6 *)&r.probe.dst;
+	memset(&r.probe.dst, 0, sizeof(r.probe.dst));
+	s6->sin6_family = AF_INET6;
+	inet_pton(AF_INET6, "fe80::1", &s6->sin6_addr);
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "link_local_no_scope",
+	       "a link-local destination without its interface");
+	s6->sin6_scope_id = 2;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "not_rdma_netdev",
+	       "with its interface, errno's cause stands");
+
+	/* A silent neighbour: the facts around it. */
+	healthy(&c, &r);
+	failed(&r, ETIMEDOUT, RR_CAUSE_NEIGH_TIMEOUT);
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "neighbour_timeout",
+	       "nothing more to say");
+	c.route.netdev_admin_up = true;
+	c.route.netdev_up = false;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "link_down",
+	       "no carrier on the route's interface");
+	healthy(&c, &r);
+	failed(&r, ETIMEDOUT, RR_CAUSE_NEIGH_TIMEOUT);
+	c.device.port.state = 1;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "link_down",
+	       "the port DOWN");
+	healthy(&c, &r);
+	failed(&r, ETIMEDOUT, RR_CAUSE_NEIGH_TIMEOUT);
+	r.probe.have_src = true;
+	strcpy(c.route.plain_netdev, "veth0");
+	strcpy(c.route.netdev, "veth2");
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "source_on_other_interface",
+	       "--src bound an interface the destination is not on");
+	c.route.num_subnet_netdevs = 2;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "subnet_on_several_interfaces",
+	       "a subnet on two interfaces");
+}
+
+static void test_route_choice(void)
+{
+	struct rr_chain c;
+	struct rr_result r;
+
+	healthy(&c, &r);
+	strcpy(c.route.netdev, "veth4");
+	strcpy(c.route.plain_netdev, "veth0");
+	c.route.oif_from = RR_OIF_BOUND;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_ROUTE, "warning", "the kernel's choice differs");
+	is_str(c.verdict[RR_LINK_ROUTE].reason,
+	       "192.168.77.2 leaves via veth4, the interface the kernel bound the id to (source 192.168.77.1); a plain route lookup gives veth0",
+	       "it names both");
+	healthy(&c, &r);
+	strcpy(c.route.subnet_netdevs[0], "veth0");
+	strcpy(c.route.subnet_netdevs[1], "veth4");
+	c.route.num_subnet_netdevs = 2;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_ROUTE, "warning", "a subnet on two interfaces");
+	is_str(c.verdict[RR_LINK_ROUTE].reason,
+	       "192.168.77.2 is on the subnet of veth0 and veth4: the source address decides which; here veth0, source 192.168.77.1",
+	       "it names them");
+	ok(rr_chain_first_broken(&c) == RR_LINK_COUNT,
+	   "a success with a warning has no broken link");
+	/* No carrier: the route and the port both say so. */
+	healthy(&c, &r);
+	c.route.netdev_admin_up = true;
+	c.route.netdev_up = false;
+	c.device.port.state = 1;
+	c.device.port.phys_state = 2;
+	rr_chain_judge(&c, &r);
+	is_str(c.verdict[RR_LINK_ROUTE].reason,
+	       "route to 192.168.77.2 leaves via veth0, which is down: no carrier, the link to the peer is down (cable, switch port or the peer's interface)",
+	       "no carrier");
+	state_is(&c, RR_LINK_DEVICE, "broken", "the port is checked, not skipped");
+	is_str(c.verdict[RR_LINK_DEVICE].reason,
+	       "rxe0 port 1 on veth0 is DOWN (physical state POLLING): no link (cable, switch port or the peer)",
+	       "its state");
+}
+
 int main(void)
 {
+	test_refined_causes();
+	test_route_choice();
 	test_healthy();
 	test_no_rdma_device();
 	test_no_route();
