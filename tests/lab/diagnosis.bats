@@ -12,13 +12,6 @@ setup() {
 	restore=()
 }
 
-teardown() {
-	local r
-	for r in "${restore[@]}"; do
-		"$r"
-	done
-}
-
 # links JSON: "link state" per line, for the whole chain.
 links() {
 	jq -r '.results[0].explain[] | "\(.link) \(.state)"' <<<"$1" | tr '\n' ' '

@@ -14,13 +14,6 @@ setup() {
 	restore=()
 }
 
-teardown() {
-	local r
-	for r in "${restore[@]}"; do
-		"$r"
-	done
-}
-
 warm() { # ADDRESS: the neighbour cached, as topology.sh leaves it
 	local _
 	for _ in 1 2 3; do

@@ -35,13 +35,6 @@ setup() {
 	mark=$BATS_TEST_TMPDIR/mark
 }
 
-teardown() {
-	local r
-	for r in "${restore[@]}"; do
-		"$r"
-	done
-}
-
 # rr_shim [VAR=VALUE...] ARGS...: rdma-route with the shim preloaded, ids
 # counted into $counts, resolutions into $mark.  ASan wants to be first in
 # the library list.

@@ -13,3 +13,12 @@ wait_active() {
 	echo "$1 not ACTIVE" >&2
 	return 1
 }
+
+# A test lists in restore=() the functions that undo what it changed;
+# teardown runs them, whether the test passed or not.
+teardown() {
+	local r
+	for r in "${restore[@]}"; do
+		"$r"
+	done
+}
