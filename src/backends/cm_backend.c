@@ -11,6 +11,7 @@
 
 #include "base/clock.h"
 #include "backends/cm_backend.h"
+#include "backends/cm_collect.h"
 #include "model/decode.h"
 
 #define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
@@ -50,6 +51,7 @@ struct rr_cm {
 		struct ibv_context *verbs;
 		uint8_t port;
 		enum rr_link_layer ll;
+		double rate_gbps;
 	} known[MAX_KNOWN_PORTS];
 	unsigned int num_known;
 	unsigned int finished;		/* since the in-flight list was compacted */
@@ -106,96 +108,79 @@ static void probe_fail_call(struct probe *pr, enum rr_step step,
 	probe_finish(pr);
 }
 
-/* A port's link layer, asked of the device once per run. */
-static enum rr_link_layer link_layer(struct rr_cm *run,
-				    struct ibv_context *verbs, uint8_t port)
+/* A port's link layer and rate, asked of the device once per run. */
+static const struct known_port *port_of(struct rr_cm *run,
+					struct ibv_context *verbs, uint8_t port)
 {
 	struct ibv_port_attr attr;
 	struct known_port *k;
 	unsigned int i;
 
-	if (verbs->device->transport_type == IBV_TRANSPORT_IWARP)
-		return RR_LL_IWARP;
 	for (i = 0; i < run->num_known; i++)
 		if (run->known[i].verbs == verbs && run->known[i].port == port)
-			return run->known[i].ll;
-	if (ibv_query_port(verbs, port, &attr))
-		return RR_LL_UNKNOWN;
+			return &run->known[i];
 	if (run->num_known == MAX_KNOWN_PORTS)
 		run->num_known = 0;	/* a rare host: start over */
 	k = &run->known[run->num_known++];
+	memset(k, 0, sizeof(*k));
 	k->verbs = verbs;
 	k->port = port;
-	k->ll = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
-			RR_LL_ETHERNET : RR_LL_INFINIBAND;
-	return k->ll;
+	if (!ibv_query_port(verbs, port, &attr)) {
+		k->ll = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
+				RR_LL_ETHERNET : RR_LL_INFINIBAND;
+		k->rate_gbps = rr_port_rate_gbps(attr.active_speed,
+						 attr.active_width);
+	}
+	if (verbs->device->transport_type == IBV_TRANSPORT_IWARP)
+		k->ll = RR_LL_IWARP;
+	return k;
 }
 
-/* Device, port and link layer, once the CM has bound the id to them. */
-static void collect_device(struct rr_cm *run, struct rr_result *r,
-			   struct rdma_cm_id *id)
+static const char *port_space_key(enum rdma_port_space ps)
 {
+	switch (ps) {
+	case RDMA_PS_UDP:
+		return "udp";
+	case RDMA_PS_IB:
+		return "ib";
+	case RDMA_PS_IPOIB:
+		return "ipoib";
+	default:
+		return "tcp";
+	}
+}
+
+/*
+ * What the id learned, read before it goes: the port the CM bound it to
+ * (with its RoCE defaults and GID table) and, resolved, the route.
+ */
+static void collect(struct rr_cm *run, struct rr_result *r,
+		    struct rdma_cm_id *id)
+{
+	const struct known_port *k;
+	struct rr_cm_port port = { 0 };
+	struct rr_cm_asked asked = {
+		.tos = run->p->tos,
+		.port_space = port_space_key(run->p->ps),
+	};
+
 	if (!id->verbs)
 		return;
-	snprintf(r->out.device, sizeof(r->out.device), "%s",
-		 ibv_get_device_name(id->verbs->device));
-	r->out.port = id->port_num;
-	r->out.link_layer = link_layer(run, id->verbs, id->port_num);
-}
-
-static enum rr_gid_type gid_type_of(struct rr_cm *run,
-				     const struct rr_result *r)
-{
-	if (r->out.link_layer == RR_LL_INFINIBAND)
-		return RR_GID_IB;
-	if (r->out.link_layer != RR_LL_ETHERNET || !r->out.num_paths)
-		return RR_GID_UNKNOWN;
-	/* Only RoCE v2 carries IPv4: an IPv4-mapped GID settles it. */
-	if (rr_gid_is_v4mapped(r->out.paths[0].sgid))
-		return RR_GID_ROCE_V2;
-	return rr_gid_type_of(rr_host_gids(run->p->host), r->out.device, r->out.port,
-			      r->out.paths[0].sgid);
-}
-
-static void copy_path(struct rr_path *out, const struct ibv_sa_path_rec *in)
-{
-	memcpy(out->dgid, in->dgid.raw, 16);
-	memcpy(out->sgid, in->sgid.raw, 16);
-	out->dlid = ntohs(in->dlid);
-	out->slid = ntohs(in->slid);
-	out->raw_traffic = in->raw_traffic;
-	out->flow_label = ntohl(in->flow_label);
-	out->hop_limit = in->hop_limit;
-	out->traffic_class = in->traffic_class;
-	out->reversible = in->reversible;
-	out->numb_path = in->numb_path;
-	out->pkey = ntohs(in->pkey);
-	out->sl = in->sl;
-	out->mtu_selector = in->mtu_selector;
-	out->mtu = in->mtu;
-	out->rate_selector = in->rate_selector;
-	out->rate = in->rate;
-	out->packet_life_time_selector = in->packet_life_time_selector;
-	out->packet_life_time = in->packet_life_time;
-	out->preference = in->preference;
-}
-
-static void collect_route(struct rr_cm *run, struct rr_result *r,
-			  struct rdma_cm_id *id)
-{
-	int i, n = id->route.num_paths;
-
-	memcpy(&r->out.src, &id->route.addr.src_storage, sizeof(r->out.src));
-	r->out.have_src = true;
-	if (n > 0 && id->route.path_rec) {
-		r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
-		if (r->out.paths) {
-			for (i = 0; i < n; i++)
-				copy_path(&r->out.paths[i], &id->route.path_rec[i]);
-			r->out.num_paths = n;
-		}
-	}
-	r->out.gid_type = gid_type_of(run, r);
+	k = port_of(run, id->verbs, id->port_num);
+	port.device = ibv_get_device_name(id->verbs->device);
+	port.port = id->port_num;
+	port.ll = k->ll;
+	port.rate_gbps = k->rate_gbps;
+	if (k->ll == RR_LL_ETHERNET)
+		port.defaults = rr_host_cm_defaults(run->p->host, port.device,
+						    port.port);
+	rr_cm_collect_port(r, &port, &asked);
+	if (!r->out.ok)
+		return;
+	if (k->ll == RR_LL_ETHERNET || k->ll == RR_LL_INFINIBAND)
+		port.gids = rr_gid_table(rr_host_gids(run->p->host), port.device,
+					 port.port, &port.num_gids);
+	rr_cm_collect_route(r, &id->route, &port);
 }
 
 static bool event_waiting(struct rr_cm *run)
@@ -217,10 +202,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 	while ((pr = run->done) && (all || !event_waiting(run))) {
 		run->done = pr->next_done;
 		if (pr->id) {
-			/* What the id learned, read before it goes. */
-			collect_device(run, pr->r, pr->id);
-			if (pr->r->out.ok)
-				collect_route(run, pr->r, pr->id);
+			collect(run, pr->r, pr->id);
 			rdma_destroy_id(pr->id);
 			pr->id = NULL;
 		}

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* An RDMA port's state as the kernel reports it, and where sysfs has it. */
+/* An RDMA port's state as the kernel reports it. */
 #ifndef RR_IB_PORT_H
 #define RR_IB_PORT_H
-
-#define RR_SYSFS_IB "/sys/class/infiniband"
 
 /* PortInfo:PortState (IBA 14.2.5.6), as sysfs and libibverbs report it. */
 enum rr_port_state {

@@ -50,8 +50,9 @@ static void read_ndev(const char *dev, unsigned int port,
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
-		 dev, port, e->index);
+	rr_sys_path(path, sizeof(path),
+		    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+		    dev, port, e->index);
 	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
 		e->netdev[0] = '\0';
 	e->vlan = -1;
@@ -95,7 +96,7 @@ static struct ibv_context *open_by_name(const char *dev)
  */
 static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
 {
-	struct ibv_context *ctx = open_by_name(dev);
+	struct ibv_context *ctx;
 	struct ibv_device_attr dattr;
 	struct ibv_port_attr pattr;
 	struct ibv_gid_entry *all = NULL;
@@ -103,6 +104,10 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
 	ssize_t n, i;
 	bool ok = false;
 
+	/* A recorded tree's devices are not this host's. */
+	if (rr_sys_recorded())
+		return false;
+	ctx = open_by_name(dev);
 	if (!ctx || ibv_query_device(ctx, &dattr) ||
 	    ibv_query_port(ctx, (uint8_t)port, &pattr))
 		goto out;
@@ -139,8 +144,9 @@ static void read_attrs(const char *dev, unsigned int port,
 {
 	char path[512], type[32];
 
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
-		 dev, port, e->index);
+	rr_sys_path(path, sizeof(path),
+		    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/types/%u",
+		    dev, port, e->index);
 	e->type = RR_GID_UNKNOWN;
 	if (!rr_sysfs_read_line(path, type, sizeof(type))) {
 		if (!strcmp(type, "RoCE v2"))
@@ -190,13 +196,13 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 	if (load_verbs(t, dev, port))
 		goto done;
 	t->n = 0;
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
 	dir = opendir(path);
 	while (dir && (de = readdir(dir))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids/%s",
-			 dev, port, de->d_name);
+		rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids/%s",
+			    dev, port, de->d_name);
 		if (rr_sysfs_read_line(path, text, sizeof(text)) ||
 		    inet_pton(AF_INET6, text, &entry) != 1 ||
 		    !memcmp(entry.s6_addr, zero, 16))

@@ -3,8 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "host/host.h"
 #include "host/rdma_ports.h"
+#include "base/util.h"
 
 struct rr_host {
 	struct rr_nl *nl;
@@ -14,6 +17,13 @@ struct rr_host {
 	struct rr_port *ports;
 	int num_ports;
 	bool ports_read;
+	/* configfs defaults of the ports asked about, each read once. */
+	struct cm_defaults_entry {
+		char dev[64];
+		unsigned int port;
+		struct rr_cm_defaults d;
+	} defaults[16];
+	unsigned int num_defaults, next_slot;
 };
 
 struct rr_host *rr_host_new(void)
@@ -61,4 +71,25 @@ const struct rr_port *rr_host_ports(struct rr_host *h, int *n)
 	}
 	*n = h->num_ports;
 	return h->ports;
+}
+
+const struct rr_cm_defaults *rr_host_cm_defaults(struct rr_host *h,
+						 const char *dev,
+						 unsigned int port)
+{
+	struct cm_defaults_entry *e;
+	unsigned int i;
+
+	for (i = 0; i < h->num_defaults; i++)
+		if (h->defaults[i].port == port && !strcmp(h->defaults[i].dev, dev))
+			return &h->defaults[i].d;
+	/* A host with more ports than slots: the oldest make room. */
+	e = &h->defaults[h->next_slot];
+	h->next_slot = (h->next_slot + 1) % ARRAY_SIZE(h->defaults);
+	if (h->num_defaults < ARRAY_SIZE(h->defaults))
+		h->num_defaults++;
+	snprintf(e->dev, sizeof(e->dev), "%s", dev);
+	e->port = port;
+	rr_cm_defaults_read(dev, port, &e->d);
+	return &e->d;
 }

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <infiniband/verbs.h>
 
-#include "base/ib_port.h"
 #include "model/decode.h"
 #include "host/netlink_route.h"
 #include "host/rdma_ports.h"
@@ -19,8 +18,8 @@ static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/%s", pf->device,
-		 pf->port, attr);
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/%s",
+		    pf->device, pf->port, attr);
 	return rr_sysfs_read_line(path, buf, len);
 }
 
@@ -69,15 +68,16 @@ static void ipoib_netdev(struct rr_port_facts *pf)
 	struct dirent *de;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net", pf->device);
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/device/net", pf->device);
 	dir = opendir(path);
 	if (!dir)
 		return;
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), RR_SYSFS_IB "/%s/device/net/%s/dev_port",
-			 pf->device, de->d_name);
+		rr_sys_path(path, sizeof(path),
+			    RR_SYSFS_IB "/%s/device/net/%s/dev_port",
+			    pf->device, de->d_name);
 		if (!rr_sysfs_read_line(path, text, sizeof(text)) &&
 		    strtoul(text, NULL, 0) + 1 == pf->port) {
 			/* IFNAMSIZ bounds every netdev name. */
@@ -135,6 +135,80 @@ static void port_verbs(struct rr_port_facts *pf,
 	pf->gid_slots = (unsigned int)a->gid_tbl_len;
 }
 
+/* "4: ACTIVE", "0x1b": the number sysfs puts first. */
+static long port_attr_num(const struct rr_port_facts *pf, const char *attr)
+{
+	char text[64];
+
+	if (read_port_attr(pf, attr, text, sizeof(text)))
+		return 0;
+	return strtol(text, NULL, 0);
+}
+
+/*
+ * What libibverbs would say, from sysfs alone: a recorded tree has no
+ * device to open.  sysfs has no MTU: left unknown.
+ */
+static void port_sysfs(struct rr_port_facts *pf, bool iwarp)
+{
+	char text[64];
+
+	pf->state = (int)port_attr_num(pf, "state");
+	pf->phys_state = (int)port_attr_num(pf, "phys_state");
+	pf->lid = (unsigned int)port_attr_num(pf, "lid");
+	pf->sm_lid = (unsigned int)port_attr_num(pf, "sm_lid");
+	pf->link_layer = RR_LL_UNKNOWN;
+	if (!read_port_attr(pf, "link_layer", text, sizeof(text)))
+		pf->link_layer = !strcmp(text, "Ethernet") ? RR_LL_ETHERNET :
+				 RR_LL_INFINIBAND;
+	if (iwarp)
+		pf->link_layer = RR_LL_IWARP;
+}
+
+/* The port's P_Key table: how many, and whether the default is in it. */
+static void port_pkeys(struct rr_port_facts *pf)
+{
+	char path[512], text[16];
+	struct dirent *de;
+	unsigned long key;
+	DIR *dir;
+
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/pkeys",
+		    pf->device, pf->port);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	pf->pkeys_read = true;
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/pkeys/%s",
+			    pf->device, pf->port, de->d_name);
+		if (rr_sysfs_read_line(path, text, sizeof(text)))
+			continue;
+		key = strtoul(text, NULL, 16);
+		if (!(key & 0x7fff))
+			continue;	/* an empty slot */
+		pf->pkeys++;
+		if ((key & 0x7fff) == 0x7fff)
+			pf->default_pkey = (uint16_t)key;
+	}
+	closedir(dir);
+}
+
+/* The port facts both readers share, once the state is known. */
+static int port_common(struct rr_nl *nl, struct rr_gid_cache *gids,
+		       struct rr_port *out)
+{
+	port_rate(&out->facts);
+	if (out->facts.link_layer == RR_LL_INFINIBAND)
+		port_pkeys(&out->facts);
+	if (read_gid_table(nl, gids, out))
+		return -1;
+	port_netdev(nl, out);
+	return 0;
+}
+
 static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
 		    struct ibv_context *ctx,
 		    unsigned int port, struct rr_port *out)
@@ -151,11 +225,70 @@ static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
 	port_verbs(pf, &attr);
 	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
 		pf->link_layer = RR_LL_IWARP;
-	port_rate(pf);
-	if (read_gid_table(nl, gids, out))
-		return -1;
-	port_netdev(nl, out);
-	return 0;
+	return port_common(nl, gids, out);
+}
+
+/* An iWARP device says so in its node type ("4: RNIC"). */
+static bool recorded_iwarp(const char *dev)
+{
+	char path[512], text[32];
+
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/node_type", dev);
+	return !rr_sysfs_read_line(path, text, sizeof(text)) &&
+	       strtol(text, NULL, 10) == 4;
+}
+
+/* A recorded tree: every device and port from sysfs. */
+static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
+			 struct rr_port **out)
+{
+	char path[512];
+	struct dirent *dd, *pd;
+	struct rr_port *ports = NULL, *grown, *port;
+	DIR *devs, *pdir;
+	int n = 0;
+
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB);
+	devs = opendir(path);
+	if (!devs)
+		return 0;
+	while ((dd = readdir(devs))) {
+		if (dd->d_name[0] == '.')
+			continue;
+		rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports",
+			    dd->d_name);
+		pdir = opendir(path);
+		while (pdir && (pd = readdir(pdir))) {
+			if (pd->d_name[0] == '.')
+				continue;
+			grown = realloc(ports, (size_t)(n + 1) * sizeof(*ports));
+			if (!grown)
+				goto nomem;
+			ports = grown;
+			port = &ports[n];
+			memset(port, 0, sizeof(*port));
+			snprintf(port->facts.device, sizeof(port->facts.device),
+				 "%.63s", dd->d_name);
+			port->facts.port = (unsigned int)strtoul(pd->d_name, NULL, 10);
+			port_sysfs(&port->facts, recorded_iwarp(dd->d_name));
+			if (port_common(nl, gids, port)) {
+				free(port->gids);
+				goto nomem;
+			}
+			n++;
+		}
+		if (pdir)
+			closedir(pdir);
+	}
+	closedir(devs);
+	*out = ports;
+	return n;
+nomem:
+	closedir(pdir);
+	closedir(devs);
+	rr_ports_free(ports, n);
+	errno = ENOMEM;
+	return -1;
 }
 
 /* Appends DEV's ports to *PORTS (capacity grows as needed). */
@@ -199,6 +332,8 @@ int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
 	int i, num = 0, n = 0;
 
 	*out = NULL;
+	if (rr_sys_recorded())
+		return read_recorded(nl, gids, out);
 	list = ibv_get_device_list(&num);
 	if (!list)
 		return errno == ENOSYS ? 0 : -1;

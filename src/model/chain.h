@@ -47,6 +47,10 @@ struct rr_port_facts {
 	unsigned int gid_slots;		/* table size */
 	unsigned int gids;		/* valid entries */
 	unsigned int gids_ib, gids_roce_v1, gids_roce_v2;
+	/* InfiniBand: the P_Key table's valid keys; 0x7fff or 0xffff if held. */
+	bool pkeys_read;
+	unsigned int pkeys;
+	uint16_t default_pkey;
 };
 
 /* A port and its GID table's valid entries. */

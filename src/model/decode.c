@@ -32,6 +32,35 @@ double rr_rate_gbps(uint8_t rate)
 	return gbps[rate];
 }
 
+double rr_port_rate_gbps(unsigned int speed, unsigned int width)
+{
+	double lane, lanes;
+
+	/* The kernel's rate_show(): Gb/s per lane of each speed... */
+	switch (speed) {
+	case 1: lane = 2.5; break;	/* SDR */
+	case 2: lane = 5; break;	/* DDR */
+	case 4: lane = 10; break;	/* QDR */
+	case 8: lane = 10; break;	/* FDR10 */
+	case 16: lane = 14; break;	/* FDR */
+	case 32: lane = 25; break;	/* EDR */
+	case 64: lane = 50; break;	/* HDR */
+	case 128: lane = 100; break;	/* NDR */
+	case 256: lane = 200; break;	/* XDR */
+	default: return 0;
+	}
+	/* ...times the lanes of each width. */
+	switch (width) {
+	case 1: lanes = 1; break;
+	case 2: lanes = 4; break;
+	case 4: lanes = 8; break;
+	case 8: lanes = 12; break;
+	case 16: lanes = 2; break;
+	default: return 0;
+	}
+	return lane * lanes;
+}
+
 double rr_packet_life_us(uint8_t plt)
 {
 	return 4.096 * ldexp(1.0, plt & 0x3f);
@@ -79,6 +108,20 @@ const char *rr_gid_type_name(enum rr_gid_type type)
 	if ((unsigned int)type >= ARRAY_SIZE(names))
 		return "unknown";
 	return names[type];
+}
+
+const char *rr_tos_from_key(enum rr_tos_from from)
+{
+	switch (from) {
+	case RR_TOS_OPTION:
+		return "option";
+	case RR_TOS_CONFIGFS:
+		return "configfs";
+	case RR_TOS_DEFAULT:
+		return "default";
+	default:
+		return "unknown";
+	}
 }
 
 bool rr_gid_is_v4mapped(const uint8_t gid[16])

@@ -195,6 +195,7 @@ static double number_of(const struct rr_expect *e, const struct rr_fval *v)
 	switch (e->f->type) {
 	case RR_FT_MS:
 	case RR_FT_DECODED:
+	case RR_FT_NUM:
 		return v->d;
 	default:
 		return (double)v->i;

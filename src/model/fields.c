@@ -155,6 +155,57 @@ static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
 	str(v, r->out.ok, rr_gid_type_name(r->out.gid_type));
 }
 
+static void get_sgid_index(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.used.have_sgid_index, r->out.used.sgid_index);
+}
+
+/* The port's own rate: what "port current rate" in a PathRecord means. */
+static void get_port_rate(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	v->present = r->out.used.port_rate_gbps > 0;
+	v->d = r->out.used.port_rate_gbps;
+	snprintf(v->text, sizeof(v->text), "%g Gb/s", v->d);
+}
+
+static void get_port_space(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.used.port_space, r->out.used.port_space);
+}
+
+static void get_tos(const struct rr_field *f, const struct rr_result *r,
+		    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.used.tos_from != RR_TOS_UNKNOWN, r->out.used.tos);
+}
+
+static void get_tos_from(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.used.tos_from != RR_TOS_UNKNOWN,
+	    rr_tos_from_key(r->out.used.tos_from));
+}
+
+/* RoCE: the GID type the CM picks unless told, and who set it. */
+static void get_default_roce_mode(const struct rr_field *f,
+				  const struct rr_result *r,
+				  const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.used.roce_mode != RR_GID_UNKNOWN,
+	    rr_gid_type_name(r->out.used.roce_mode));
+}
+
+static void get_roce_defaults(const struct rr_field *f,
+			      const struct rr_result *r,
+			      const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.used.roce_mode != RR_GID_UNKNOWN,
+	    r->out.used.roce_mode_configfs ? "configfs" : "kernel");
+}
+
 static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
@@ -173,6 +224,13 @@ static const struct rr_field result_fields[] = {
 	{ "port", RR_FT_INT, .get = get_port },
 	{ "link_layer", RR_FT_STR, .get = get_link_layer },
 	{ "gid_type", RR_FT_STR, .get = get_gid_type },
+	{ "sgid_index", RR_FT_INT, .get = get_sgid_index },
+	{ "port_rate", RR_FT_NUM, .get = get_port_rate },
+	{ "port_space", RR_FT_STR, .get = get_port_space },
+	{ "tos", RR_FT_INT, .get = get_tos },
+	{ "tos_from", RR_FT_STR, .get = get_tos_from },
+	{ "default_roce_mode", RR_FT_STR, .get = get_default_roce_mode },
+	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults },
 	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true },
 };
 
@@ -302,9 +360,15 @@ static void get_rate(const struct rr_field *f, const struct rr_result *r,
 	double gbps = rr_rate_gbps(p->rate);
 
 	num(v, true, p->rate);
+	/* 0, "the port's current rate" (RoCE): that rate, when known. */
+	if (p->rate == 0 && r->out.used.port_rate_gbps > 0)
+		gbps = r->out.used.port_rate_gbps;
 	v->d = gbps;
 	v->null = gbps <= 0;
-	if (p->rate == 0)
+	if (p->rate == 0 && gbps > 0)
+		snprintf(v->text, sizeof(v->text), "port current rate, %g Gb/s",
+			 gbps);
+	else if (p->rate == 0)
 		snprintf(v->text, sizeof(v->text), "port current rate");
 	else if (gbps > 0)
 		snprintf(v->text, sizeof(v->text), "%g Gb/s", gbps);
@@ -552,6 +616,9 @@ const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
 		break;
 	case RR_FT_MS:
 		snprintf(buf, len, "%.3f", v->d);
+		break;
+	case RR_FT_NUM:
+		snprintf(buf, len, "%.15g", v->d);
 		break;
 	case RR_FT_DECODED:
 		if (v->null)

@@ -22,6 +22,7 @@ enum rr_ftype {
 	RR_FT_MS,	/* milliseconds, microsecond precision */
 	RR_FT_DECODED,	/* a raw enum decoded to a quantity (null: undefined) */
 	RR_FT_ENUM,	/* a raw enum and its name (the selectors) */
+	RR_FT_NUM,	/* a quantity (d) and how people read it (text) */
 };
 
 /* A field's value in one result (and path). */
@@ -30,9 +31,9 @@ struct rr_fval {
 	bool null;		/* RR_FT_DECODED: the raw value means nothing */
 	bool label;		/* it tells this record from others */
 	long long i;		/* INT, BOOL, HEX; the raw enum of DECODED/ENUM */
-	double d;		/* MS, DECODED */
+	double d;		/* MS, DECODED, NUM */
 	const char *s;		/* STR, ENUM name; may point into buf */
-	char text[64];		/* DECODED: for people ("1024 bytes") */
+	char text[64];		/* DECODED, NUM: for people ("1024 bytes") */
 	char buf[320];
 };
 

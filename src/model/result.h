@@ -110,6 +110,30 @@ struct rr_probe {
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };
 
+/* Where the ToS an id went out with came from. */
+enum rr_tos_from {
+	RR_TOS_UNKNOWN,
+	RR_TOS_OPTION,		/* --tos */
+	RR_TOS_CONFIGFS,	/* the port's configfs default_roce_tos */
+	RR_TOS_DEFAULT,		/* the kernel's: 0 */
+};
+
+/*
+ * What shaped an rdma_cm result beyond the destination: the settings the
+ * kernel applied, which the PathRecord alone does not say.
+ */
+struct rr_used {
+	const char *port_space;		/* "tcp", "udp", "ib"; NULL: none */
+	int tos;
+	enum rr_tos_from tos_from;	/* UNKNOWN: no ToS known */
+	unsigned int sgid_index;
+	bool have_sgid_index;
+	/* RoCE: the GID type the CM picks by default, and whence. */
+	enum rr_gid_type roce_mode;
+	bool roce_mode_configfs;
+	double port_rate_gbps;		/* the port's active rate; 0 unknown */
+};
+
 /* What happened: what the backend (or the look-up) learned. */
 struct rr_outcome {
 	bool complete;			/* final, handed over by its backend */
@@ -128,6 +152,7 @@ struct rr_outcome {
 
 	int num_paths;
 	struct rr_path *paths;
+	struct rr_used used;
 
 	bool ok;
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */

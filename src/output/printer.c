@@ -246,6 +246,17 @@ void pr_decoded_num(struct printer *p, const char *key, long long raw,
 	field(p, key, &v);
 }
 
+void pr_num(struct printer *p, const char *key, double val,
+	    const char *text)
+{
+	struct pr_value v = { .type = PV_NUM, .d = val, .text = text };
+	char num[40];
+
+	snprintf(num, sizeof(num), "%.15g", val);
+	v.num_text = num;
+	field(p, key, &v);
+}
+
 void pr_decoded_str(struct printer *p, const char *key, long long raw,
 		    const char *val)
 {

@@ -97,5 +97,7 @@ void pr_decoded_num(struct printer *p, const char *key, long long raw,
 		    double val, bool known, const char *text);
 void pr_decoded_str(struct printer *p, const char *key, long long raw,
 		    const char *val);
+/* A quantity: JSON "KEY": VAL; text "KEY  TEXT" ("10 Gb/s"). */
+void pr_num(struct printer *p, const char *key, double val, const char *text);
 
 #endif

@@ -46,6 +46,9 @@ static void put(struct printer *p, const struct rr_field *f,
 	case RR_FT_ENUM:
 		pr_decoded_str(p, f->key, v->i, v->s);
 		break;
+	case RR_FT_NUM:
+		pr_num(p, f->key, v->d, v->text);
+		break;
 	}
 }
 

@@ -18,6 +18,23 @@ static void test_mtu(void)
 	is_int(rr_mtu_bytes(255), 0, "mtu 255 is unknown");
 }
 
+/* As the kernel's sysfs "rate" says: speed per lane times lanes. */
+static void test_port_rate(void)
+{
+	ok(rr_port_rate_gbps(1, 1) == 2.5, "SDR 1X is 2.5 Gb/s");
+	ok(rr_port_rate_gbps(4, 2) == 40, "QDR 4X is 40 Gb/s");
+	ok(rr_port_rate_gbps(8, 1) == 10, "FDR10 1X is 10 Gb/s (rxe on veth)");
+	ok(rr_port_rate_gbps(16, 2) == 56, "FDR 4X is 56 Gb/s");
+	ok(rr_port_rate_gbps(32, 2) == 100, "EDR 4X is 100 Gb/s");
+	ok(rr_port_rate_gbps(64, 2) == 200, "HDR 4X is 200 Gb/s");
+	ok(rr_port_rate_gbps(128, 2) == 400, "NDR 4X is 400 Gb/s");
+	ok(rr_port_rate_gbps(64, 16) == 100, "HDR 2X is 100 Gb/s");
+	ok(rr_port_rate_gbps(32, 8) == 300, "EDR 12X is 300 Gb/s");
+	ok(rr_port_rate_gbps(0, 2) == 0, "speed 0 is unknown");
+	ok(rr_port_rate_gbps(3, 2) == 0, "speed 3 is no speed");
+	ok(rr_port_rate_gbps(32, 3) == 0, "width 3 is no width");
+}
+
 static void test_rate(void)
 {
 	ok(rr_rate_gbps(0) == 0, "rate 0 means the port's current rate (0)");
@@ -74,6 +91,7 @@ int main(void)
 {
 	test_mtu();
 	test_rate();
+	test_port_rate();
 	test_packet_life();
 	test_names();
 	return tap_done();

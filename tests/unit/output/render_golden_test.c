@@ -82,6 +82,11 @@ static void roce_success(struct rr_result *r, const char *target,
 	r->out.port = 1;
 	r->out.link_layer = RR_LL_ETHERNET;
 	r->out.gid_type = RR_GID_ROCE_V2;
+	r->out.used = (struct rr_used){
+		.port_space = "tcp", .tos = 0, .tos_from = RR_TOS_DEFAULT,
+		.sgid_index = 1, .have_sgid_index = true,
+		.roce_mode = RR_GID_ROCE_V2, .port_rate_gbps = 10,
+	};
 	step(r, RR_STEP_TOTAL, t, t + 13998);
 	step(r, RR_STEP_CREATE_ID, t, t + 86);
 	step(r, RR_STEP_RESOLVE_ADDR, t + 100, t + 11788);

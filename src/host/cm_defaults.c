@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/cm_defaults.h"
+#include "host/sysfs.h"
+
+static int read_attr(const char *dev, unsigned int port, const char *attr,
+		     char *buf, size_t len)
+{
+	char path[512];
+
+	if (!rr_sys_path(path, sizeof(path), RR_CONFIGFS_CM "/%s/ports/%u/%s",
+			 dev, port, attr))
+		return -1;
+	return rr_sysfs_read_line(path, buf, len);
+}
+
+/*
+ * Reading never creates the folder: only an admin's mkdir does, and until
+ * then the kernel's defaults hold (ToS 0, RoCE v2 where the port has it).
+ */
+void rr_cm_defaults_read(const char *dev, unsigned int port,
+			 struct rr_cm_defaults *out)
+{
+	char text[32];
+
+	out->configfs = false;
+	out->tos = 0;
+	out->roce_mode = RR_GID_ROCE_V2;
+	if (!read_attr(dev, port, "default_roce_tos", text, sizeof(text))) {
+		out->configfs = true;
+		out->tos = atoi(text);
+	}
+	if (!read_attr(dev, port, "default_roce_mode", text, sizeof(text))) {
+		out->configfs = true;
+		out->roce_mode = !strcmp(text, "IB/RoCE v1") ? RR_GID_ROCE_V1 :
+				 RR_GID_ROCE_V2;
+	}
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# What was used, shown: the port space, the ToS and where it came from
+# (--tos, the port's configfs default_roce_tos, the kernel's 0), the source
+# GID's index and type, the port's own rate beside the PathRecord's
+# "port current rate".  Every value is read from the kernel at run time.
+
+load ../helpers
+load lab
+
+CM_CONFIGFS=/sys/kernel/config/rdma_cm
+
+setup() {
+	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
+	restore=()
+}
+
+# The index of GID $3 of type $4 in $1 port $2's table, from sysfs.
+sysfs_gid_index() {
+	local f i
+	for f in /sys/class/infiniband/"$1"/ports/"$2"/gids/*; do
+		i=${f##*/}
+		[ "$(cat "$f" 2>/dev/null)" = "$3" ] || continue
+		[ "$(cat /sys/class/infiniband/"$1"/ports/"$2"/gid_attrs/types/"$i" 2>/dev/null)" = "$4" ] || continue
+		echo "$i"
+		return 0
+	done
+	return 1
+}
+
+# configfs's folder for rxe0: made, and taken away again after the test.
+configfs_rxe0() {
+	if ! grep -q ' /sys/kernel/config configfs' /proc/mounts; then
+		mount -t configfs none /sys/kernel/config
+		restore+=(umount_configfs)
+	fi
+	mkdir "$CM_CONFIGFS/rxe0"
+	restore+=(rmdir_configfs_rxe0)
+}
+
+rmdir_configfs_rxe0() {
+	echo 0 >"$CM_CONFIGFS/rxe0/ports/1/default_roce_tos" 2>/dev/null || true
+	rmdir "$CM_CONFIGFS/rxe0" 2>/dev/null || true
+}
+
+umount_configfs() {
+	umount /sys/kernel/config 2>/dev/null || true
+}
+
+@test "a plain resolve says: port space tcp, ToS 0 by default, the kernel's RoCE defaults" {
+	run --separate-stderr rr --json 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .port_space == "tcp" and .tos == 0 and .tos_from == "default"' <<<"$output"
+	jqe '.results[0] | .default_roce_mode == "RoCE v2" and .roce_defaults == "kernel"' <<<"$output"
+	jqe '.results[0].paths[0].traffic_class == 0' <<<"$output"
+}
+
+@test "the source GID's index is the table's entry of that GID and type" {
+	want=$(sysfs_gid_index rxe0 1 0000:0000:0000:0000:0000:ffff:c0a8:4d01 "RoCE v2")
+	[ -n "$want" ]
+	run --separate-stderr rr --json 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe --argjson i "$want" '.results[0] | .sgid_index == $i and .gid_type == "RoCE v2"' <<<"$output"
+	# IPv6: the entry of the global address, another index.
+	want6=$(sysfs_gid_index rxe0 1 fd00:0077:0000:0000:0000:0000:0000:0001 "RoCE v2")
+	[ -n "$want6" ] && [ "$want6" != "$want" ]
+	run --separate-stderr rr --json fd00:77::2
+	[ "$status" -eq 0 ]
+	jqe --argjson i "$want6" '.results[0].sgid_index == $i' <<<"$output"
+}
+
+@test "rate 0 is the port's rate: port_rate as sysfs says, and --expect on it means something" {
+	gbps=$(sed 's/ .*//' /sys/class/infiniband/rxe0/ports/1/rate)
+	[ -n "$gbps" ]
+	run --separate-stderr rr --json 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe --argjson g "$gbps" '.results[0] | .port_rate == $g and .paths[0].rate == $g and .paths[0].rate_raw == 0' <<<"$output"
+	run --separate-stderr rr --json --expect "rate >= $gbps" 192.168.77.2
+	[ "$status" -eq 0 ]
+	run --separate-stderr rr --json --expect "rate > $gbps" 192.168.77.2
+	[ "$status" -eq 4 ]
+	jqe --arg g "$gbps" '.results[0].expect_failed[0] | .field == "rate" and .actual == $g' <<<"$output"
+	run --separate-stderr rr 192.168.77.2
+	has_field "$output" rate "port current rate, $gbps Gb/s (raw 0)"
+}
+
+@test "--tos 32: the ToS from the option, the traffic class 32" {
+	run --separate-stderr rr --json --tos 32 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .tos == 32 and .tos_from == "option" and .paths[0].traffic_class == 32' <<<"$output"
+}
+
+@test "configfs default_roce_tos 96: the ToS from configfs, the traffic class 96; --tos still wins" {
+	configfs_rxe0
+	echo 96 >"$CM_CONFIGFS/rxe0/ports/1/default_roce_tos"
+	run --separate-stderr rr --json 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .tos == 96 and .tos_from == "configfs" and .roce_defaults == "configfs"' <<<"$output"
+	jqe '.results[0].paths[0].traffic_class == 96' <<<"$output"
+	run --separate-stderr rr --json --tos 8 192.168.77.2
+	jqe '.results[0] | .tos == 8 and .tos_from == "option" and .paths[0].traffic_class == 8' <<<"$output"
+	run --separate-stderr rr 192.168.77.2
+	has_field "$output" "tos from" configfs
+}
+
+@test "--ps udp: the port space shown is the one used" {
+	run --separate-stderr rr --json --ps udp 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0].port_space == "udp"' <<<"$output"
+}
