@@ -61,7 +61,11 @@ static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
 	return 0;
 }
 
-/* An IPoIB netdev names its port in dev_port (0-based). */
+/*
+ * The netdev of a port with no RoCE GID entries: IPoIB, or the NIC of an
+ * iWARP device, in the parent device's net folder, its dev_port naming
+ * the port (0-based).
+ */
 static void ipoib_netdev(struct rr_port_facts *pf)
 {
 	char path[512], text[16];
@@ -107,7 +111,7 @@ static void port_netdev(struct rr_nl *nl, struct rr_port *port)
 			return;
 		}
 	}
-	if (pf->link_layer == RR_LL_INFINIBAND)
+	if (pf->link_layer == RR_LL_INFINIBAND || pf->link_layer == RR_LL_IWARP)
 		ipoib_netdev(pf);
 	if (nl && !rr_nl_has_netdev(nl, pf->netdev))
 		pf->netdev[0] = '\0';
@@ -145,6 +149,26 @@ static long port_attr_num(const struct rr_port_facts *pf, const char *attr)
 	return strtol(text, NULL, 0);
 }
 
+/* How many files the port's folder NAME holds (a table's slots). */
+static unsigned int count_entries(const struct rr_port_facts *pf,
+				  const char *name)
+{
+	char path[512];
+	struct dirent *de;
+	unsigned int n = 0;
+	DIR *dir;
+
+	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/%s",
+		    pf->device, pf->port, name);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((de = readdir(dir)))
+		n += de->d_name[0] != '.';
+	closedir(dir);
+	return n;
+}
+
 /*
  * What libibverbs would say, from sysfs alone: a recorded tree has no
  * device to open.  sysfs has no MTU: left unknown.
@@ -163,6 +187,7 @@ static void port_sysfs(struct rr_port_facts *pf, bool iwarp)
 				 RR_LL_INFINIBAND;
 	if (iwarp)
 		pf->link_layer = RR_LL_IWARP;
+	pf->gid_slots = count_entries(pf, "gids");
 }
 
 /* The port's P_Key table: how many, and whether the default is in it. */
@@ -238,7 +263,16 @@ static bool recorded_iwarp(const char *dev)
 	       strtol(text, NULL, 10) == 4;
 }
 
-/* A recorded tree: every device and port from sysfs. */
+static int by_device_port(const void *a, const void *b)
+{
+	const struct rr_port_facts *x = &((const struct rr_port *)a)->facts;
+	const struct rr_port_facts *y = &((const struct rr_port *)b)->facts;
+	int c = strcmp(x->device, y->device);
+
+	return c ? c : (x->port > y->port) - (x->port < y->port);
+}
+
+/* A recorded tree: every device and port from sysfs, in name order. */
 static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
 			 struct rr_port **out)
 {
@@ -281,6 +315,8 @@ static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
 			closedir(pdir);
 	}
 	closedir(devs);
+	if (n)
+		qsort(ports, (size_t)n, sizeof(*ports), by_device_port);
 	*out = ports;
 	return n;
 nomem:

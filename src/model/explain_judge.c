@@ -149,6 +149,8 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 			  unsigned int netdev_mtu)
 {
+	char mtu[24] = "";
+
 	if (pf->link_layer == RR_LL_ETHERNET && pf->active_mtu &&
 	    pf->max_mtu && pf->active_mtu < pf->max_mtu) {
 		set(v, RR_LS_WARNING,
@@ -157,10 +159,13 @@ static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 		    pf->active_mtu, pf->max_mtu);
 		return;
 	}
-	set(v, RR_LS_OK, "%s port %u on %s: %s, %s, %s, MTU %u", pf->device,
+	/* sysfs has no MTU: a recorded tree's ports do not know theirs. */
+	if (pf->active_mtu)
+		snprintf(mtu, sizeof(mtu), ", MTU %u", pf->active_mtu);
+	set(v, RR_LS_OK, "%s port %u on %s: %s, %s, %s%s", pf->device,
 	    pf->port, pf->netdev, rr_port_state_name(pf->state),
 	    rr_phys_state_name(pf->phys_state),
-	    rr_link_layer_name(pf->link_layer), pf->active_mtu);
+	    rr_link_layer_name(pf->link_layer), mtu);
 }
 
 /* A port that is not ACTIVE: its state, and what that means. */
@@ -207,6 +212,13 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 		    where);
 		return;
 	}
+	if (pf->link_layer == RR_LL_INFINIBAND && pf->pkeys_read &&
+	    !pf->default_pkey) {
+		set(v, RR_LS_BROKEN,
+		    "the P_Key table of %s port %u (%u keys) holds no default P_Key (0xffff or 0x7fff): the subnet administrator, which the RDMA CM asks for every route, is reached only in the default partition",
+		    pf->device, pf->port, pf->pkeys);
+		return;
+	}
 	judge_port_ok(v, pf, c->route.netdev_mtu);
 }
 
@@ -235,6 +247,12 @@ static void judge_gid(struct rr_chain *c, const struct rr_result *r)
 		set(v, RR_LS_UNKNOWN, "not checked: no RDMA port");
 		return;
 	}
+	if (c->device.port.link_layer == RR_LL_IWARP) {
+		set(v, RR_LS_OK,
+		    "iWARP: no GID by design; the connection is addressed by IP through the TCP stack of %s",
+		    c->device.port.device);
+		return;
+	}
 	if (!g->found) {
 		set(v, RR_LS_BROKEN,
 		    "no GID entry of %s port %u holds the source address",
@@ -253,7 +271,7 @@ static void judge_gid(struct rr_chain *c, const struct rr_result *r)
 		    g->used.index, gid, others);
 		return;
 	}
-	if (r->out.link_layer != RR_LL_INFINIBAND &&
+	if (c->device.port.link_layer == RR_LL_ETHERNET &&
 	    gid_is_link_local(g->used.gid) && !dst_is_link_local(r)) {
 		set(v, RR_LS_WARNING,
 		    "GID index %u (%s) is link-local: RoCE v2 cannot route it beyond this subnet%s",
@@ -325,6 +343,11 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 	if (!r->out.ok) {
 		set(v, RR_LS_BROKEN, "failed at %s: %s",
 		    rr_step_name(r->out.fail.step), rr_cause_summary(r->out.fail.cause));
+		return;
+	}
+	if (!r->out.num_paths && r->out.link_layer == RR_LL_IWARP) {
+		set(v, RR_LS_OK,
+		    "iWARP: no PathRecord by design; the route is the IP route above");
 		return;
 	}
 	if (!r->out.num_paths) {

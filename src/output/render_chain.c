@@ -73,6 +73,13 @@ static void render_port_facts(struct printer *p, const struct rr_port_facts *pf,
 		pr_int(p, "lid", pf->lid);
 		pr_int(p, "sm_lid", pf->sm_lid);
 	}
+	if (pf->pkeys_read) {
+		pr_int(p, "pkeys", pf->pkeys);
+		if (pf->default_pkey)
+			pr_hex(p, "default_pkey", pf->default_pkey, 4);
+		else
+			pr_str(p, "default_pkey", NULL);
+	}
 }
 
 static void render_device(struct printer *p, const struct rr_chain *c)

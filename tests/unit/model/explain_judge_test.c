@@ -348,10 +348,126 @@ static void test_route_choice(void)
 	       "its state");
 }
 
+/* The healthy chain made InfiniBand: mlx5_0 on ib0, LID 2, SM at LID 1. */
+static void healthy_ib(struct rr_chain *c, struct rr_result *r)
+{
+	healthy(c, r);
+	r->out.link_layer = RR_LL_INFINIBAND;
+	r->out.gid_type = RR_GID_IB;
+	path.rate = 16;		/* 100 Gb/s */
+	strcpy(c->route.netdev, "ib0");
+	c->route.netdev_mtu = 4092;
+	strcpy(c->device.port.device, "mlx5_0");
+	strcpy(c->device.port.netdev, "ib0");
+	c->device.port.link_layer = RR_LL_INFINIBAND;
+	c->device.port.rate_gbps = 100;
+	c->device.port.lid = 2;
+	c->device.port.sm_lid = 1;
+	c->device.port.pkeys_read = true;
+	c->device.port.pkeys = 2;
+	c->device.port.default_pkey = 0xffff;
+	c->gid.used.index = 0;
+	c->gid.used.type = RR_GID_IB;
+	memset(c->gid.used.gid, 0, 16);
+	c->gid.used.gid[0] = 0xfe;
+	c->gid.used.gid[1] = 0x80;
+	strcpy(c->neigh.lladdr, "00:00:10:49:fe:80:00:00:00:00:00:00:00:02:c9:03:00:00:01:01");
+}
+
+static void test_infiniband(void)
+{
+	struct rr_chain c;
+	struct rr_result r;
+	int i;
+
+	healthy_ib(&c, &r);
+	rr_chain_judge(&c, &r);
+	for (i = 0; i < RR_LINK_COUNT; i++)
+		state_is(&c, i, "ok", rr_link_key(i));
+	is_str(c.verdict[RR_LINK_DEVICE].reason,
+	       "mlx5_0 port 1 on ib0: ACTIVE, LINK_UP, InfiniBand, MTU 4096",
+	       "an active IB port");
+
+	/* Link up, the SM not done: INIT, no LID yet. */
+	healthy_ib(&c, &r);
+	r.out.ok = false;
+	r.out.fail.step = RR_STEP_RESOLVE_ROUTE;
+	r.out.fail.cause = RR_CAUSE_NO_SM;
+	c.device.port.state = 2;
+	c.device.port.lid = 0;
+	c.device.port.sm_lid = 0;
+	rr_chain_judge(&c, &r);
+	is_int(rr_chain_first_broken(&c), RR_LINK_DEVICE, "INIT: the device is the cause");
+	is_str(c.verdict[RR_LINK_DEVICE].reason,
+	       "mlx5_0 port 1 on ib0 is INIT (physical state LINK_UP): the link is up, the subnet manager has not activated the port",
+	       "INIT says the SM has not activated it");
+	state_is(&c, RR_LINK_NEIGH, "broken", "no LID: the neighbour link is broken too");
+	is_str(c.verdict[RR_LINK_NEIGH].reason,
+	       "mlx5_0 port 1 has no LID: no subnet manager has configured it",
+	       "LID 0 named");
+
+	/* Active with a LID, yet no SM known. */
+	healthy_ib(&c, &r);
+	c.device.port.sm_lid = 0;
+	rr_chain_judge(&c, &r);
+	is_str(c.verdict[RR_LINK_NEIGH].reason,
+	       "mlx5_0 port 1 knows no subnet manager (SM LID 0)", "SM LID 0 named");
+
+	/* A P_Key table without the default key. */
+	healthy_ib(&c, &r);
+	c.device.port.default_pkey = 0;
+	c.device.port.pkeys = 1;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_DEVICE, "broken", "no default P_Key: broken");
+	ok(strstr(c.verdict[RR_LINK_DEVICE].reason,
+		  "the P_Key table of mlx5_0 port 1 (1 keys) holds no default P_Key (0xffff or 0x7fff)") != NULL,
+	   "the missing default P_Key named: %s", c.verdict[RR_LINK_DEVICE].reason);
+
+	/* Limited membership of the default partition is enough. */
+	healthy_ib(&c, &r);
+	c.device.port.default_pkey = 0x7fff;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_DEVICE, "ok", "0x7fff is the default partition too");
+}
+
+/* iWARP: no GID, no PathRecord, both by design: ok, not warnings. */
+static void test_iwarp(void)
+{
+	struct rr_chain c;
+	struct rr_result r;
+	int i;
+
+	healthy(&c, &r);
+	r.out.link_layer = RR_LL_IWARP;
+	r.out.gid_type = RR_GID_UNKNOWN;
+	r.out.paths = NULL;
+	r.out.num_paths = 0;
+	strcpy(c.device.port.device, "siw0");
+	c.device.port.link_layer = RR_LL_IWARP;
+	c.gid.found = false;
+	rr_chain_judge(&c, &r);
+	for (i = 0; i < RR_LINK_COUNT; i++)
+		state_is(&c, i, "ok", rr_link_key(i));
+	is_str(c.verdict[RR_LINK_PATH].reason,
+	       "iWARP: no PathRecord by design; the route is the IP route above",
+	       "the path link says why there is no PathRecord");
+	is_str(c.verdict[RR_LINK_GID].reason,
+	       "iWARP: no GID by design; the connection is addressed by IP through the TCP stack of siw0",
+	       "the GID link looks for no IPv4-mapped GID");
+
+	/* RoCE with no PathRecord stays a warning. */
+	healthy(&c, &r);
+	r.out.num_paths = 0;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_PATH, "warning", "RoCE without a PathRecord: a warning");
+}
+
 int main(void)
 {
 	test_refined_causes();
 	test_route_choice();
+	test_infiniband();
+	test_iwarp();
 	test_healthy();
 	test_no_rdma_device();
 	test_no_route();

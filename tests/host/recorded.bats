@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# Hosts no machine here has, read from recorded sysfs trees
+# (RDMA_ROUTE_SYSFS_ROOT): an InfiniBand host with a port the subnet
+# manager has not activated and one without the default P_Key, and an
+# iWARP host.  --list and --explain judge them from sysfs alone; the
+# routes come from a network namespace whose interfaces bear the tree's
+# netdev names.
+
+load ../helpers
+load sysfs_tree
+
+IP=/usr/bin/ip
+
+setup() {
+	TREE=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$TREE"
+}
+
+teardown() {
+	ns_del
+}
+
+need_netns() {
+	[ "$(id -u)" -eq 0 ] || skip "network namespaces need root"
+	ns_with "$@" || skip "no network namespace with veth here"
+}
+
+# The explain link named $2 of the JSON $1's first result, as "state: reason".
+link() {
+	jq -r --arg l "$2" '.results[0].explain[] | select(.link == $l) | "\(.state): \(.reason)"' <<<"$1"
+}
+
+@test "recorded IB host, --list: every port's state, LIDs, rate and P_Keys from sysfs alone" {
+	ib_host_tree "$TREE"
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --list --json
+	[ "$status" -eq 0 ]
+	jqe '.ports | length == 3' <<<"$output"
+	jqe '.ports[] | select(.device == "mlx5_0") | .state == "ACTIVE" and .physical_state == "LINK_UP" and .link_layer == "InfiniBand" and .lid == 2 and .sm_lid == 1 and .rate == "100 Gb/sec (4X EDR)" and .pkeys == 2 and .default_pkey == "0xffff"' <<<"$output"
+	jqe '.ports[] | select(.device == "mlx5_1") | .state == "INIT" and .lid == 0 and .sm_lid == 0' <<<"$output"
+	jqe '.ports[] | select(.device == "mlx5_2") | .pkeys == 1 and .default_pkey == null' <<<"$output"
+	jqe '.ports[] | select(.device == "mlx5_0") | .gids.count == 1 and .gids.slots == 2 and .gids.ib == 1' <<<"$output" ||
+		{ jq '.ports[0]' <<<"$output"; false; }
+}
+
+@test "recorded IB host, --list in a namespace with ib0: the IPoIB netdev from the device's net folder" {
+	ib_host_tree "$TREE"
+	need_netns ib0 ib1 ib2
+	run --separate-stderr rr_in_ns "$TREE" --list --json
+	[ "$status" -eq 0 ]
+	jqe '[.ports[] | .netdev] == ["ib0", "ib1", "ib2"]' <<<"$output" || { echo "$output"; false; }
+}
+
+@test "recorded IB host, --explain: an ACTIVE port is ok, its port GID index 0" {
+	ib_host_tree "$TREE"
+	need_netns ib0 ib1 ib2
+	run --separate-stderr rr_in_ns "$TREE" --json --explain 10.90.0.2
+	[ "$(link "$output" device)" = "ok: mlx5_0 port 1 on ib0: ACTIVE, LINK_UP, InfiniBand" ] ||
+		{ link "$output" device; false; }
+	[ "$(link "$output" gid)" = "ok: GID index 0, IB, fe80::2:c903:0:101" ] ||
+		{ link "$output" gid; false; }
+	jqe '.results[0].explain[] | select(.link == "device") | .lid == 2 and .sm_lid == 1 and .default_pkey == "0xffff"' <<<"$output"
+}
+
+@test "recorded IB host, --explain: a port in INIT with LID 0 is broken, the SM named" {
+	ib_host_tree "$TREE"
+	need_netns ib0 ib1 ib2
+	run --separate-stderr rr_in_ns "$TREE" --json --explain 10.91.0.2
+	[ "$status" -eq 3 ]	# no RDMA CM on this host: the chain is the point
+	[ "$(link "$output" device)" = "broken: mlx5_1 port 1 on ib1 is INIT (physical state LINK_UP): the link is up, the subnet manager has not activated the port" ] ||
+		{ link "$output" device; false; }
+	# Without --explain: the first broken link, as root_cause.
+	run --separate-stderr rr_in_ns "$TREE" --json 10.91.0.2
+	jqe '.results[0].root_cause | .link == "device" and (.reason | endswith("the subnet manager has not activated the port"))' <<<"$output"
+}
+
+@test "recorded IB host, --explain: no default P_Key in the table is broken" {
+	ib_host_tree "$TREE"
+	need_netns ib0 ib1 ib2
+	run --separate-stderr rr_in_ns "$TREE" --json --explain 10.92.0.2
+	[ "$status" -eq 3 ]	# no RDMA CM on this host: the chain is the point
+	[[ "$(link "$output" device)" == "broken: the P_Key table of mlx5_2 port 1 (1 keys) holds no default P_Key (0xffff or 0x7fff)"* ]] ||
+		{ link "$output" device; false; }
+}
+
+@test "recorded iWARP host: --list says iWARP on eth1; --explain's GID link wants no GID" {
+	iwarp_host_tree "$TREE"
+	need_netns eth1
+	run --separate-stderr rr_in_ns "$TREE" --list --json
+	[ "$status" -eq 0 ]
+	jqe '.ports[0] | .device == "iwp0" and .link_layer == "iWARP" and .netdev == "eth1" and .rate == "25 Gb/sec (1X EDR)"' <<<"$output" ||
+		{ echo "$output"; false; }
+	run --separate-stderr rr_in_ns "$TREE" --json --explain 10.90.0.2
+	[ "$(link "$output" device)" = "ok: iwp0 port 1 on eth1: ACTIVE, LINK_UP, iWARP" ] ||
+		{ link "$output" device; false; }
+	[ "$(link "$output" gid)" = "ok: iWARP: no GID by design; the connection is addressed by IP through the TCP stack of iwp0" ] ||
+		{ link "$output" gid; false; }
+}
