@@ -107,3 +107,41 @@ umount_configfs() {
 	[ "$status" -eq 0 ]
 	jqe '.results[0].port_space == "udp"' <<<"$output"
 }
+
+# VLAN 10 over veth0/veth1 (192.168.80.0/24), its egress QoS map sending
+# priority 6 to PCP 5.  The ToS 0x10 (low delay) is priority 6
+# (rt_tos2priority): RoCE takes the SL from the map.
+add_vlan() {
+	"$IP" link add link veth0 name veth0.10 type vlan id 10 egress-qos-map 6:5
+	restore+=(del_vlan)
+	"$IP" -n peer link add link veth1 name veth1.10 type vlan id 10
+	"$IP" address add 192.168.80.1/24 dev veth0.10
+	"$IP" -n peer address add 192.168.80.2/24 dev veth1.10
+	"$IP" link set veth0.10 up
+	"$IP" -n peer link set veth1.10 up
+	busybox ping -q -c 1 -W 1 192.168.80.2 >/dev/null 2>&1 || true
+}
+
+del_vlan() {
+	"$IP" link del veth0.10 2>/dev/null || true
+	"$IP" -n peer link del veth1.10 2>/dev/null || true
+}
+
+@test "a VLAN with an egress QoS map: ToS 0x10 goes out as SL 5, the GID entry on the VLAN" {
+	add_vlan
+	run --separate-stderr rr --json --explain --tos 16 192.168.80.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .device == "rxe0" and .tos == 16 and .tos_from == "option"' <<<"$output"
+	jqe '.results[0].paths[0] | .sl == 5 and .traffic_class == 16' <<<"$output" ||
+		{ jq -c '.results[0].paths[0]' <<<"$output"; false; }
+	jqe '.results[0].explain[] | select(.link == "gid") | .vlan == 10 and .netdev == "veth0.10"' <<<"$output" ||
+		{ jq -c '.results[0].explain[]' <<<"$output"; false; }
+	want=$(sysfs_gid_index rxe0 1 0000:0000:0000:0000:0000:ffff:c0a8:5001 "RoCE v2")
+	[ -n "$want" ]
+	[ "$(cat /sys/class/infiniband/rxe0/ports/1/gid_attrs/ndevs/"$want")" = veth0.10 ]
+	jqe --argjson i "$want" '.results[0].sgid_index == $i' <<<"$output"
+	# Without a ToS: priority 0, unmapped, SL 0.
+	run --separate-stderr rr --json 192.168.80.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0].paths[0].sl == 0' <<<"$output"
+}
