@@ -476,7 +476,7 @@ static int exit_code(const struct run *run)
 	for (i = 0; i < run->num_probes; i++) {
 		const struct rr_result *r = &run->probes[i];
 
-		if (!r->out.ok && rr_cause_is_host_level(r->out.fail.cause))
+		if (!r->out.ok && rr_fail_is_host_level(&r->out.fail))
 			return RR_EXIT_NO_RDMA;
 		failed |= !r->out.ok;
 		expect |= r->notes.num_expect_failures > 0;

@@ -220,6 +220,8 @@ static void gather(struct rr_host *host, struct rr_result *r,
 	port = find_device(host, c, bound);
 	if (port)
 		find_gid(port, r, c);
+	else
+		c->device.netns_mode = rr_host_netns_mode(host);
 	if (!c->route.local)
 		rr_nl_neigh(nl, c->route.netdev,
 			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,

@@ -7,6 +7,7 @@
 
 #include "host/host.h"
 #include "host/rdma_ports.h"
+#include "host/rdma_system.h"
 #include "base/util.h"
 
 struct rr_host {
@@ -17,6 +18,8 @@ struct rr_host {
 	struct rr_port *ports;
 	int num_ports;
 	bool ports_read;
+	enum rr_chain_netns netns_mode;
+	bool netns_asked;
 	/* configfs defaults of the ports asked about, each read once. */
 	struct cm_defaults_entry {
 		char dev[64];
@@ -92,4 +95,13 @@ const struct rr_cm_defaults *rr_host_cm_defaults(struct rr_host *h,
 	e->port = port;
 	rr_cm_defaults_read(dev, port, &e->d);
 	return &e->d;
+}
+
+enum rr_chain_netns rr_host_netns_mode(struct rr_host *h)
+{
+	if (!h->netns_asked) {
+		h->netns_asked = true;
+		h->netns_mode = rr_rdma_netns_mode();
+	}
+	return h->netns_mode;
 }

@@ -25,6 +25,8 @@ struct rr_nl *rr_host_nl(struct rr_host *h, const char **why);
 const struct rr_port *rr_host_ports(struct rr_host *h, int *n);
 /* The GID tables, each read at its first use. */
 struct rr_gid_cache *rr_host_gids(struct rr_host *h);
+/* RDMA's network-namespace mode (`rdma system`), asked once. */
+enum rr_chain_netns rr_host_netns_mode(struct rr_host *h);
 /* DEV/PORT's RDMA CM defaults (configfs), read at the first ask. */
 const struct rr_cm_defaults *rr_host_cm_defaults(struct rr_host *h,
 						 const char *dev,

@@ -122,6 +122,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the interface to the destination has no carrier: its link is down",
 		"check the cable, the switch port and the peer: `ip link show DEV` says NO-CARRIER, `rdma link` shows the port DOWN"
 	},
+	[RR_CAUSE_RDMA_NETNS] = {
+		"rdma_netns_exclusive",
+		"RDMA is in exclusive network-namespace mode: this namespace sees only the RDMA devices moved into it, and the interface's device is not one of them",
+		"`rdma system show` says netns exclusive; move the device here (`rdma dev set DEV netns NS`, from where it is) or share devices (`rdma system set netns shared`)"
+	},
 	[RR_CAUSE_SA_QUERY_FAILED] = {
 		"sa_query_failed",
 		"the kernel's PathRecord query to the subnet administrator failed on the way",

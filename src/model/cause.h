@@ -35,6 +35,7 @@ enum rr_cause {
 	RR_CAUSE_LINK_LOCAL_NO_SCOPE,
 	RR_CAUSE_NO_SOURCE_ADDRESS,
 	RR_CAUSE_LINK_DOWN,
+	RR_CAUSE_RDMA_NETNS,
 	/* InfiniBand, the kernel's own SA query (rdma_resolve_route). */
 	RR_CAUSE_SA_QUERY_FAILED,
 	/* InfiniBand subnet administrator (--sa) */

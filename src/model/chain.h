@@ -117,8 +117,16 @@ struct rr_rdma_netdev {
 	unsigned int port;
 };
 
+/* The RDMA subsystem's netns mode (`rdma system`), as RDMA netlink says. */
+enum rr_chain_netns {
+	RR_CHAIN_NETNS_UNKNOWN,
+	RR_CHAIN_NETNS_SHARED,
+	RR_CHAIN_NETNS_EXCLUSIVE,
+};
+
 struct rr_chain_device {
 	bool found;
+	enum rr_chain_netns netns_mode;
 	bool bound;		/* the port the kernel bound the id to */
 	struct rr_port_facts port;
 	struct rr_rdma_netdev rdma[RR_MAX_RDMA_NETDEVS];

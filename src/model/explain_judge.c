@@ -87,7 +87,8 @@ static bool judge_route_choice(struct rr_chain *c, const char *dst,
 		    dst, rt->netdev, src, rt->plain_netdev);
 		return true;
 	}
-	if (rt->num_subnet_netdevs > 1) {
+	/* A %scope names the interface: the subnet's others do not matter. */
+	if (rt->num_subnet_netdevs > 1 && rt->oif_from != RR_OIF_SCOPE) {
 		subnet_netdevs_str(rt, netdevs, sizeof(netdevs));
 		set(v, RR_LS_WARNING,
 		    "%s is on the subnet of %s: the source address decides which; here %s, source %s",
@@ -206,7 +207,9 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 			snprintf(lead, sizeof(lead), "route to %s leaves via %s",
 				 dst, c->route.netdev);
 		rdma_netdevs_str(d, where, sizeof(where));
-		set(v, RR_LS_BROKEN, "%s, which has no RDMA device; %s%s", lead,
+		set(v, RR_LS_BROKEN, "%s, which has no RDMA device%s; %s%s", lead,
+		    d->netns_mode == RR_CHAIN_NETNS_EXCLUSIVE ?
+			" in this namespace (RDMA netns mode exclusive: a device is seen only in its own)" : "",
 		    d->num_rdma ? "RDMA devices are on " :
 				  "no interface of this namespace has one",
 		    where);
@@ -403,6 +406,14 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 		return RR_CAUSE_NO_SOURCE_ADDRESS;
 	if (addr && dst_unscoped_link_local(r))
 		return RR_CAUSE_LINK_LOCAL_NO_SCOPE;
+	/*
+	 * ENODEV with no device in sight: at resolve addr, or already at the
+	 * event channel (librdmacm finds no device in this namespace).
+	 */
+	if (f->err == ENODEV && !c->device.found &&
+	    c->device.netns_mode == RR_CHAIN_NETNS_EXCLUSIVE &&
+	    (addr || f->cause == RR_CAUSE_NO_RDMA_CM))
+		return RR_CAUSE_RDMA_NETNS;
 	if (!addr || f->cause != RR_CAUSE_NEIGH_TIMEOUT)
 		return f->cause;
 	if (no_carrier(c))

@@ -97,3 +97,10 @@ void rr_result_release(struct rr_result *r)
 	free(r->notes.chain);
 	r->notes.chain = NULL;
 }
+
+bool rr_fail_is_host_level(const struct rr_failure *f)
+{
+	if (f->cause == RR_CAUSE_RDMA_NETNS)
+		return f->step == RR_STEP_CREATE_ID;
+	return rr_cause_is_host_level(f->cause);
+}

@@ -199,6 +199,11 @@ void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 /* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
 void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 		      const char *call, unsigned int deadline_ms);
+/*
+ * The failure says this host (this namespace) cannot do RDMA at all: a
+ * host-level cause, or no device in an exclusive RDMA namespace.
+ */
+bool rr_fail_is_host_level(const struct rr_failure *f);
 /* Frees what a result holds: its paths and what is said of it. */
 void rr_result_release(struct rr_result *r);
 

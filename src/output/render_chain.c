@@ -94,6 +94,10 @@ static void render_device(struct printer *p, const struct rr_chain *c)
 		render_port_facts(p, &d->port, true);
 		return;
 	}
+	if (d->netns_mode != RR_CHAIN_NETNS_UNKNOWN)
+		pr_str(p, "rdma_netns_mode",
+		       d->netns_mode == RR_CHAIN_NETNS_EXCLUSIVE ? "exclusive" :
+								   "shared");
 	pr_arr_begin(p, "rdma_netdevs");
 	for (i = 0; i < d->num_rdma; i++) {
 		snprintf(title, sizeof(title), "%s", d->rdma[i].netdev);

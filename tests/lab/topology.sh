@@ -23,6 +23,14 @@ log() {
 	echo "topology: $up s: $*"
 }
 
+# lab.rdma_netns=exclusive on the kernel command line: each RDMA device
+# belongs to one network namespace.  Only settable while no namespace but
+# the first exists, so before any is made.
+if grep -q 'lab.rdma_netns=exclusive' /proc/cmdline; then
+	rdma system set netns exclusive
+	log "rdma netns exclusive"
+fi
+
 # No IPv6 duplicate address detection, so addresses (link-local ones too)
 # are usable at once; the global ones also get `nodad`. Namespaces made
 # after devconf_inherit_init_net=1 copy these all/default settings.

@@ -332,6 +332,10 @@ static void test_route_choice(void)
 	       "it names them");
 	ok(rr_chain_first_broken(&c) == RR_LINK_COUNT,
 	   "a success with a warning has no broken link");
+	/* fe80::/64 is on every interface: a %scope settles which. */
+	c.route.oif_from = RR_OIF_SCOPE;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_ROUTE, "ok", "the scope chose: no warning");
 	/* No carrier: the route and the port both say so. */
 	healthy(&c, &r);
 	c.route.netdev_admin_up = true;
@@ -462,12 +466,46 @@ static void test_iwarp(void)
 	state_is(&c, RR_LINK_PATH, "warning", "RoCE without a PathRecord: a warning");
 }
 
+/* ENODEV where RDMA devices belong to one namespace each. */
+static void test_netns_exclusive(void)
+{
+	struct rr_chain c;
+	struct rr_result r;
+
+	healthy(&c, &r);
+	failed(&r, ENODEV, RR_CAUSE_NOT_RDMA_NETDEV);
+	c.device.found = false;
+	c.gid.found = false;
+	c.device.netns_mode = RR_CHAIN_NETNS_EXCLUSIVE;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "rdma_netns_exclusive",
+	       "ENODEV, no device here, exclusive mode");
+	rr_chain_judge(&c, &r);
+	is_str(c.verdict[RR_LINK_DEVICE].reason,
+	       "route to 192.168.77.2 leaves via veth0, which has no RDMA device in this namespace (RDMA netns mode exclusive: a device is seen only in its own); no interface of this namespace has one",
+	       "the device link names the mode");
+	c.device.netns_mode = RR_CHAIN_NETNS_SHARED;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "not_rdma_netdev",
+	       "shared mode: the interface has no RDMA device, as errno said");
+	/* A namespace with no device: librdmacm fails at the channel. */
+	c.device.netns_mode = RR_CHAIN_NETNS_EXCLUSIVE;
+	failed(&r, ENODEV, RR_CAUSE_NO_RDMA_CM);
+	r.out.fail.step = RR_STEP_CREATE_ID;
+	r.out.fail.kind = RR_FAIL_CALL;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "rdma_netns_exclusive",
+	       "no_rdma_cm in an exclusive namespace with no device");
+	failed(&r, ENODEV, RR_CAUSE_NOT_RDMA_NETDEV);
+	c.device.found = true;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "not_rdma_netdev",
+	       "exclusive, but a device is here: not the namespace");
+}
+
 int main(void)
 {
 	test_refined_causes();
 	test_route_choice();
 	test_infiniband();
 	test_iwarp();
+	test_netns_exclusive();
 	test_healthy();
 	test_no_rdma_device();
 	test_no_route();
