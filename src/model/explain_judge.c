@@ -414,6 +414,12 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 	    c->device.netns_mode == RR_CHAIN_NETNS_EXCLUSIVE &&
 	    (addr || f->cause == RR_CAUSE_NO_RDMA_CM))
 		return RR_CAUSE_RDMA_NETNS;
+	/* A port not ACTIVE explains any failure of its resolution. */
+	if ((addr || f->step == RR_STEP_RESOLVE_ROUTE) && c->device.found &&
+	    c->device.port.state != RR_PORT_ACTIVE && c->device.port.state) {
+		return c->device.port.state == RR_PORT_DOWN ? RR_CAUSE_LINK_DOWN :
+							      RR_CAUSE_PORT_NOT_ACTIVE;
+	}
 	if (!addr || f->cause != RR_CAUSE_NEIGH_TIMEOUT)
 		return f->cause;
 	if (no_carrier(c))

@@ -410,6 +410,16 @@ static void test_infiniband(void)
 	       "mlx5_0 port 1 has no LID: no subnet manager has configured it",
 	       "LID 0 named");
 
+	/* Its route failed (no SM): the port's state is the better cause. */
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "port_not_active",
+	       "no_sm at resolve route, port INIT: port_not_active");
+	c.device.port.state = 1;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "link_down",
+	       "the same, port DOWN: link_down");
+	c.device.port.state = 0;
+	is_str(rr_cause_key(rr_cause_refine(&r, &c)), "no_sm",
+	       "a port state unknown: the kernel's cause stands");
+
 	/* Active with a LID, yet no SM known. */
 	healthy_ib(&c, &r);
 	c.device.port.sm_lid = 0;
