@@ -53,3 +53,13 @@ setup() {
 	[ "$status" -eq 0 ]
 	[[ "$output" != *skipped* ]]
 }
+
+@test "a boot that never reaches /init is killed and tried once more, then 125" {
+	# busybox sleep as the initramfs' init: the kernel boots, /init never runs.
+	RDMA_ROUTE_LAB_BOOT_TIMEOUT=8 RDMA_ROUTE_LAB_APPEND="rdinit=/bin/sleep 600" \
+		run --separate-stderr "$LAB" run -- true
+	[ "$status" -eq 125 ]
+	# shellcheck disable=SC2154 # bats' run sets $stderr
+	[[ "$stderr" == *"did not reach /init within 8 s; booting once more"* ]]
+	[[ "$stderr" == *"did not reach /init within 8 s, twice"* ]]
+}
