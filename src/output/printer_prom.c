@@ -46,7 +46,13 @@ struct prom_state {
 	size_t n, cap;
 	size_t record_first;	/* first sample of the open record */
 	char *record_labels;
+	/* The same labels one by one: a record's identity is their set. */
+	char **pairs;
+	size_t pairs_n, pairs_cap;
 };
+
+static char *xasprintf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 static char *xasprintf(const char *fmt, ...)
 {
@@ -112,6 +118,57 @@ static void append(char **labels, const char *name, const char *value)
 
 	free(*labels);
 	*labels = next;
+}
+
+static void free_pairs(struct prom_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->pairs_n; i++)
+		free(st->pairs[i]);
+	st->pairs_n = 0;
+}
+
+/* A record label, to the labels of the record and to its set. */
+static void append_record_label(struct prom_state *st, const char *name,
+				const char *value)
+{
+	char **grown;
+
+	append(&st->record_labels, name, value);
+	if (st->pairs_n == st->pairs_cap) {
+		st->pairs_cap = st->pairs_cap ? 2 * st->pairs_cap : 8;
+		grown = realloc(st->pairs, st->pairs_cap * sizeof(*grown));
+		if (!grown)
+			abort();
+		st->pairs = grown;
+	}
+	st->pairs[st->pairs_n++] = add_label("", name, value);
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * KEY and the record's labels as a set: the same labels in another order
+ * make the same series.  Escaped labels hold no newline: it separates.
+ */
+static char *record_id(struct prom_state *st, const char *key)
+{
+	char *id = xasprintf("%s{", key), *next;
+	size_t i;
+
+	qsort(st->pairs, st->pairs_n, sizeof(*st->pairs), by_text);
+	for (i = 0; i < st->pairs_n; i++) {
+		next = xasprintf("%s%s\n", id, st->pairs[i]);
+		free(id);
+		id = next;
+	}
+	next = xasprintf("%s}", id);
+	free(id);
+	return next;
 }
 
 static void add_sample(struct printer *p, const char *family,
@@ -203,10 +260,10 @@ static void prom_begin(struct printer *p, struct pr_frame *f,
 		state(p)->record_first = state(p)->n;
 		free(state(p)->record_labels);
 		state(p)->record_labels = strdup("");
+		free_pairs(state(p));
 	}
 }
 
-/* Record labels go in front of every sample the record produced. */
 /* FNV-1a: identities of records, to tell a repeated one. */
 static uint64_t hash(const char *s)
 {
@@ -268,7 +325,7 @@ static void label_record(struct printer *p, const char *key)
 	char *l, *id, num[24];
 	size_t i;
 
-	id = xasprintf("%s{%s}", key, st->record_labels);
+	id = record_id(st, key);
 	count = seen_count(st, id);
 	free(id);
 	if (count > 1) {
@@ -319,8 +376,8 @@ static void prom_field(struct printer *p, const char *key,
 		return;
 	if (v->label && p->depth == 1) {
 		snprintf(num, sizeof(num), "%lld", v->i);
-		append(&state(p)->record_labels, key,
-		       v->type == PV_STR ? v->s : num);
+		append_record_label(state(p), key,
+				    v->type == PV_STR ? v->s : num);
 		return;
 	}
 	member(p, f, key, &name, &labels, &path);
@@ -432,6 +489,8 @@ static int prom_finish(struct printer *p)
 		free(st->seen[i].id);
 	free(st->seen);
 	free(st->record_labels);
+	free_pairs(st);
+	free(st->pairs);
 	free(st);
 	return ferror(p->out) ? -1 : 0;
 }
