@@ -33,10 +33,9 @@ struct prom_frame {
 	char *path;		/* JSON path, for HELP */
 };
 
-/* A record's identity (list key and labels) and how often it came. */
+/* A series printed: its family and labels as a set (series_id). */
 struct seen {
 	char *id;
-	unsigned long count;
 };
 
 struct prom_state {
@@ -46,9 +45,6 @@ struct prom_state {
 	size_t n, cap;
 	size_t record_first;	/* first sample of the open record */
 	char *record_labels;
-	/* The same labels one by one: a record's identity is their set. */
-	char **pairs;
-	size_t pairs_n, pairs_cap;
 };
 
 static char *xasprintf(const char *fmt, ...)
@@ -120,56 +116,6 @@ static void append(char **labels, const char *name, const char *value)
 	*labels = next;
 }
 
-static void free_pairs(struct prom_state *st)
-{
-	size_t i;
-
-	for (i = 0; i < st->pairs_n; i++)
-		free(st->pairs[i]);
-	st->pairs_n = 0;
-}
-
-/* A record label, to the labels of the record and to its set. */
-static void append_record_label(struct prom_state *st, const char *name,
-				const char *value)
-{
-	char **grown;
-
-	append(&st->record_labels, name, value);
-	if (st->pairs_n == st->pairs_cap) {
-		st->pairs_cap = st->pairs_cap ? 2 * st->pairs_cap : 8;
-		grown = realloc(st->pairs, st->pairs_cap * sizeof(*grown));
-		if (!grown)
-			abort();
-		st->pairs = grown;
-	}
-	st->pairs[st->pairs_n++] = add_label("", name, value);
-}
-
-static int by_text(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * KEY and the record's labels as a set: the same labels in another order
- * make the same series.  Escaped labels hold no newline: it separates.
- */
-static char *record_id(struct prom_state *st, const char *key)
-{
-	char *id = xasprintf("%s{", key), *next;
-	size_t i;
-
-	qsort(st->pairs, st->pairs_n, sizeof(*st->pairs), by_text);
-	for (i = 0; i < st->pairs_n; i++) {
-		next = xasprintf("%s%s\n", id, st->pairs[i]);
-		free(id);
-		id = next;
-	}
-	next = xasprintf("%s}", id);
-	free(id);
-	return next;
-}
 
 static void add_sample(struct printer *p, const char *family,
 		       const char *labels, const char *help, double value)
@@ -260,11 +206,10 @@ static void prom_begin(struct printer *p, struct pr_frame *f,
 		state(p)->record_first = state(p)->n;
 		free(state(p)->record_labels);
 		state(p)->record_labels = strdup("");
-		free_pairs(state(p));
 	}
 }
 
-/* FNV-1a: identities of records, to tell a repeated one. */
+/* FNV-1a: identities of series, to tell a repeated one. */
 static uint64_t hash(const char *s)
 {
 	uint64_t h = 1469598103934665603ULL;
@@ -294,7 +239,8 @@ static void seen_grow(struct prom_state *st)
 }
 
 /* How many records so far had identity ID, this one included. */
-static unsigned long seen_count(struct prom_state *st, const char *id)
+/* Whether ID was seen; with ADD, it is from now on. */
+static bool series_seen(struct prom_state *st, const char *id, bool add)
 {
 	size_t j;
 
@@ -303,43 +249,126 @@ static unsigned long seen_count(struct prom_state *st, const char *id)
 	for (j = hash(id) & (st->seen_cap - 1); st->seen[j].id;
 	     j = (j + 1) & (st->seen_cap - 1))
 		if (!strcmp(st->seen[j].id, id))
-			return ++st->seen[j].count;
-	st->seen[j].id = strdup(id);
-	if (!st->seen[j].id)
+			return true;
+	if (add) {
+		st->seen[j].id = strdup(id);
+		if (!st->seen[j].id)
+			abort();
+		st->seen_n++;
+	}
+	return false;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * A series' identity: FAMILY and its labels as a set, whatever their
+ * order.  LABELS is name="value" pairs joined by commas, values escaped
+ * (a comma may hide in a value, a quote only behind a backslash).
+ */
+static char *series_id(const char *family, const char *labels)
+{
+	size_t n = 0, cap = 8, i, start = 0;
+	char **pairs = malloc(cap * sizeof(*pairs)), *id, *next;
+	bool quoted = false;
+
+	if (!pairs)
 		abort();
-	st->seen[j].count = 1;
-	st->seen_n++;
-	return 1;
+	for (i = 0; labels[i]; i++) {
+		if (quoted && labels[i] == '\\' && labels[i + 1])
+			i++;
+		else if (labels[i] == '"')
+			quoted = !quoted;
+		if (labels[i + 1] && (labels[i + 1] != ',' || quoted))
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			pairs = realloc(pairs, cap * sizeof(*pairs));
+			if (!pairs)
+				abort();
+		}
+		pairs[n++] = strndup(labels + start, i + 1 - start);
+		start = i + 2;
+		i += !!labels[i + 1];	/* past the comma */
+	}
+	if (n > 1)
+		qsort(pairs, n, sizeof(*pairs), by_text);
+	id = xasprintf("%s{", family);
+	for (i = 0; i < n; i++) {
+		/* Escaped values hold no newline: it separates. */
+		next = xasprintf("%s%s\n", id, pairs[i]);
+		free(id);
+		free(pairs[i]);
+		id = next;
+	}
+	free(pairs);
+	next = xasprintf("%s}", id);
+	free(id);
+	return next;
+}
+
+/* The labels of sample I of the open record, with LEAD in front. */
+static char *sample_labels(struct prom_state *st, size_t i, const char *lead)
+{
+	return xasprintf("%s%s%s", lead,
+			 *lead && *st->samples[i].labels ? "," : "",
+			 st->samples[i].labels);
+}
+
+/* Whether LEAD in front of the open record's samples repeats a series. */
+static bool repeats(struct prom_state *st, const char *lead)
+{
+	bool found = false;
+	char *labels, *id;
+	size_t i;
+
+	for (i = st->record_first; i < st->n && !found; i++) {
+		labels = sample_labels(st, i, lead);
+		id = series_id(st->samples[i].family, labels);
+		found = series_seen(st, id, false);
+		free(id);
+		free(labels);
+	}
+	return found;
 }
 
 /*
  * Record labels go in front of every sample the record produced.  A record
- * whose labels repeat an earlier one's (a destination given twice) gets an
- * occurrence label, so that no series is printed twice; the same input
+ * that would repeat a series printed before (a destination given twice;
+ * a label of one record that is another's string) gets an occurrence
+ * label, the first number that makes every series new; the same input
  * gives the same labels every run.
  */
-static void label_record(struct printer *p, const char *key)
+static void label_record(struct printer *p)
 {
 	struct prom_state *st = state(p);
-	unsigned long count;
-	char *l, *id, num[24];
+	char *lead = strdup(st->record_labels), *id, num[24];
+	unsigned long occurrence;
 	size_t i;
 
-	id = record_id(st, key);
-	count = seen_count(st, id);
-	free(id);
-	if (count > 1) {
-		snprintf(num, sizeof(num), "%lu", count);
-		append(&st->record_labels, "occurrence", num);
+	if (!lead)
+		abort();
+	for (occurrence = 2; repeats(st, lead); occurrence++) {
+		free(lead);
+		lead = strdup(st->record_labels);
+		if (!lead)
+			abort();
+		snprintf(num, sizeof(num), "%lu", occurrence);
+		append(&lead, "occurrence", num);
 	}
-
 	for (i = st->record_first; i < st->n; i++) {
-		l = xasprintf("%s%s%s", st->record_labels,
-			      *st->record_labels && *st->samples[i].labels ? "," : "",
-			      st->samples[i].labels);
+		char *l = sample_labels(st, i, lead);
+
+		id = series_id(st->samples[i].family, l);
+		series_seen(st, id, true);
+		free(id);
 		free(st->samples[i].labels);
 		st->samples[i].labels = l;
 	}
+	free(lead);
 }
 
 static void prom_end(struct printer *p, struct pr_frame *f)
@@ -358,7 +387,7 @@ static void prom_end(struct printer *p, struct pr_frame *f)
 		free(labels);
 	}
 	if (f == p->stack)
-		label_record(p, f->key);
+		label_record(p);
 	free(pf->name);
 	free(pf->labels);
 	free(pf->info);
@@ -376,8 +405,8 @@ static void prom_field(struct printer *p, const char *key,
 		return;
 	if (v->label && p->depth == 1) {
 		snprintf(num, sizeof(num), "%lld", v->i);
-		append_record_label(state(p), key,
-				    v->type == PV_STR ? v->s : num);
+		append(&state(p)->record_labels, key,
+		       v->type == PV_STR ? v->s : num);
 		return;
 	}
 	member(p, f, key, &name, &labels, &path);
@@ -489,8 +518,6 @@ static int prom_finish(struct printer *p)
 		free(st->seen[i].id);
 	free(st->seen);
 	free(st->record_labels);
-	free_pairs(st);
-	free(st->pairs);
 	free(st);
 	return ferror(p->out) ? -1 : 0;
 }
