@@ -143,8 +143,6 @@ static const char *port_space_key(enum rdma_port_space ps)
 		return "udp";
 	case RDMA_PS_IB:
 		return "ib";
-	case RDMA_PS_IPOIB:
-		return "ipoib";
 	default:
 		return "tcp";
 	}

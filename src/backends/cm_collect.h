@@ -32,7 +32,7 @@ struct rr_cm_port {
 /* What the run asked of every id. */
 struct rr_cm_asked {
 	int tos;			/* --tos; -1: none */
-	const char *port_space;		/* "tcp", "udp", "ib" */
+	const char *port_space;		/* "tcp", "udp", "ib" (--ps) */
 };
 
 /* The device, the port, and the settings the kernel applied. */

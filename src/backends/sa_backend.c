@@ -61,11 +61,6 @@ static void unmute_stderr(int saved)
 	close(saved);
 }
 
-static bool state_is_active(unsigned int state)
-{
-	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
-}
-
 static const char *state_detail(unsigned int state)
 {
 	switch (state) {
@@ -149,7 +144,7 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 	mad_rpc_set_timeout(sp->mad, (int)p->timeout_ms);
 	mad_rpc_set_retries(sp->mad, 1);
 
-	if (!state_is_active(sp->state) && !waits_for_sm(sp)) {
+	if (!rr_port_state_active((int)sp->state) && !waits_for_sm(sp)) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", 0,
 			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
 		return false;
@@ -176,7 +171,7 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 		if (err == ENXIO)
 			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
 				      err, RR_CAUSE_NO_SM,
-				      state_is_active(sp->state) ? NULL :
+				      rr_port_state_active((int)sp->state) ? NULL :
 					"SM LID 0 and port state INIT or ARMED: no subnet manager has configured the port");
 		else
 			rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "ib_resolve_smlid_via",
@@ -184,7 +179,7 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 		return false;
 	}
 	/* An SM appeared since sysfs was read, but the port is still down. */
-	if (!state_is_active(sp->state)) {
+	if (!rr_port_state_active((int)sp->state)) {
 		rr_fail_cause(&sh->out, RR_STEP_FIND_SM, "umad_get_port", 0,
 			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
 		return false;

@@ -3,6 +3,8 @@
 #ifndef RR_IB_PORT_H
 #define RR_IB_PORT_H
 
+#include <stdbool.h>
+
 /* PortInfo:PortState (IBA 14.2.5.6), as sysfs and libibverbs report it. */
 enum rr_port_state {
 	RR_PORT_NOP = 0,
@@ -12,5 +14,11 @@ enum rr_port_state {
 	RR_PORT_ACTIVE = 4,
 	RR_PORT_ACTIVE_DEFER = 5,
 };
+
+/* Passing traffic: ACTIVE, or ACTIVE_DEFER (active, a change pending). */
+static inline bool rr_port_state_active(int state)
+{
+	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
+}
 
 #endif

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <errno.h>
 #include <poll.h>
 #include <stdint.h>
 #include <string.h>

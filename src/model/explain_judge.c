@@ -190,7 +190,7 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 	char dst[80], where[256], lead[160];
 
 	/* A port that is down says why, whatever the route's state. */
-	if (d->found && pf->state != RR_PORT_ACTIVE) {
+	if (d->found && !rr_port_state_active(pf->state)) {
 		judge_port_state(v, pf);
 		return;
 	}
@@ -416,7 +416,8 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 		return RR_CAUSE_RDMA_NETNS;
 	/* A port not ACTIVE explains any failure of its resolution. */
 	if ((addr || f->step == RR_STEP_RESOLVE_ROUTE) && c->device.found &&
-	    c->device.port.state != RR_PORT_ACTIVE && c->device.port.state) {
+	    !rr_port_state_active(c->device.port.state) &&
+	    c->device.port.state) {
 		return c->device.port.state == RR_PORT_DOWN ? RR_CAUSE_LINK_DOWN :
 							      RR_CAUSE_PORT_NOT_ACTIVE;
 	}

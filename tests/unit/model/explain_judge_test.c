@@ -142,6 +142,11 @@ static void test_port_down(void)
 	is_str(c.verdict[RR_LINK_DEVICE].reason,
 	       "rxe0 port 1 on veth0 is DOWN (physical state DISABLED): no link (cable, switch port or the peer)",
 	       "port down reason");
+	/* ACTIVE_DEFER passes traffic, as --sa counts it. */
+	healthy(&c, &r);
+	c.device.port.state = 5;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_DEVICE, "ok", "ACTIVE_DEFER is active");
 }
 
 static void test_mtu_warnings(void)
