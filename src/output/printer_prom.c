@@ -33,9 +33,13 @@ struct prom_frame {
 	char *path;		/* JSON path, for HELP */
 };
 
-/* A series printed: its family and labels as a set (series_id). */
+/*
+ * A series printed (its family and labels as a set, series_id), or a
+ * record's labels (as a set, after a newline) and how often they came.
+ */
 struct seen {
 	char *id;
+	unsigned long count;
 };
 
 struct prom_state {
@@ -238,25 +242,25 @@ static void seen_grow(struct prom_state *st)
 	st->seen_cap = cap;
 }
 
-/* How many records so far had identity ID, this one included. */
-/* Whether ID was seen; with ADD, it is from now on. */
-static bool series_seen(struct prom_state *st, const char *id, bool add)
+/* ID's entry; a new one (count 0) with ADD, else NULL when not there. */
+static struct seen *seen_find(struct prom_state *st, const char *id, bool add)
 {
 	size_t j;
 
-	if (2 * (st->seen_n + 1) > st->seen_cap)
+	/* Only an addition grows the table: a look-up moves no entry. */
+	if (!st->seen_cap || (add && 2 * (st->seen_n + 1) > st->seen_cap))
 		seen_grow(st);
 	for (j = hash(id) & (st->seen_cap - 1); st->seen[j].id;
 	     j = (j + 1) & (st->seen_cap - 1))
 		if (!strcmp(st->seen[j].id, id))
-			return true;
-	if (add) {
-		st->seen[j].id = strdup(id);
-		if (!st->seen[j].id)
-			abort();
-		st->seen_n++;
-	}
-	return false;
+			return &st->seen[j];
+	if (!add)
+		return NULL;
+	st->seen[j].id = strdup(id);
+	if (!st->seen[j].id)
+		abort();
+	st->seen_n++;
+	return &st->seen[j];
 }
 
 static int by_text(const void *a, const void *b)
@@ -328,11 +332,25 @@ static bool repeats(struct prom_state *st, const char *lead)
 	for (i = st->record_first; i < st->n && !found; i++) {
 		labels = sample_labels(st, i, lead);
 		id = series_id(st->samples[i].family, labels);
-		found = series_seen(st, id, false);
+		found = seen_find(st, id, false) != NULL;
 		free(id);
 		free(labels);
 	}
 	return found;
+}
+
+/* The record's labels, with occurrence N after them unless N is 1. */
+static char *lead_for(struct prom_state *st, unsigned long n)
+{
+	char *lead = strdup(st->record_labels), num[24];
+
+	if (!lead)
+		abort();
+	if (n > 1) {
+		snprintf(num, sizeof(num), "%lu", n);
+		append(&lead, "occurrence", num);
+	}
+	return lead;
 }
 
 /*
@@ -342,28 +360,35 @@ static bool repeats(struct prom_state *st, const char *lead)
  * label, the first number that makes every series new; the same input
  * gives the same labels every run.
  */
-static void label_record(struct printer *p)
+static void label_record(struct printer *p, const char *key)
 {
 	struct prom_state *st = state(p);
-	char *lead = strdup(st->record_labels), *id, num[24];
-	unsigned long occurrence;
+	struct seen *same;
+	unsigned long n;
+	char *lead, *id, *l;
 	size_t i;
 
-	if (!lead)
-		abort();
-	for (occurrence = 2; repeats(st, lead); occurrence++) {
+	/*
+	 * Records with these labels came before: start past their
+	 * occurrences, so that a destination given N times costs N tries,
+	 * not N squared.  A newline is in no family: no series has this id.
+	 */
+	l = xasprintf("\n%s", key);
+	id = series_id(l, st->record_labels);
+	free(l);
+	same = seen_find(st, id, true);
+	free(id);
+	n = same->count + 1;
+	lead = lead_for(st, n);
+	while (repeats(st, lead)) {	/* adds nothing: SAME stays valid */
 		free(lead);
-		lead = strdup(st->record_labels);
-		if (!lead)
-			abort();
-		snprintf(num, sizeof(num), "%lu", occurrence);
-		append(&lead, "occurrence", num);
+		lead = lead_for(st, ++n);
 	}
+	same->count = n;
 	for (i = st->record_first; i < st->n; i++) {
-		char *l = sample_labels(st, i, lead);
-
+		l = sample_labels(st, i, lead);
 		id = series_id(st->samples[i].family, l);
-		series_seen(st, id, true);
+		seen_find(st, id, true);
 		free(id);
 		free(st->samples[i].labels);
 		st->samples[i].labels = l;
@@ -387,7 +412,7 @@ static void prom_end(struct printer *p, struct pr_frame *f)
 		free(labels);
 	}
 	if (f == p->stack)
-		label_record(p);
+		label_record(p, f->key);
 	free(pf->name);
 	free(pf->labels);
 	free(pf->info);
