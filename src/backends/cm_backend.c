@@ -176,8 +176,9 @@ static void collect(struct rr_cm *run, struct rr_result *r,
 	if (!r->out.ok)
 		return;
 	if (k->ll == RR_LL_ETHERNET || k->ll == RR_LL_INFINIBAND)
-		port.gids = rr_gid_table(rr_host_gids(run->p->host), port.device,
-					 port.port, &port.num_gids);
+		port.gids = rr_gid_table_via(rr_host_gids(run->p->host),
+					     id->verbs, port.device, port.port,
+					     &port.num_gids);
 	rr_cm_collect_route(r, &id->route, &port);
 }
 

@@ -5,7 +5,6 @@
 #include <netinet/in.h>
 
 #include "model/chain.h"
-#include "base/clock.h"
 #include "explain/explain.h"
 #include "host/netlink_route.h"
 #include "host/host.h"
@@ -149,14 +148,6 @@ static void find_gid(const struct rr_port *port, const struct rr_result *r,
 			g->cand[g->num_cand++] = port->gids[i];
 }
 
-/* When R's resolution ended: facts read before then may be stale. */
-static struct timespec ended_at(const struct rr_result *r)
-{
-	const struct rr_timing *t = &r->out.steps[RR_STEP_TOTAL];
-
-	return t->ended ? t->end : rr_now();
-}
-
 /* The %scope of an IPv6 destination, 0 when it has none. */
 static int scope_of(const struct sockaddr_storage *ss)
 {
@@ -206,7 +197,6 @@ static void gather(struct rr_host *host, struct rr_result *r,
 		   struct rr_chain *c)
 {
 	const struct rr_port *port, *bound = bound_port(host, r);
-	struct timespec end = ended_at(r);
 	const char *why;
 	struct rr_nl *nl = rr_host_nl(host, &why);
 
@@ -214,6 +204,7 @@ static void gather(struct rr_host *host, struct rr_result *r,
 		snprintf(c->route.error, sizeof(c->route.error), "%s", why);
 		return;
 	}
+	rr_nl_refresh(nl);
 	look_up_route(nl, r, bound, c);
 	if (c->route.error[0])
 		return;
@@ -225,7 +216,7 @@ static void gather(struct rr_host *host, struct rr_result *r,
 	if (!c->route.local)
 		rr_nl_neigh(nl, c->route.netdev,
 			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
-			    &end, &c->neigh);
+			    &c->neigh);
 }
 
 void rr_explain(struct rr_host *host, struct rr_result *r, bool full)

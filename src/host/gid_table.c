@@ -94,7 +94,8 @@ static struct ibv_context *open_by_name(const char *dev)
  * and type; the netdev's name still from sysfs.  False when libibverbs
  * cannot say (then sysfs, entry by entry).
  */
-static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
+static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
+		       struct ibv_context *open)
 {
 	struct ibv_context *ctx;
 	struct ibv_device_attr dattr;
@@ -107,7 +108,7 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
 	/* A recorded tree's devices are not this host's. */
 	if (rr_sys_recorded())
 		return false;
-	ctx = open_by_name(dev);
+	ctx = open ? open : open_by_name(dev);
 	if (!ctx || ibv_query_device(ctx, &dattr) ||
 	    ibv_query_port(ctx, (uint8_t)port, &pattr))
 		goto out;
@@ -133,7 +134,7 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port)
 	ok = true;
 out:
 	free(all);
-	if (ctx)
+	if (ctx && ctx != open)
 		ibv_close_device(ctx);
 	return ok;
 }
@@ -179,7 +180,7 @@ static int by_index(const void *a, const void *b)
 }
 
 static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
-				    unsigned int port)
+				    unsigned int port, struct ibv_context *open)
 {
 	static const uint8_t zero[16];
 	char path[512], text[64];
@@ -193,7 +194,7 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 		return NULL;
 	snprintf(t->dev, sizeof(t->dev), "%s", dev);
 	t->port = port;
-	if (load_verbs(t, dev, port))
+	if (load_verbs(t, dev, port, open))
 		goto done;
 	t->n = 0;
 	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
@@ -222,7 +223,7 @@ done:
 }
 
 static struct gid_table *find_table(struct rr_gid_cache *c, const char *dev,
-				    unsigned int port)
+				    unsigned int port, struct ibv_context *open)
 {
 	struct gid_table *t;
 
@@ -231,14 +232,22 @@ static struct gid_table *find_table(struct rr_gid_cache *c, const char *dev,
 	for (t = c->tables; t; t = t->next)
 		if (t->port == port && !strcmp(t->dev, dev))
 			return t;
-	return load_table(c, dev, port);
+	return load_table(c, dev, port, open);
 }
 
 const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
 					const char *dev, unsigned int port,
 					size_t *n)
 {
-	struct gid_table *t = find_table(c, dev, port);
+	return rr_gid_table_via(c, NULL, dev, port, n);
+}
+
+const struct rr_gid_entry *rr_gid_table_via(struct rr_gid_cache *c,
+					    struct ibv_context *open,
+					    const char *dev, unsigned int port,
+					    size_t *n)
+{
+	struct gid_table *t = find_table(c, dev, port, open);
 
 	*n = t ? t->n : 0;
 	return t ? t->entries : NULL;
@@ -248,7 +257,7 @@ enum rr_gid_type rr_gid_type_of(struct rr_gid_cache *c, const char *dev,
 				unsigned int port, const uint8_t gid[16])
 {
 	enum rr_gid_type found = RR_GID_UNKNOWN;
-	struct gid_table *t = find_table(c, dev, port);
+	struct gid_table *t = find_table(c, dev, port, NULL);
 	size_t i;
 
 	for (i = 0; t && i < t->n; i++)

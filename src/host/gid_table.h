@@ -26,6 +26,16 @@ const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
 					size_t *n);
 
 /*
+ * The same, read through OPEN, DEV's context the caller already has (an
+ * id's verbs): no second device enumeration and open.  OPEN may be NULL.
+ */
+struct ibv_context;
+const struct rr_gid_entry *rr_gid_table_via(struct rr_gid_cache *c,
+					    struct ibv_context *open,
+					    const char *dev, unsigned int port,
+					    size_t *n);
+
+/*
  * The type of the entry holding GID on DEV/PORT.  When both a RoCE v1 and
  * a v2 entry hold it, v2: the RDMA CM's default mode.
  */

@@ -12,16 +12,26 @@
 #include <netlink/route/neighbour.h>
 #include <netlink/route/route.h>
 
-#include "base/clock.h"
 #include "host/netlink_route.h"
 
+/*
+ * Links, addresses and the neighbour table are dumped once per run and
+ * then kept current by the kernel's own notifications (a libnl cache
+ * manager): a failure costs one route query, not a dump of tables that
+ * did not change.
+ */
 struct rr_nl {
-	struct nl_sock *sk;
-	struct nl_cache *links;
+	struct nl_sock *sk;		/* queries and re-reads */
+	struct nl_sock *events;		/* the notifications */
+	struct nl_cache_mngr *mngr;
+	struct nl_cache *links;		/* these three owned by mngr */
 	struct nl_cache *addrs;
-	struct nl_cache *neigh;		/* the table as read at neigh_at */
-	struct timespec neigh_at;
+	struct nl_cache *neigh;		/* added at the first need */
+	bool neigh_tried;
 };
+
+/* Room for notifications between two results: lost only to a storm. */
+#define EVENTS_RCVBUF (1 << 20)
 
 struct rr_nl *rr_nl_open(char *why, size_t why_len)
 {
@@ -31,17 +41,22 @@ struct rr_nl *rr_nl_open(char *why, size_t why_len)
 	if (!nl)
 		goto fail;
 	nl->sk = nl_socket_alloc();
-	if (!nl->sk)
+	nl->events = nl_socket_alloc();
+	if (!nl->sk || !nl->events)
 		goto fail;
 	/* An unread ACK of the route query would end the next dump early. */
 	nl_socket_disable_auto_ack(nl->sk);
 	err = nl_connect(nl->sk, NETLINK_ROUTE);
 	if (err < 0)
 		goto fail;
-	err = rtnl_link_alloc_cache(nl->sk, AF_UNSPEC, &nl->links);
+	err = nl_cache_mngr_alloc(nl->events, NETLINK_ROUTE, 0, &nl->mngr);
 	if (err < 0)
 		goto fail;
-	err = rtnl_addr_alloc_cache(nl->sk, &nl->addrs);
+	nl_socket_set_buffer_size(nl->events, EVENTS_RCVBUF, 0);
+	err = nl_cache_mngr_add(nl->mngr, "route/link", NULL, NULL, &nl->links);
+	if (err < 0)
+		goto fail;
+	err = nl_cache_mngr_add(nl->mngr, "route/addr", NULL, NULL, &nl->addrs);
 	if (err < 0)
 		goto fail;
 	return nl;
@@ -55,15 +70,39 @@ void rr_nl_close(struct rr_nl *nl)
 {
 	if (!nl)
 		return;
-	if (nl->neigh)
-		nl_cache_free(nl->neigh);
-	if (nl->addrs)
-		nl_cache_free(nl->addrs);
-	if (nl->links)
-		nl_cache_free(nl->links);
+	if (nl->mngr)
+		nl_cache_mngr_free(nl->mngr);
+	if (nl->events)
+		nl_socket_free(nl->events);
 	if (nl->sk)
 		nl_socket_free(nl->sk);
 	free(nl);
+}
+
+/* Each managed cache read again in full. */
+static void reread_all(struct rr_nl *nl)
+{
+	nl_cache_refill(nl->sk, nl->links);
+	nl_cache_refill(nl->sk, nl->addrs);
+	if (nl->neigh)
+		nl_cache_refill(nl->sk, nl->neigh);
+}
+
+/*
+ * Applies the notifications queued so far: the caches then say what a
+ * dump made now would.  Notifications lost to an overflow (ENOBUFS, said
+ * as NLE_NOMEM) are made good by reading everything again.
+ */
+void rr_nl_refresh(struct rr_nl *nl)
+{
+	int tries = 8;
+
+	if (nl_cache_mngr_data_ready(nl->mngr) >= 0)
+		return;
+	/* What is still queued predates the re-read: read it first. */
+	while (nl_cache_mngr_data_ready(nl->mngr) < 0 && --tries)
+		;
+	reread_all(nl);
 }
 
 static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
@@ -372,27 +411,20 @@ static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
 	return NULL;
 }
 
-/*
- * The neighbour table, read again only when it was read before
- * NOT_BEFORE: results drained together share one dump.
- */
-static struct nl_cache *neigh_table(struct rr_nl *nl,
-				    const struct timespec *not_before)
+/* The neighbour table, dumped once; notifications keep it current. */
+static struct nl_cache *neigh_table(struct rr_nl *nl)
 {
-	if (nl->neigh && !rr_ts_before(&nl->neigh_at, not_before))
-		return nl->neigh;
-	if (nl->neigh)
-		nl_cache_free(nl->neigh);
-	nl->neigh = NULL;
-	nl->neigh_at = rr_now();
-	if (rtnl_neigh_alloc_cache(nl->sk, &nl->neigh) < 0)
-		nl->neigh = NULL;
+	if (!nl->neigh_tried) {
+		nl->neigh_tried = true;
+		if (nl_cache_mngr_add(nl->mngr, "route/neigh", NULL, NULL,
+				      &nl->neigh) < 0)
+			nl->neigh = NULL;
+	}
 	return nl->neigh;
 }
 
 void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
-		 const struct sockaddr_storage *who,
-		 const struct timespec *not_before, struct rr_chain_neigh *out)
+		 const struct sockaddr_storage *who, struct rr_chain_neigh *out)
 {
 	struct nl_cache *cache;
 	struct rtnl_neigh *n;
@@ -400,7 +432,7 @@ void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
 	int ifindex = rtnl_link_name2i(nl->links, netdev);
 
 	out->addr = *who;
-	cache = addr ? neigh_table(nl, not_before) : NULL;
+	cache = addr ? neigh_table(nl) : NULL;
 	if (!cache)
 		goto out;
 	out->looked_up = true;

@@ -18,6 +18,12 @@ struct rr_nl;
 /* NULL with a reason in WHY when rtnetlink cannot be opened. */
 struct rr_nl *rr_nl_open(char *why, size_t why_len);
 void rr_nl_close(struct rr_nl *nl);
+/*
+ * Brings links, addresses and neighbours up to now, from the kernel's
+ * notifications since the last call: before each result's lookups, so
+ * that facts read at the end of a resolution are never older than it.
+ */
+void rr_nl_refresh(struct rr_nl *nl);
 
 /*
  * The route to DST (ip route get DST [from SRC] [oif OIF]), its
@@ -35,12 +41,11 @@ void rr_nl_addr_owner(struct rr_nl *nl, const struct sockaddr_storage *addr,
 /* NETDEV's index, 0 when there is none in this namespace. */
 int rr_nl_ifindex(struct rr_nl *nl, const char *netdev);
 /*
- * The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV), from
- * a dump of the table read no earlier than NOT_BEFORE.
+ * The neighbour entry of WHO on NETDEV (ip neigh show WHO dev NETDEV), as
+ * of the last rr_nl_refresh().
  */
 void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
-		 const struct sockaddr_storage *who,
-		 const struct timespec *not_before, struct rr_chain_neigh *out);
+		 const struct sockaddr_storage *who, struct rr_chain_neigh *out);
 /* NETDEV's VLAN id, -1 when it is no VLAN interface. */
 int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev);
 /* NETDEV exists in this network namespace. */
