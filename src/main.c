@@ -403,29 +403,32 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 		.ps = port_space(run->opts.ps),
 		.host = run->host,
 	};
-	struct rr_result **order;
-	unsigned int count = run->opts.count, s;
+	unsigned int count = run->opts.count;
+	unsigned int s = run->num_dests ? 0 : count;	/* s == count: all added */
 	struct rr_cm *cm;
-	size_t d, i = 0;
+	size_t d = 0;
 
+	cm = rr_cm_start(&params);
+	if (!cm)
+		return false;
 	/* Start order is probe-major, so that start times never go back. */
-	order = calloc(run->num_probes, sizeof(*order));
-	if (!order)
-		return false;
-	for (s = 0; s < count; s++)
-		for (d = 0; d < run->num_dests; d++)
-			order[i++] = &run->probes[d * count + s];
-	cm = rr_cm_start(order, run->num_probes, &params);
-	if (!cm) {
-		free(order);
-		return false;
-	}
-	/* Events first: printing waits while the kernel has more to say. */
-	while (rr_cm_turn(cm, q))
+	for (;;) {
+		while (s < count && rr_cm_room(cm)) {
+			rr_cm_add(cm, &run->probes[d * count + s]);
+			if (++d == run->num_dests) {
+				d = 0;
+				s++;
+			}
+		}
+		if (s == count)
+			rr_cm_no_more(cm);
+		if (!rr_cm_turn(cm, q))
+			break;
+		/* Events first: printing waits while the kernel has more. */
 		if (!rr_cm_busy(cm))
 			drain(run, q, false);
+	}
 	rr_cm_end(cm);
-	free(order);
 	drain(run, q, true);
 	return true;
 }

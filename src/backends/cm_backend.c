@@ -39,7 +39,6 @@ struct probe {
 
 struct rr_cm {
 	const struct rr_cm_params *p;
-	struct rr_result **order;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
 	struct probe **inflight;	/* at most p->parallel */
@@ -56,8 +55,17 @@ struct rr_cm {
 	unsigned int num_known;
 	unsigned int finished;		/* since the in-flight list was compacted */
 	struct timespec earliest;	/* the nearest deadline in flight */
-	struct probe *probes;		/* in start order */
-	size_t n, next;			/* the next to start */
+	/*
+	 * A pool of CAP probes: free ones on a stack, added ones waiting
+	 * their start in a ring, in start order.  A probe goes back to the
+	 * pool once its result is handed over: memory is what is in flight.
+	 */
+	struct probe *pool;
+	struct probe **free_probes;
+	unsigned int num_free, cap;
+	struct probe **pending;
+	unsigned int pending_head, num_pending;
+	bool no_more;			/* the caller has nothing more to add */
 	/* A failure of the set-up: every result fails with it. */
 	const char *setup_call;
 	int setup_err;
@@ -207,6 +215,8 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 		}
 		pr->r->out.complete = true;
 		rr_queue_push(done, pr->r);
+		pr->r = NULL;
+		run->free_probes[run->num_free++] = pr;
 	}
 	if (!run->done)
 		run->done_tail = &run->done;
@@ -423,14 +433,27 @@ static int channel_errno(int err)
 	return err;
 }
 
+/* The oldest probe waiting for its start, NULL when none waits. */
+static struct probe *pending_head(struct rr_cm *run)
+{
+	return run->num_pending ? run->pending[run->pending_head] : NULL;
+}
+
+static void pending_pop(struct rr_cm *run)
+{
+	run->pending_head = (run->pending_head + 1) % run->cap;
+	run->num_pending--;
+}
+
 /* The set-up failed: every result fails at create id, with the reason. */
 static void fail_all(struct rr_cm *run, struct rr_queue *done)
 {
+	struct probe *pr;
 	struct rr_result *r;
-	size_t i;
 
-	for (i = 0; i < run->n; i++) {
-		r = run->order[i];
+	while ((pr = pending_head(run))) {
+		pending_pop(run);
+		r = pr->r;
 		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
 			rr_step_begin(&r->out, RR_STEP_TOTAL);
 			rr_step_begin(&r->out, RR_STEP_CREATE_ID);
@@ -439,29 +462,28 @@ static void fail_all(struct rr_cm *run, struct rr_queue *done)
 		}
 		r->out.complete = true;
 		rr_queue_push(done, r);
+		pr->r = NULL;
+		run->free_probes[run->num_free++] = pr;
 	}
-	run->next = run->n;
 }
 
-/* Starts what may start now: room in flight, and its time has come. */
 /*
  * Starts what may start now: room in flight, and its time has come.  The
  * ids are all made first, then their resolutions issued back to back, as
  * cmtime does: creating the next id does not delay this one's answer.
  */
-static size_t start_due(struct rr_cm *run, struct probe *probes,
-			size_t next, size_t n)
+static void start_due(struct rr_cm *run)
 {
 	unsigned int first = run->num_inflight, i;
 	struct timespec now;
 	struct probe *pr;
 
 	now = rr_now();
-	while (run->num_inflight < run->p->parallel && next < n) {
-		pr = &probes[next];
+	while (run->num_inflight < run->p->parallel &&
+	       (pr = pending_head(run))) {
 		if (rr_ms_until(&now, &pr->deadline) > 0)
 			break;		/* not yet: deadline holds its start */
-		next++;
+		pending_pop(run);
 		if (!pr->r->probe.have_dst || pr->r->out.fail.kind != RR_FAIL_NONE) {
 			probe_finish(pr);	/* failed before us (lookup) */
 			continue;
@@ -472,29 +494,62 @@ static size_t start_due(struct rr_cm *run, struct probe *probes,
 	}
 	for (i = first; i < run->num_inflight; i++)
 		probe_resolve_addr(run, run->inflight[i]);
-	return next;
+}
+
+unsigned int rr_cm_room(const struct rr_cm *run)
+{
+	return run->num_free;
+}
+
+void rr_cm_add(struct rr_cm *run, struct rr_result *r)
+{
+	struct probe *pr;
+
+	if (!run->num_free)
+		abort();	/* the caller asks rr_cm_room() first */
+	pr = run->free_probes[--run->num_free];
+	memset(pr, 0, sizeof(*pr));
+	pr->r = r;
+	pr->run = run;
+	/* Until a probe starts, its deadline is the time it may start. */
+	pr->deadline = rr_ts_add_ms(run->t0, r->probe.start_offset_ms);
+	run->pending[(run->pending_head + run->num_pending++) % run->cap] = pr;
+}
+
+void rr_cm_no_more(struct rr_cm *run)
+{
+	run->no_more = true;
+}
+
+/* Nothing waits, nothing is in flight, nothing is left to hand over. */
+static bool idle(const struct rr_cm *run)
+{
+	return !run->num_pending && !run->num_inflight && !run->done;
 }
 
 bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 {
 	struct pollfd pfd = { .fd = -1, .events = POLLIN };
 	const struct timespec *start;
+	struct probe *head;
 	struct timespec now;
 	int timeout;
 
 	if (run->setup_call) {
-		if (run->next < run->n)
-			fail_all(run, done);
-		return false;
+		fail_all(run, done);
+		return !run->no_more;
 	}
-	run->next = start_due(run, run->probes, run->next, run->n);
-	if (!run->num_inflight && run->next >= run->n) {
+	start_due(run);
+	if (!run->num_inflight) {
 		flush_done(run, true, done);
-		return false;
+		/* Room again: the caller adds before the next turn. */
+		if (!run->num_pending)
+			return !(run->no_more && idle(run));
 	}
 	/* Wake for the next start only if there is room for it. */
-	start = run->next < run->n && run->num_inflight < run->p->parallel ?
-			&run->probes[run->next].deadline : NULL;
+	head = pending_head(run);
+	start = head && run->num_inflight < run->p->parallel ?
+			&head->deadline : NULL;
 	timeout = next_timeout_ms(run, start);
 	pfd.fd = run->channel->fd;
 	if (poll(&pfd, 1, timeout) > 0)
@@ -520,43 +575,43 @@ static bool setup_failed(struct rr_cm *run, const char *call, int err)
 
 static bool setup(struct rr_cm *run)
 {
-	size_t i;
+	unsigned int i;
 	int flags;
+
+	run->pool = calloc(run->cap, sizeof(*run->pool));
+	run->free_probes = calloc(run->cap, sizeof(*run->free_probes));
+	run->pending = calloc(run->cap, sizeof(*run->pending));
+	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
+	if (!run->pool || !run->free_probes || !run->pending || !run->inflight)
+		return false;
+	for (i = 0; i < run->cap; i++)
+		run->free_probes[run->num_free++] = &run->pool[run->cap - 1 - i];
+	run->t0 = rr_now();
+	run->done_tail = &run->done;
 
 	run->channel = rdma_create_event_channel();
 	if (!run->channel)
-		return setup_failed(run, "rdma_create_event_channel",
-				    channel_errno(errno));
+		return !setup_failed(run, "rdma_create_event_channel",
+				     channel_errno(errno));
 	flags = fcntl(run->channel->fd, F_GETFL);
 	if (flags < 0 || fcntl(run->channel->fd, F_SETFL, flags | O_NONBLOCK))
-		return setup_failed(run, "fcntl", errno);
-	run->probes = calloc(run->n, sizeof(*run->probes));
-	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
-	if (!run->probes || !run->inflight)
-		return setup_failed(run, "calloc", ENOMEM);
-	/* Until a probe starts, its deadline is the time it may start. */
-	run->t0 = rr_now();
-	run->done_tail = &run->done;
-	for (i = 0; i < run->n; i++) {
-		run->probes[i].r = run->order[i];
-		run->probes[i].run = run;
-		run->probes[i].deadline = rr_ts_add_ms(run->t0,
-					run->order[i]->probe.start_offset_ms);
-	}
+		return !setup_failed(run, "fcntl", errno);
 	return true;
 }
 
-struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
-			  const struct rr_cm_params *params)
+struct rr_cm *rr_cm_start(const struct rr_cm_params *params)
 {
 	struct rr_cm *run = calloc(1, sizeof(*run));
 
 	if (!run)
 		return NULL;
 	run->p = params;
-	run->order = order;
-	run->n = n;
-	setup(run);
+	/* In flight, and as many again waiting or being handed over. */
+	run->cap = 2 * params->parallel + RR_CM_SLACK;
+	if (!setup(run)) {
+		rr_cm_end(run);
+		return NULL;
+	}
 	return run;
 }
 
@@ -575,7 +630,9 @@ void rr_cm_end(struct rr_cm *run)
 		if (pr->id)
 			rdma_destroy_id(pr->id);
 	free(run->inflight);
-	free(run->probes);
+	free(run->pending);
+	free(run->free_probes);
+	free(run->pool);
 	if (run->channel)
 		rdma_destroy_event_channel(run->channel);
 	free(run);

@@ -33,18 +33,36 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms);
 
 struct rr_cm;
 
+/* Probes a backend holds beyond twice --parallel: waiting or handed over. */
+#define RR_CM_SLACK 64
+
 /*
- * Sets up the resolution of every result in ORDER that has a destination
- * and has not failed yet, each no earlier than its start_offset_ms after
- * the call (ORDER must be sorted by it).  When the host cannot do RDMA CM
- * at all, each fails at the create id step with the reason.  NULL: ENOMEM.
+ * Sets up the resolution of the results the caller adds.  When the host
+ * cannot do RDMA CM at all, each fails at the create id step with the
+ * reason.  NULL: ENOMEM.
  */
-struct rr_cm *rr_cm_start(struct rr_result **order, size_t n,
-			  const struct rr_cm_params *params);
+struct rr_cm *rr_cm_start(const struct rr_cm_params *params);
+/*
+ * How many results may be added now: the backend holds only a window of
+ * them (in flight, waiting their start, or finished and not yet handed
+ * over), so that memory follows what is in flight, not the run's size.
+ */
+unsigned int rr_cm_room(const struct rr_cm *cm);
+/*
+ * Adds R, to start no earlier than its start_offset_ms after
+ * rr_cm_start(), and after every result added before it.  R has a
+ * destination, or has failed already (a name that did not resolve): then
+ * it is handed back as it is.  Only with rr_cm_room() > 0.
+ */
+void rr_cm_add(struct rr_cm *cm, struct rr_result *r);
+/* Nothing more will be added: the turns end when all is done. */
+void rr_cm_no_more(struct rr_cm *cm);
 /*
  * One turn of the event loop: starts what is due, waits for an event or
  * the nearest deadline, reads what came, and pushes each finished result
- * on DONE (room for all of ORDER).  False once every result is done.
+ * on DONE (room for the backend's window).  It returns at once when
+ * nothing is in flight nor waiting, for the caller to add more.  False
+ * once every result is done and rr_cm_no_more() was called.
  */
 bool rr_cm_turn(struct rr_cm *cm, struct rr_queue *done);
 /*
