@@ -46,6 +46,7 @@ struct run {
 	struct rr_result *probes;
 	size_t num_probes;
 	size_t next_emit;
+	struct rr_tally tally;		/* of every result printed */
 };
 
 /* TEXT for a message: control characters and bad UTF-8 shown as \xNN. */
@@ -356,6 +357,7 @@ static void emit_ready(struct run *run)
 	while (run->next_emit < run->num_probes &&
 	       run->probes[run->next_emit].out.complete) {
 		r = &run->probes[run->next_emit++];
+		rr_tally_add(&run->tally, r);
 		rr_render_result(run->p, r, count > 1);
 		if (count > 1 && r->probe.seq == count)
 			rr_render_statistics(run->p, r - (count - 1), count);
@@ -473,22 +475,13 @@ static bool resolve(struct run *run)
 /* 3 (no RDMA at all) over 2 (bad input) over 1 (unresolved) over 4. */
 static int exit_code(const struct run *run)
 {
-	bool failed = false, expect = false;
-	size_t i;
-
-	for (i = 0; i < run->num_probes; i++) {
-		const struct rr_result *r = &run->probes[i];
-
-		if (!r->out.ok && rr_fail_is_host_level(&r->out.fail))
-			return RR_EXIT_NO_RDMA;
-		failed |= !r->out.ok;
-		expect |= r->notes.num_expect_failures > 0;
-	}
+	if (run->tally.host_level)
+		return RR_EXIT_NO_RDMA;
 	if (run->input_errors)
 		return RR_EXIT_USAGE;
-	if (failed)
+	if (run->tally.failed)
 		return RR_EXIT_FAILED;
-	return expect ? RR_EXIT_EXPECT : RR_EXIT_OK;
+	return run->tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
 
 static void release(struct run *run)
@@ -610,8 +603,8 @@ int main(int argc, char **argv)
 
 	if (run.num_dests > 1 || run.opts.count > 1 || run.input_errors ||
 	    run.opts.format != RR_FORMAT_TEXT)
-		rr_render_summary(run.p, run.probes, run.num_probes,
-				  run.num_dests, run.input_errors);
+		rr_render_summary(run.p, &run.tally, run.num_dests,
+				  run.input_errors);
 	code = exit_code(&run);
 finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)

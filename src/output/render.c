@@ -246,48 +246,34 @@ static double span_ms(const struct rr_result *rs, size_t n, int step,
 }
 
 /* Failures counted by cause, as a map (only causes that occurred). */
-static void render_causes(struct printer *p, const struct rr_result *rs,
-			  size_t n)
+static void render_causes(struct printer *p, const struct rr_tally *t)
 {
-	size_t counts[RR_CAUSE_COUNT] = { 0 };
-	size_t i, failed = 0;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		if (!rs[i].out.ok) {
-			counts[rs[i].out.fail.cause]++;
-			failed++;
-		}
-	}
-	pr_map_begin(p, "failed_by_cause", failed ? "failed by cause" : NULL,
+	pr_map_begin(p, "failed_by_cause", t->failed ? "failed by cause" : NULL,
 		     "cause");
 	for (i = 0; i < RR_CAUSE_COUNT; i++)
-		if (counts[i])
-			pr_int(p, rr_cause_key(i), (long long)counts[i]);
+		if (t->by_cause[i])
+			pr_int(p, rr_cause_key(i), (long long)t->by_cause[i]);
 	pr_obj_end(p);
-}
-
-static size_t count_ok(const struct rr_result *rs, size_t n)
-{
-	size_t i, ok = 0;
-
-	for (i = 0; i < n; i++)
-		ok += rs[i].out.ok;
-	return ok;
 }
 
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count)
 {
-	unsigned int ok = (unsigned int)count_ok(probes, count);
+	struct rr_tally t = { 0 };
+	unsigned int ok, i;
 	int step;
 	double *values = calloc(count, sizeof(*values));
 	struct rr_stats s;
 	char title[512];
 	size_t n;
-	unsigned int i;
 
 	if (!values)
 		abort();	/* a few kilobytes: nothing sensible to do */
+	for (i = 0; i < count; i++)
+		rr_tally_add(&t, &probes[i]);
+	ok = (unsigned int)t.resolved;
 	snprintf(title, sizeof(title),
 		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
 		 probes[0].probe.target, count, ok, count - ok);
@@ -297,7 +283,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	pr_int(p, "probes", count);
 	pr_int(p, "resolved", ok);
 	pr_int(p, "failed", (long long)count - ok);
-	render_causes(p, probes, count);
+	render_causes(p, &t);
 	/* Times of the probes that resolved, as ping's rtt of its replies. */
 	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
 	for (step = 0; step < RR_STEP_COUNT; step++) {
@@ -351,23 +337,19 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 	pr_arr_end(p);
 }
 
-void rr_render_summary(struct printer *p, const struct rr_result *results,
-		       size_t n, size_t destinations, size_t input_errors)
+void rr_render_summary(struct printer *p, const struct rr_tally *t,
+		       size_t destinations, size_t input_errors)
 {
-	size_t i, expect_failed = 0;
-
-	for (i = 0; i < n; i++)
-		expect_failed += results[i].notes.num_expect_failures > 0;
 	pr_use_err(p, false);
 	pr_single_begin(p, "summary", "summary");
 	pr_int(p, "destinations", (long long)destinations);
-	pr_int(p, "probes", (long long)n);
-	pr_int(p, "resolved", (long long)count_ok(results, n));
-	pr_int(p, "failed", (long long)(n - count_ok(results, n)));
-	render_causes(p, results, n);
-	pr_int(p, "expect_failed", (long long)expect_failed);
+	pr_int(p, "probes", (long long)t->probes);
+	pr_int(p, "resolved", (long long)t->resolved);
+	pr_int(p, "failed", (long long)t->failed);
+	render_causes(p, t);
+	pr_int(p, "expect_failed", (long long)t->expect_failed);
 	pr_int(p, "input_errors", (long long)input_errors);
 	/* From the first probe's start to the last one's end. */
-	pr_ms(p, "elapsed_ms", span_ms(results, n, RR_STEP_TOTAL, false));
+	pr_ms(p, "elapsed_ms", rr_tally_elapsed_ms(t));
 	pr_record_end(p);
 }

@@ -8,6 +8,7 @@
 
 #include "output/printer.h"
 #include "model/result.h"
+#include "model/tally.h"
 
 /*
  * The document's context (the timeout; with COUNT above 1, the count and
@@ -25,7 +26,8 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 void rr_render_input_error(struct printer *p, const char *file,
 			   unsigned long line, const char *text, size_t len,
 			   const char *why);
-void rr_render_summary(struct printer *p, const struct rr_result *results,
-		       size_t n, size_t destinations, size_t input_errors);
+/* The run's summary, from the tally of every result printed. */
+void rr_render_summary(struct printer *p, const struct rr_tally *t,
+		       size_t destinations, size_t input_errors);
 
 #endif

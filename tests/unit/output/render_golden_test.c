@@ -360,9 +360,14 @@ static void render(struct golden_case *g, enum rr_format format, FILE *out,
 	if (g->input_error)
 		rr_render_input_error(p, "peers.txt", 9, "192.168.077.2", 13,
 				      "not a valid IPv4 address (want four decimal numbers 0-255, a.b.c.d, no leading zeros)");
-	if (g->destinations)
-		rr_render_summary(p, g->results, (size_t)g->n,
-				  (size_t)g->destinations, g->input_error);
+	if (g->destinations) {
+		struct rr_tally t = { 0 };
+
+		for (i = 0; i < g->n; i++)
+			rr_tally_add(&t, &g->results[i]);
+		rr_render_summary(p, &t, (size_t)g->destinations,
+				  g->input_error);
+	}
 	pr_finish(p);
 }
 
