@@ -47,7 +47,34 @@ struct run {
 	size_t num_probes;
 	size_t next_emit;
 	struct rr_tally tally;		/* of every result printed */
+
+	/*
+	 * A streamed run (one probe per destination, a printer that
+	 * streams) reads its files as it goes and keeps only a window of
+	 * results: those between the oldest not yet printed and the newest
+	 * started.  DESTS then holds the chunk being added, from NEXT_DEST.
+	 */
+	bool streaming;
+	struct window {
+		struct entry **items;	/* a ring, in start (= print) order */
+		size_t head, len, cap;
+	} win;
+	size_t next_dest;
+	FILE **files;			/* every -f file, opened first */
+	int next_file;
+	struct rr_target_reader reader;
+	bool reading;			/* reader holds files[next_file - 1] */
+	bool input_done, input_failed;
 };
+
+/* A result of a streamed run, with the text it was given as. */
+struct entry {
+	struct rr_result r;
+	char target[];
+};
+
+/* Destinations read from a file before they are added: one chunk. */
+#define STREAM_CHUNK 256
 
 /* TEXT for a message: control characters and bad UTF-8 shown as \xNN. */
 static const char *shown(const char *text, char *buf, size_t len)
@@ -162,7 +189,8 @@ static int file_line(void *ctx, const char *text, size_t len,
 			return -1;
 		}
 	}
-	return 0;
+	/* Streamed: a chunk at a time, the rest read when its turn comes. */
+	return run->streaming && run->num_dests >= STREAM_CHUNK;
 }
 
 /* One -f FILE; false when it could not be read to its end. */
@@ -289,6 +317,7 @@ static int lookup_names(struct run *run)
 	}
 	free(run->dests);
 	run->dests = d;
+	run->cap = n;
 	rr_name_addrs_release(found, run->num_dests);
 	run->num_dests = n;
 	return RR_EXIT_OK;
@@ -393,10 +422,9 @@ static enum rdma_port_space port_space(enum rr_ps ps)
 	}
 }
 
-/* False on ENOMEM, before anything was probed. */
-static bool resolve_cm(struct run *run, struct rr_queue *q)
+static void cm_params(struct run *run, struct rr_cm_params *params)
 {
-	struct rr_cm_params params = {
+	*params = (struct rr_cm_params){
 		.src = run->opts.src ? &run->src : NULL,
 		.timeout_ms = run->opts.timeout_ms,
 		.parallel = run->opts.parallel ? run->opts.parallel :
@@ -405,11 +433,18 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 		.ps = port_space(run->opts.ps),
 		.host = run->host,
 	};
+}
+
+/* False on ENOMEM, before anything was probed. */
+static bool resolve_cm(struct run *run, struct rr_queue *q)
+{
+	struct rr_cm_params params;
 	unsigned int count = run->opts.count;
 	unsigned int s = run->num_dests ? 0 : count;	/* s == count: all added */
 	struct rr_cm *cm;
 	size_t d = 0;
 
+	cm_params(run, &params);
 	cm = rr_cm_start(&params);
 	if (!cm)
 		return false;
@@ -484,6 +519,230 @@ static int exit_code(const struct run *run)
 	return run->tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
 
+/* Opens every -f file before anything is probed: a typo fails at once. */
+static bool open_files(struct run *run)
+{
+	const char *name;
+	char buf[256];
+	int i;
+
+	run->files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->files));
+	if (!run->files)
+		return false;
+	for (i = 0; i < run->opts.num_files; i++) {
+		name = run->opts.files[i];
+		run->files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
+		if (!run->files[i]) {
+			fprintf(stderr, "rdma-route: cannot read '%s': %s\n",
+				shown(name, buf, sizeof(buf)), strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+static void close_files(struct run *run)
+{
+	int i;
+
+	for (i = 0; run->files && i < run->opts.num_files; i++)
+		if (run->files[i] && run->files[i] != stdin)
+			fclose(run->files[i]);
+	free(run->files);
+	run->files = NULL;
+}
+
+/* Forgets the chunk added: its destinations' texts live in their entries. */
+static void release_chunk(struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_owned; i++)
+		free(run->owned[i]);
+	run->num_owned = 0;
+	run->num_dests = 0;
+	run->next_dest = 0;
+}
+
+/* Reads on in the -f files until a chunk is full or they end. */
+static void read_some(struct run *run)
+{
+	enum rr_read_status st;
+	char buf[256];
+
+	if (!run->reading) {
+		if (run->next_file == run->opts.num_files) {
+			run->input_done = true;
+			return;
+		}
+		run->file = run->opts.files[run->next_file];
+		rr_target_reader_init(&run->reader, run->files[run->next_file++]);
+		run->reading = true;
+	}
+	st = rr_read_target_lines(&run->reader, file_line, run);
+	if (st == RR_READ_PAUSED)
+		return;
+	run->reading = false;
+	if (st == RR_READ_OK)
+		return;
+	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
+		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
+			shown(run->file, buf, sizeof(buf)), strerror(errno));
+	run->input_failed = true;
+	run->input_done = true;
+}
+
+/* The next chunk of destinations, names looked up; false at the end. */
+static bool next_chunk(struct run *run)
+{
+	release_chunk(run);
+	while (!run->num_dests && !run->input_done)
+		read_some(run);
+	if (!run->num_dests)
+		return false;
+	if (lookup_names(run) != RR_EXIT_OK) {
+		run->input_failed = true;
+		run->input_done = true;
+		return false;
+	}
+	return true;
+}
+
+/* The next destination as a result of its own; NULL at the end. */
+static struct entry *next_entry(struct run *run)
+{
+	const struct rr_result *t;
+	struct entry *e;
+	size_t len;
+
+	if (run->next_dest == run->num_dests && !next_chunk(run))
+		return NULL;
+	t = &run->dests[run->next_dest++];
+	len = strlen(t->probe.target);
+	e = malloc(sizeof(*e) + len + 1);
+	if (!e)
+		return NULL;
+	e->r = *t;
+	memcpy(e->target, t->probe.target, len + 1);
+	e->r.probe.target = e->target;
+	return e;
+}
+
+static struct entry **win_at(struct window *w, size_t i)
+{
+	return &w->items[(w->head + i) % w->cap];
+}
+
+/* Prints what finished, in input order, and lets it go. */
+static void drain_stream(struct run *run, struct rr_queue *q)
+{
+	struct window *w = &run->win;
+	struct rr_result *r;
+	struct entry *e;
+
+	while ((r = rr_queue_pop(q)))
+		annotate(run, r);
+	while (w->len && (*win_at(w, 0))->r.out.complete) {
+		e = *win_at(w, 0);
+		w->head = (w->head + 1) % w->cap;
+		w->len--;
+		rr_tally_add(&run->tally, &e->r);
+		rr_render_result(run->p, &e->r, false);
+		rr_result_release(&e->r);
+		free(e);
+	}
+}
+
+/*
+ * The streamed run's loop: destinations added while the backend and the
+ * window have room, finished ones printed between turns.  False on ENOMEM.
+ */
+static bool resolve_stream(struct run *run, struct rr_cm_params *params)
+{
+	struct window *w = &run->win;
+	struct rr_queue q;
+	struct rr_cm *cm;
+	struct entry *e;
+	bool ok = false;
+
+	w->cap = 4 * (size_t)params->parallel + 256;
+	w->items = calloc(w->cap, sizeof(*w->items));
+	if (!w->items || !rr_queue_init(&q, w->cap))
+		return false;
+	cm = rr_cm_start(params);
+	if (!cm)
+		goto out;
+	for (;;) {
+		while (!run->input_done && w->len < w->cap && rr_cm_room(cm)) {
+			e = next_entry(run);
+			if (!e) {
+				run->input_done = true;
+				break;
+			}
+			*win_at(w, w->len++) = e;
+			rr_cm_add(cm, &e->r);
+		}
+		if (run->input_done)
+			rr_cm_no_more(cm);
+		if (!rr_cm_turn(cm, &q))
+			break;
+		if (!rr_cm_busy(cm))
+			drain_stream(run, &q);
+	}
+	rr_cm_end(cm);
+	drain_stream(run, &q);
+	ok = true;
+out:
+	rr_queue_release(&q);
+	return ok;
+}
+
+static void release_window(struct window *w)
+{
+	struct entry *e;
+
+	while (w->len) {
+		e = *win_at(w, --w->len);
+		rr_result_release(&e->r);
+		free(e);
+	}
+	free(w->items);
+}
+
+/*
+ * One probe per destination, printed as it comes: the files are read,
+ * and names looked up, a chunk at a time.  Returns the exit code.
+ */
+static int run_streamed(struct run *run)
+{
+	struct rr_cm_params params;
+	int code;
+
+	if (!open_files(run))
+		return RR_EXIT_USAGE;
+	/* The command line's destinations are the first chunk. */
+	if (run->num_dests) {
+		code = lookup_names(run);
+		if (code != RR_EXIT_OK)
+			return code;
+	}
+	cm_params(run, &params);
+	if (!resolve_stream(run, &params)) {
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	if (!run->tally.probes && !run->input_errors && !run->input_failed) {
+		fprintf(stderr, "rdma-route: no destination in the -f files\n");
+		return RR_EXIT_USAGE;
+	}
+	if (run->tally.probes > 1 || run->input_errors ||
+	    run->opts.format != RR_FORMAT_TEXT)
+		rr_render_summary(run->p, &run->tally, run->tally.probes,
+				  run->input_errors);
+	code = exit_code(run);
+	return run->input_failed && code != RR_EXIT_NO_RDMA ? RR_EXIT_USAGE : code;
+}
+
 static void release(struct run *run)
 {
 	size_t i;
@@ -495,6 +754,8 @@ static void release(struct run *run)
 		free(run->owned[i]);
 	free(run->owned);
 	free(run->dests);
+	release_window(&run->win);
+	close_files(run);
 	rr_host_free(run->host);
 }
 
@@ -580,6 +841,12 @@ int main(int argc, char **argv)
 	}
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
+	run.streaming = !run.opts.sa && run.opts.count == 1 &&
+			pr_streams(run.p);
+	if (run.streaming) {
+		code = run_streamed(&run);
+		goto finish;
+	}
 	if (!add_all_file_dests(&run))
 		goto finish;
 	if (!run.num_dests && !run.input_errors) {

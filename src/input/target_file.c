@@ -70,33 +70,57 @@ static int take_line(struct line *l, unsigned long num, rr_line_fn fn,
 	return len ? fn(ctx, dest, len, num, NULL) : 0;
 }
 
-enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx)
+void rr_target_reader_init(struct rr_target_reader *rd, FILE *f)
 {
-	struct line l;
-	unsigned long num = 0;
-	int err;
+	rd->f = f;
+	rd->line = 0;
+}
 
-	flockfile(f);
+enum rr_read_status rr_read_target_lines(struct rr_target_reader *rd,
+					 rr_line_fn fn, void *ctx)
+{
+	enum rr_read_status st = RR_READ_OK;
+	struct line l;
+	int err, rc;
+
+	flockfile(rd->f);
 	for (;;) {
 		errno = 0;
-		if (!read_line(f, &l))
+		if (!read_line(rd->f, &l))
 			break;
-		num++;
-		if (take_line(&l, num, fn, ctx)) {
-			funlockfile(f);
-			return RR_READ_STOPPED;
+		rd->line++;
+		rc = take_line(&l, rd->line, fn, ctx);
+		if (rc < 0) {
+			st = RR_READ_STOPPED;
+			goto out;
 		}
 		if (l.total > RR_LINE_GIVE_UP) {
-			funlockfile(f);
-			return RR_READ_NOT_TEXT;
+			st = RR_READ_NOT_TEXT;
+			goto out;
+		}
+		if (rc > 0) {
+			st = RR_READ_PAUSED;
+			goto out;
 		}
 	}
 	err = errno;
-	if (ferror(f)) {
-		funlockfile(f);
+	if (ferror(rd->f)) {
 		errno = err ? err : EIO;
-		return RR_READ_ERROR;
+		st = RR_READ_ERROR;
 	}
-	funlockfile(f);
-	return RR_READ_OK;
+out:
+	funlockfile(rd->f);
+	return st;
+}
+
+enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx)
+{
+	struct rr_target_reader rd;
+	enum rr_read_status st;
+
+	rr_target_reader_init(&rd, f);
+	do
+		st = rr_read_target_lines(&rd, fn, ctx);
+	while (st == RR_READ_PAUSED);
+	return st;
 }

@@ -14,8 +14,9 @@
 /*
  * Called for each destination found (PROBLEM NULL) and for each line that
  * cannot hold one (PROBLEM says why; TEXT is what the line starts with,
- * LEN bytes, NULs included).  LINE counts from 1.  Returns 0 to go on, or
- * -1 with errno set to stop reading.
+ * LEN bytes, NULs included).  LINE counts from 1.  Returns 0 to go on,
+ * 1 to pause after this line (rr_read_target_lines), or -1 with errno
+ * set to stop reading.
  */
 typedef int (*rr_line_fn)(void *ctx, const char *text, size_t len,
 			  unsigned long line, const char *problem);
@@ -25,6 +26,7 @@ enum rr_read_status {
 	RR_READ_ERROR,		/* the read failed: errno */
 	RR_READ_STOPPED,	/* FN asked to stop: its errno */
 	RR_READ_NOT_TEXT,	/* a line ran past RR_LINE_GIVE_UP */
+	RR_READ_PAUSED,		/* FN asked for a pause: call again for more */
 };
 
 /*
@@ -34,5 +36,15 @@ enum rr_read_status {
  * NUL byte is a problem, and reading goes on after it.
  */
 enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx);
+
+/* The same, a part at a time: a file read as the run needs its lines. */
+struct rr_target_reader {
+	FILE *f;
+	unsigned long line;	/* lines read so far */
+};
+void rr_target_reader_init(struct rr_target_reader *rd, FILE *f);
+/* Reads on from where RD stopped; RR_READ_PAUSED when FN returned 1. */
+enum rr_read_status rr_read_target_lines(struct rr_target_reader *rd,
+					 rr_line_fn fn, void *ctx);
 
 #endif
