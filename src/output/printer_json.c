@@ -7,11 +7,50 @@
 #include "base/escape.h"
 #include "output/printer_impl.h"
 
+/*
+ * The document.  Its "results" are written as each ends and let go: the
+ * members before them as the head, the rest (small: input errors,
+ * statistics, the summary) kept until the end.  The text is the same as
+ * json-c would print the whole document.
+ */
+struct json_doc {
+	struct json_object *root;
+	bool head_written;
+	size_t results_written;
+};
+
+#define JSON_FLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | \
+		    JSON_C_TO_STRING_NOSLASHESCAPE)
+#define STREAMED_LIST "results"
+
+static struct json_doc *doc(struct printer *p)
+{
+	struct json_doc *d = p->priv;
+
+	if (!d) {
+		d = calloc(1, sizeof(*d));
+		if (!d)
+			abort();	/* out of memory while printing */
+		d->root = json_object_new_object();
+		p->priv = d;
+	}
+	return d;
+}
+
 static struct json_object *root(struct printer *p)
 {
-	if (!p->priv)
-		p->priv = json_object_new_object();
-	return p->priv;
+	return doc(p)->root;
+}
+
+static void free_doc(struct printer *p)
+{
+	struct json_doc *d = p->priv;
+
+	if (!d)
+		return;
+	json_object_put(d->root);
+	free(d);
+	p->priv = NULL;
 }
 
 /*
@@ -110,8 +149,85 @@ static void json_begin(struct printer *p, struct pr_frame *f,
 		attach(p, depth, f->key, c);
 }
 
+/* VAL as json-c prints it INDENT spaces deep: every line after the first. */
+static int put_value(FILE *out, struct json_object *val, int indent)
+{
+	const char *text = json_object_to_json_string_ext(val, JSON_FLAGS);
+	const char *nl;
+
+	while ((nl = strchr(text, '\n'))) {
+		if (fprintf(out, "%.*s\n%*s", (int)(nl - text), text, indent, "") < 0)
+			return -1;
+		text = nl + 1;
+	}
+	return fputs(text, out) < 0 ? -1 : 0;
+}
+
+/* `"KEY": VALUE` one level into the document, after SEP. */
+static int put_member(FILE *out, const char *sep, const char *key,
+		      struct json_object *val)
+{
+	struct json_object *k = json_object_new_string(key);
+	int rc;
+
+	rc = fprintf(out, "%s\n  %s: ", sep, json_object_to_json_string(k)) < 0 ?
+		-1 : put_value(out, val, 2);
+	json_object_put(k);
+	return rc;
+}
+
+/*
+ * The results may stream when only plain values come before them: a list
+ * there could still grow once the head is written.
+ */
+static bool may_stream(struct json_doc *d)
+{
+	json_object_object_foreach(d->root, key, val) {
+		if (!strcmp(key, STREAMED_LIST))
+			return true;
+		if (json_object_is_type(val, json_type_array) ||
+		    json_object_is_type(val, json_type_object))
+			return false;
+	}
+	return false;
+}
+
+/* The document up to its results' opening bracket. */
+static void write_head(struct printer *p, struct json_doc *d)
+{
+	const char *sep = "{";
+
+	json_object_object_foreach(d->root, key, val) {
+		if (!strcmp(key, STREAMED_LIST))
+			break;
+		put_member(p->out, sep, key, val);
+		sep = ",";
+	}
+	fprintf(p->out, "%s\n  \"%s\": [", sep, STREAMED_LIST);
+	d->head_written = true;
+}
+
+/* A result ended: written now, then let go. */
 static void json_end(struct printer *p, struct pr_frame *f)
 {
+	struct json_doc *d = doc(p);
+	struct json_object *list;
+	size_t n;
+
+	if (f->kind != PR_RECORD || strcmp(f->key, STREAMED_LIST) || !p->out)
+		return;
+	if (!d->head_written) {
+		if (!may_stream(d))
+			return;
+		write_head(p, d);
+	}
+	fprintf(p->out, "%s\n    ", d->results_written++ ? "," : "");
+	put_value(p->out, f->priv, 4);
+	list = top_list(p, STREAMED_LIST);
+	n = json_object_array_length(list);
+	if (n)
+		json_object_array_del_idx(list, n - 1, 1);
+	f->priv = NULL;
 }
 
 static void add_field(struct printer *p, const char *key,
@@ -152,19 +268,36 @@ static void add_stats(struct printer *p, const char *key,
 	attach(p, p->depth, key, o);
 }
 
+/* What is left: the results' end and the members after them. */
+static int write_tail(struct printer *p, struct json_doc *d)
+{
+	bool after = false;
+	int rc = fputs("\n  ]", p->out) < 0 ? -1 : 0;
+
+	json_object_object_foreach(d->root, key, val) {
+		if (after && put_member(p->out, ",", key, val))
+			rc = -1;
+		after |= !strcmp(key, STREAMED_LIST);
+	}
+	return fputs("\n}\n", p->out) < 0 ? -1 : rc;
+}
+
 static int json_finish(struct printer *p)
 {
+	struct json_doc *d = doc(p);
 	int rc = 0;
 
-	if (p->out)
-		rc = fprintf(p->out, "%s\n", json_object_to_json_string_ext(root(p),
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ? -1 : 0;
-	json_object_put(p->priv);
+	if (p->out && d->head_written)
+		rc = write_tail(p, d);
+	else if (p->out)
+		rc = fprintf(p->out, "%s\n", json_object_to_json_string_ext(
+			d->root, JSON_FLAGS)) < 0 ? -1 : 0;
+	free_doc(p);
 	return rc;
 }
 
 const struct pr_writer pr_json_writer = {
+	.streams = true,
 	.doc = json_doc,
 	.begin = json_begin,
 	.end = json_end,
@@ -207,7 +340,7 @@ static void jsonl_end(struct printer *p, struct pr_frame *f)
 
 static int jsonl_finish(struct printer *p)
 {
-	json_object_put(p->priv);
+	free_doc(p);
 	return ferror(p->out) ? -1 : 0;
 }
 
