@@ -377,37 +377,53 @@ static void annotate(struct run *run, struct rr_result *r)
 	rr_check_result(r, run->expects, run->num_expects);
 }
 
-/* Prints finished probes in input order, as soon as their turn comes. */
-static void emit_ready(struct run *run)
+/* Prints the next probe in input order if it is done; false if not. */
+static bool emit_one(struct run *run)
 {
 	unsigned int count = run->opts.count;
 	struct rr_result *r;
 
-	while (run->next_emit < run->num_probes &&
-	       run->probes[run->next_emit].out.complete) {
-		r = &run->probes[run->next_emit++];
-		rr_tally_add(&run->tally, r);
-		rr_render_result(run->p, r, count > 1);
-		if (count > 1 && r->probe.seq == count)
-			rr_render_statistics(run->p, r - (count - 1), count);
+	if (run->next_emit == run->num_probes ||
+	    !run->probes[run->next_emit].out.complete)
+		return false;
+	r = &run->probes[run->next_emit++];
+	rr_tally_add(&run->tally, r);
+	rr_render_result(run->p, r, count > 1);
+	if (count > 1 && r->probe.seq == count)
+		rr_render_statistics(run->p, r - (count - 1), count);
+	return true;
+}
+
+/*
+ * One step after the backend: the next finished result annotated, or,
+ * when all are, the next in input order printed.  False: nothing to do.
+ * (A result is complete when it is queued: none is printed unannotated.)
+ */
+static bool follow_one(struct run *run, struct rr_queue *q)
+{
+	struct rr_result *r = rr_queue_pop(q);
+
+	if (r) {
+		annotate(run, r);
+		return true;
 	}
+	return emit_one(run);
 }
 
 /*
  * Between turns of a backend's event loop: what finished is annotated,
- * then printed in input order.  A printer that does not stream (one JSON
- * document, Prometheus) writes at the end anyway: then everything waits
- * for the LAST drain, and the event loop stays light.
+ * then printed in input order, a step at a time while no event of CM (if
+ * any) waits, so that our work delays no event's time stamp by more than
+ * one result's.  A printer that does not stream (Prometheus) writes at the
+ * end anyway: then everything waits for the LAST drain.
  */
-static void drain(struct run *run, struct rr_queue *q, bool last)
+static void drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
+		  bool last)
 {
-	struct rr_result *r;
-
 	if (!last && !pr_streams(run->p))
 		return;
-	while ((r = rr_queue_pop(q)))
-		annotate(run, r);
-	emit_ready(run);
+	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
+		;
 }
 
 static enum rdma_port_space port_space(enum rr_ps ps)
@@ -462,11 +478,10 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 		if (!rr_cm_turn(cm, q))
 			break;
 		/* Events first: printing waits while the kernel has more. */
-		if (!rr_cm_busy(cm))
-			drain(run, q, false);
+		drain(run, q, cm, false);
 	}
 	rr_cm_end(cm);
-	drain(run, q, true);
+	drain(run, q, NULL, true);
 	return true;
 }
 
@@ -488,9 +503,9 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 	if (!sa)
 		return false;
 	while (rr_sa_turn(sa, q))
-		drain(run, q, false);
+		drain(run, q, NULL, false);
 	rr_sa_end(sa);
-	drain(run, q, true);
+	drain(run, q, NULL, true);
 	return true;
 }
 
@@ -633,24 +648,38 @@ static struct entry **win_at(struct window *w, size_t i)
 	return &w->items[(w->head + i) % w->cap];
 }
 
-/* Prints what finished, in input order, and lets it go. */
-static void drain_stream(struct run *run, struct rr_queue *q)
+/*
+ * One step of a streamed run after the backend: the next finished result
+ * annotated, or, when all are, the oldest printed and let go if it is
+ * done.  False: nothing to do.
+ */
+static bool follow_one_streamed(struct run *run, struct rr_queue *q)
 {
 	struct window *w = &run->win;
-	struct rr_result *r;
+	struct rr_result *r = rr_queue_pop(q);
 	struct entry *e;
 
-	while ((r = rr_queue_pop(q)))
+	if (r) {
 		annotate(run, r);
-	while (w->len && (*win_at(w, 0))->r.out.complete) {
-		e = *win_at(w, 0);
-		w->head = (w->head + 1) % w->cap;
-		w->len--;
-		rr_tally_add(&run->tally, &e->r);
-		rr_render_result(run->p, &e->r, false);
-		rr_result_release(&e->r);
-		free(e);
+		return true;
 	}
+	if (!w->len || !(*win_at(w, 0))->r.out.complete)
+		return false;
+	e = *win_at(w, 0);
+	w->head = (w->head + 1) % w->cap;
+	w->len--;
+	rr_tally_add(&run->tally, &e->r);
+	rr_render_result(run->p, &e->r, false);
+	rr_result_release(&e->r);
+	free(e);
+	return true;
+}
+
+/* As drain(), for a streamed run. */
+static void drain_stream(struct run *run, struct rr_queue *q, struct rr_cm *cm)
+{
+	while ((!cm || !rr_cm_busy(cm)) && follow_one_streamed(run, q))
+		;
 }
 
 /*
@@ -686,11 +715,10 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 			rr_cm_no_more(cm);
 		if (!rr_cm_turn(cm, &q))
 			break;
-		if (!rr_cm_busy(cm))
-			drain_stream(run, &q);
+		drain_stream(run, &q, cm);
 	}
 	rr_cm_end(cm);
-	drain_stream(run, &q);
+	drain_stream(run, &q, NULL);
 	ok = true;
 out:
 	rr_queue_release(&q);
@@ -820,6 +848,11 @@ int main(int argc, char **argv)
 
 	if (!guard_std_fds())
 		return RR_EXIT_USAGE;
+	/*
+	 * Failures are printed on stderr: a line at a time, not a write per
+	 * piece (a slow stderr, a file on 9p, stalled whole batches).
+	 */
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
 	if (run.opts.list)
