@@ -5,16 +5,43 @@
 #   (c) cmtime with N connections to the lab's own address, beside
 #       rdma-route resolving that address N times in one process
 #   (d) one process, BIG destinations (the N addresses repeated): RSS
+# Then the rows of the table against the anchors (bench/run prints them
+# after the tables above; lines starting with "@KEY " are its rows):
+#   @process   rdma-route DEST against bench-floor DEST, whole process
+#   @many      N resolutions of one address against cmtime's 4 steps
+#   @failures  N peers, then the same with FAILS fast failures added
+#   @memory    MILLION destinations from a file, --jsonl: peak RSS
+# Progress goes to stderr.
 set -euo pipefail
 
 bin=$BENCH_BIN
+floor=$BENCH_FLOOR
 n=$BENCH_N
 big=$BENCH_BIG
+pairs=$BENCH_PAIRS
+reps=$BENCH_REPS
+fail_reps=$BENCH_FAIL_REPS
+fails=$BENCH_FAILS
+million=$BENCH_MILLION
+million_timeout=$BENCH_MILLION_TIMEOUT
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+server=
+cleanup() {
+	if [ -n "$server" ]; then
+		kill "$server" 2>/dev/null || true
+		wait "$server" 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
 
-# N distinct reachable peers, their neighbour entries cached first.
+say() { echo "bench: $*" >&2; }
+
+# N distinct reachable peers, their neighbour entries cached first; the
+# single destination of the whole-process rows too.
+peer=192.168.77.2
 mac=$(/usr/bin/ip -n peer -br link show veth1 | awk '{ print $3 }')
+/usr/bin/ip neigh replace "$peer" lladdr "$mac" dev veth0 nud permanent
 for i in $(seq 0 $((n - 1))); do
 	printf 'fd00:77::%x\n' $((256 + i))
 done >"$tmp/dests"
@@ -34,29 +61,85 @@ measure() {
 	cat "$tmp/time"
 }
 
+# wall RC CMD...: runs CMD (stdout to $tmp/out, stderr to $tmp/err), fails
+# the bench unless it exits with RC; prints its wall time in ms (0.1 ms).
+wall() {
+	local want=$1 t0 t1 rc=0
+
+	shift
+	t0=$(date +%s%N)
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	t1=$(date +%s%N)
+	if [ "$rc" -ne "$want" ]; then
+		echo "bench: $* exited with $rc, not $want:" >&2
+		tail -n 20 "$tmp/err" >&2
+		exit 1
+	fi
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
+}
+
+# stats DIGITS < NUMBERS: "median min max", DIGITS decimals (the median
+# of an even count is the mean of the middle two).
+stats() {
+	sort -g | awk -v d="$1" '{ v[NR] = $1 }
+		END {
+			if (!NR) { print "? ? ?"; exit }
+			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "%.*f %.*f %.*f\n", d, m, d, v[1], d, v[NR]
+		}'
+}
+
+# ratio A B [DIGITS]: A / B.
+ratio() {
+	awk -v a="$1" -v b="$2" -v d="${3:-2}" \
+		'BEGIN { if (b + 0 == 0) print "?"; else printf "%.*f\n", d, a / b }'
+}
+
+# verdict VALUE GOAL: "met" when VALUE <= GOAL, else "**not met**".
+verdict() {
+	awk -v v="$1" -v g="$2" 'BEGIN {
+		if (v == "?" || v == "") print "?"
+		else if (v + 0 <= g + 0) print "met"
+		else print "**not met**"
+	}'
+}
+
+# Waits (10 s at most) until a cmtime server listens on 192.168.77.1:$1:
+# a client that comes too early is rejected (connect fails, error 8).
+wait_listen() {
+	local i
+
+	for i in $(seq 1 100); do
+		rdma res show cm_id 2>/dev/null |
+			grep -q "state LISTEN .* src-addr 192\.168\.77\.1:$1 " && return 0
+		sleep 0.1
+	done
+	say "cmtime server on port $1 not listening after 10 s"
+	return 1
+}
+
 read -r a_s a_rss < <(measure "$bin" --parallel 64 --json -f "$tmp/dests")
 a_ok=$(jq '.summary.resolved' "$tmp/out")
 
+say "(b) $n processes in a loop"
 start=$(now_ms)
 while read -r d; do
 	"$bin" "$d" >/dev/null || { echo "bench: rdma-route $d failed" >&2; exit 1; }
 done <"$tmp/dests"
 b_ms=$(($(now_ms) - start))
 
-# cmtime: a server on the lab's own address, a client of N connections.
+# cmtime: a server on the lab's own address, kept for the @many row too.
 port=7471
 cmtime -b 192.168.77.1 -p "$port" >"$tmp/server" 2>&1 &
 server=$!
-sleep 0.5
+wait_listen "$port" || true
 cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cmtime" 2>&1 || {
 	echo "bench: cmtime client failed:" >&2
 	cat "$tmp/cmtime" >&2
 }
-kill "$server" 2>/dev/null || true
-wait "$server" 2>/dev/null || true
 # cmtime's table: "step : total ms, max ms, min us, us per connection";
 # total is the step's wall time over all connections (phase by phase).
-c_step() { awk -F: -v s="$1" '$1 ~ "^" s " *$" { split($2, f, " "); print f[1] }' "$tmp/cmtime"; }
+c_step() { awk -F: -v s="$1" '$1 ~ "^" s " *$" { split($2, f, " "); print f[1] }' "${2:-$tmp/cmtime}"; }
 c_addr=$(c_step "resolve addr")
 c_route=$(c_step "resolve route")
 
@@ -64,7 +147,7 @@ c_route=$(c_step "resolve route")
 # N in flight at once and the source bound first, as cmtime has them.  Its
 # steps overlap (each probe goes on to its route at once), so the sum
 # counts the overlap twice: the comparison leans against rdma-route.
-read -r r_s r_rss < <(measure "$bin" --json --count "$n" --interval 0 --parallel "$n" \
+read -r _ _ < <(measure "$bin" --json --count "$n" --interval 0 --parallel "$n" \
 	--src 192.168.77.1 192.168.77.1)
 r_addr=$(jq '.statistics[0].time_ms.resolve_addr.span' "$tmp/out")
 r_route=$(jq '.statistics[0].time_ms.resolve_route.span' "$tmp/out")
@@ -90,3 +173,171 @@ cat <<EOT
 | cmtime -b 192.168.77.1 -c $n (addr ${c_addr:-?} ms + route ${c_route:-?} ms, phase by phase) | $(awk -v a="${c_addr:-0}" -v r="${c_route:-0}" 'BEGIN { printf "%.2f ms", a + r }') |
 | rdma-route --src 192.168.77.1 --count $n --interval 0 --parallel $n ($r_ok resolved; addr $r_addr ms + route $r_route ms, spans) | $(printf '%.2f' "$r_elapsed") ms |
 EOT
+
+# --- @process: one destination, whole process, against the floor -------
+# One run of each first, not counted: the first start of a program in a
+# fresh VM reads it and its libraries over 9p and costs seconds.
+say "whole process: $pairs pairs of rdma-route $peer / bench-floor $peer"
+wall 0 "$bin" "$peer" >/dev/null
+wall 0 "$floor" "$peer" 2000 >/dev/null
+mtu=$(cat "$tmp/out")
+: >"$tmp/p_rr"
+: >"$tmp/p_floor"
+for i in $(seq 1 "$pairs"); do
+	# Alternate which goes first, so neither always follows the other.
+	if [ $((i % 2)) -eq 1 ]; then
+		wall 0 "$bin" "$peer" >>"$tmp/p_rr"
+		wall 0 "$floor" "$peer" 2000 >>"$tmp/p_floor"
+	else
+		wall 0 "$floor" "$peer" 2000 >>"$tmp/p_floor"
+		wall 0 "$bin" "$peer" >>"$tmp/p_rr"
+	fi
+done
+read -r p_rr p_rr_min p_rr_max < <(stats 1 <"$tmp/p_rr")
+read -r p_fl p_fl_min p_fl_max < <(stats 1 <"$tmp/p_floor")
+p_ratio=$(ratio "$p_rr" "$p_fl")
+echo "@process | one destination ($peer), whole process, median of $pairs (min-max) | $p_rr ms ($p_rr_min-$p_rr_max) | bench-floor (path MTU $mtu): $p_fl ms ($p_fl_min-$p_fl_max) | $p_ratio | ≤ 1.05: $(verdict "$p_ratio" 1.05) |"
+
+# --- @many: N resolutions of one address, against cmtime -----------------
+# rdma-route: the total step's span, first create to last route.
+# cmtime: the totals of create id, bind addr, resolve addr and resolve
+# route, each the step's wall time over all connections, summed.
+say "$n resolutions of 192.168.77.1: $reps runs each of rdma-route and cmtime"
+: >"$tmp/m_rr"
+: >"$tmp/m_cm"
+m_ok=
+many_rr() {
+	local ok
+
+	wall 0 "$bin" --json --count "$n" --interval 0 --parallel "$n" \
+		--src 192.168.77.1 192.168.77.1 >/dev/null
+	ok=$(jq '.statistics[0].resolved' "$tmp/out")
+	[ "$ok" = "$n" ] || m_ok+=" rdma-route resolved $ok of $n;"
+	jq '.statistics[0].time_ms.total.span' "$tmp/out" >>"$tmp/m_rr"
+}
+many_cm() {
+	local s sum=0 v
+
+	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
+		echo "bench: cmtime client failed:" >&2
+		tail -n 20 "$tmp/cm" >&2
+		exit 1
+	}
+	for s in "create id" "bind addr" "resolve addr" "resolve route"; do
+		v=$(c_step "$s" "$tmp/cm")
+		[ -n "$v" ] || { echo "bench: no '$s' in cmtime's output:" >&2; cat "$tmp/cm" >&2; exit 1; }
+		sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
+	done
+	if grep -q REJECTED "$tmp/cm"; then
+		m_ok+=" cmtime connections rejected;"
+	fi
+	echo "$sum" >>"$tmp/m_cm"
+}
+for i in $(seq 1 "$reps"); do
+	if [ $((i % 2)) -eq 1 ]; then
+		many_rr
+		many_cm
+	else
+		many_cm
+		many_rr
+	fi
+done
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+server=
+read -r m_rr m_rr_min m_rr_max < <(stats 2 <"$tmp/m_rr")
+read -r m_cm m_cm_min m_cm_max < <(stats 2 <"$tmp/m_cm")
+m_ratio=$(ratio "$m_rr" "$m_cm")
+echo "@many | $n resolutions of one address (192.168.77.1), first create to last route, median of $reps (min-max)${m_ok:+; $m_ok} | $m_rr ms ($m_rr_min-$m_rr_max) | cmtime -c $n, create id + bind addr + resolve addr + resolve route totals: $m_cm ms ($m_cm_min-$m_cm_max) | $m_ratio | ≤ 0.90: $(verdict "$m_ratio" 0.90) |"
+
+# --- @failures: N peers, then the same with FAILS fast failures ---------
+# 192.168.79.0/24 is on dummy0, which has no RDMA device: every address
+# of it, the own .1 included, fails at once with ENODEV (not_rdma_netdev).
+# .2 up are taken, as addresses of another host there would be.
+{
+	cat "$tmp/dests"
+	for i in $(seq 2 $((fails + 1))); do echo "192.168.79.$i"; done
+} >"$tmp/fails"
+say "failures: $fail_reps runs each of $n peers and $n peers + $fails failures"
+: >"$tmp/f_clean"
+: >"$tmp/f_fail"
+: >"$tmp/f_clean_el"
+: >"$tmp/f_fail_el"
+# fails_run RC FILE OUT: one run, --jsonl; its wall time to OUT, the
+# summary's elapsed_ms to OUT_el.
+fails_run() {
+	wall "$1" "$bin" --parallel 64 --jsonl -f "$2" >>"$3"
+	tail -n 1 "$tmp/out" | jq '.elapsed_ms' >>"${3}_el"
+}
+f_check() {
+	local want=$1 got
+
+	got=$(tail -n 1 "$tmp/out" | jq -c '[.resolved, .failed, .failed_by_cause]')
+	[ "$got" = "$want" ] || say "failures: expected $want (resolved, failed, causes), got $got"
+}
+for i in $(seq 1 "$fail_reps"); do
+	if [ $((i % 2)) -eq 1 ]; then
+		fails_run 0 "$tmp/dests" "$tmp/f_clean"
+		f_check "[$n,0,{}]"
+		fails_run 1 "$tmp/fails" "$tmp/f_fail"
+		f_check "[$n,$fails,{\"not_rdma_netdev\":$fails}]"
+	else
+		fails_run 1 "$tmp/fails" "$tmp/f_fail"
+		f_check "[$n,$fails,{\"not_rdma_netdev\":$fails}]"
+		fails_run 0 "$tmp/dests" "$tmp/f_clean"
+		f_check "[$n,0,{}]"
+	fi
+done
+# The elapsed the text output reports, one run each.
+wall 0 "$bin" --parallel 64 -f "$tmp/dests" >/dev/null
+f_text_clean=$(awk '$1 == "elapsed" && $2 == "ms" { print $3 }' "$tmp/out")
+wall 1 "$bin" --parallel 64 -f "$tmp/fails" >/dev/null
+f_text_fail=$(awk '$1 == "elapsed" && $2 == "ms" { print $3 }' "$tmp/out")
+read -r f_clean f_clean_min f_clean_max < <(stats 1 <"$tmp/f_clean")
+read -r f_fail f_fail_min f_fail_max < <(stats 1 <"$tmp/f_fail")
+read -r f_clean_el _ _ < <(stats 1 <"$tmp/f_clean_el")
+read -r f_fail_el _ _ < <(stats 1 <"$tmp/f_fail_el")
+f_ratio=$(ratio "$f_fail" "$f_clean")
+s() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1000 }'; }
+echo "@failures | $n resolvable peers, then the same + $fails fast failures (192.168.79.2-$((fails + 1)), ENODEV), --parallel 64 --jsonl, median of $fail_reps (min-max); the tool's elapsed: JSON median, text one run | clean $(s "$f_clean") s ($(s "$f_clean_min")-$(s "$f_clean_max")), with failures $(s "$f_fail") s ($(s "$f_fail_min")-$(s "$f_fail_max")); elapsed JSON $f_clean_el / $f_fail_el ms, text ${f_text_clean:-?} / ${f_text_fail:-?} ms | — | $f_ratio | ≤ 1.3: $(verdict "$f_ratio" 1.3) |"
+
+# --- @memory: MILLION destinations from a file, --jsonl -----------------
+# The N peers repeated.  The results are counted, not kept: the file
+# system of the VM is its RAM.  The tool is the OOM killer's first
+# choice (oom_score_adj 1000), so that an overrun kills it, not the VM.
+say "memory: $million destinations, --jsonl (timeout $million_timeout s)"
+awk -v m="$million" '{ a[NR] = $0 } END { for (i = 0; i < m; i++) print a[i % NR + 1] }' \
+	"$tmp/dests" >"$tmp/million"
+ooms() { dmesg 2>/dev/null | grep -c 'Killed process' || true; }
+oom_before=$(ooms)
+set +e
+(
+	echo 1000 >/proc/self/oom_score_adj
+	exec /usr/bin/time -f '%M %e' -o "$tmp/mtime" \
+		timeout -k 10 "$million_timeout" \
+		"$bin" --parallel 64 --jsonl -f "$tmp/million" 2>"$tmp/merr"
+) | wc -l >"$tmp/mlines"
+m_rc=${PIPESTATUS[0]}
+set -e
+m_lines=$(cat "$tmp/mlines")
+# time's last line; a line before it says how the command ended.
+read -r mem_kib mem_s < <(tail -n 1 "$tmp/mtime")
+mem_mib=$(awk -v k="$mem_kib" 'BEGIN { printf "%.1f", k / 1024 }')
+# --jsonl: one line per destination, and the summary.
+m_done=$((m_lines > 0 ? m_lines - 1 : 0))
+if [ "$(ooms)" != "$oom_before" ]; then
+	mem_val="killed (OOM) at $mem_mib MiB after $m_done of $million results, ${mem_s} s"
+	mem_verdict="**not met**"
+elif [ "$m_rc" -eq 124 ] || [ "$m_rc" -eq 137 ]; then
+	mem_val="timed out after $million_timeout s at $mem_mib MiB, $m_done of $million results"
+	mem_verdict="**not met**"
+elif [ "$m_rc" -ne 0 ]; then
+	echo "bench: memory run exited with $m_rc:" >&2
+	cat "$tmp/mtime" >&2
+	tail -n 20 "$tmp/merr" >&2
+	exit 1
+else
+	mem_val="$mem_mib MiB (${mem_s} s, $m_done results)"
+	mem_verdict=$(verdict "$mem_mib" 64)
+fi
+echo "@memory | memory: $million destinations from a file, --parallel 64 --jsonl | $mem_val | — | — | ≤ 64 MiB: $mem_verdict |"

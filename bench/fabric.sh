@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# rdma-route --sa LID against saquery -p --src-to-dst SLID:DLID, whole
+# process, on the simulated InfiniBand fabric of tests/fabric (ibsim,
+# opensm, libumad2sim).  Runs on the host; called by bench/run:
+#   bash bench/fabric.sh RDMA_ROUTE PAIRS
+# Prints one Markdown row of bench/run's table against the anchors; the
+# progress goes to stderr.  Exits non-zero on a real failure only; a
+# simulator that is not installed gives a row saying so.
+#
+# Clients are never killed (tests/fabric/fabric.bash: ibsim has 10 client
+# slots and a killed client leaks its slot).  A client that exits frees
+# its slot: one fabric serves all the runs (2 ibaddr + 2 + 2 × PAIRS).
+set -o pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+bin=$1
+pairs=$2
+row_head="\`--sa LID\` (one-switch.net, Hca1 to Hca2), whole process, median of $pairs (min-max)"
+
+for tool in ibsim opensm saquery ibaddr jq; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "bench: $tool not installed: --sa row not measured" >&2
+		echo "| $row_head | not measured ($tool not installed) | — | — | ≤ 1.0 |"
+		exit 0
+	fi
+done
+
+# fabric.bash: fabric_start, sim_run, node_lid, fabric_stop.  Its files go
+# under our temporary folder (it puts them in $BATS_FILE_TMPDIR).
+# shellcheck source=tests/fabric/fabric.bash
+. tests/fabric/fabric.bash
+if [ ! -r "$UMAD2SIM" ]; then
+	echo "bench: $UMAD2SIM missing: --sa row not measured" >&2
+	echo "| $row_head | not measured (libumad2sim missing) | — | — | ≤ 1.0 |"
+	exit 0
+fi
+tmp=$(mktemp -d)
+BATS_FILE_TMPDIR=$tmp
+fabric_up=
+cleanup() {
+	[ -n "$fabric_up" ] && fabric_stop
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+fail() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+fabric_start "$PWD/tests/fabric/one-switch.net" "" || fail "the fabric did not start"
+fabric_up=1
+slid=$(node_lid Hca1) || fail "ibaddr on Hca1 failed"
+dlid=$(node_lid Hca2) || fail "ibaddr on Hca2 failed"
+if ! [ "$slid" -gt 0 ] || ! [ "$dlid" -gt 0 ]; then
+	fail "no LIDs (Hca1 '$slid', Hca2 '$dlid')"
+fi
+
+# wall OUT CMD...: one client under sim_run, its wall time in ms to OUT.
+wall() {
+	local out=$1 t0 t1 rc=0
+
+	shift
+	t0=$(date +%s%N)
+	sim_run "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	t1=$(date +%s%N)
+	if [ "$rc" -ne 0 ]; then
+		echo "bench: $* exited with $rc:" >&2
+		tail -n 20 "$tmp/err" >&2
+		exit 1
+	fi
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }' >>"$out"
+}
+
+stats() {
+	sort -g | awk '{ v[NR] = $1 }
+		END {
+			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "%.1f %.1f %.1f\n", m, v[1], v[NR]
+		}'
+}
+
+echo "bench: --sa: $pairs pairs of rdma-route --sa $dlid / saquery -p --src-to-dst $slid:$dlid" >&2
+# One of each first, not counted (cold caches), and a check of the answers.
+wall "$tmp/warm" "$bin" --sa --json "$dlid"
+[ "$(jq -r '.results[0].paths[0].dlid' "$tmp/out")" = "$dlid" ] ||
+	fail "rdma-route --sa $dlid: no path to LID $dlid: $(cat "$tmp/out")"
+wall "$tmp/warm" saquery -p --src-to-dst "$slid:$dlid"
+grep -q PathRecord "$tmp/out" || fail "saquery printed no PathRecord: $(cat "$tmp/out")"
+: >"$tmp/rr"
+: >"$tmp/sa"
+for i in $(seq 1 "$pairs"); do
+	if [ $((i % 2)) -eq 1 ]; then
+		wall "$tmp/rr" "$bin" --sa "$dlid"
+		wall "$tmp/sa" saquery -p --src-to-dst "$slid:$dlid"
+	else
+		wall "$tmp/sa" saquery -p --src-to-dst "$slid:$dlid"
+		wall "$tmp/rr" "$bin" --sa "$dlid"
+	fi
+done
+read -r rr rr_min rr_max < <(stats <"$tmp/rr")
+read -r sa sa_min sa_max < <(stats <"$tmp/sa")
+r=$(awk -v a="$rr" -v b="$sa" 'BEGIN { printf "%.2f", a / b }')
+v=$(awk -v r="$r" 'BEGIN { print r + 0 <= 1.0 ? "met" : "**not met**" }')
+echo "| $row_head | $rr ms ($rr_min-$rr_max) | saquery -p --src-to-dst $slid:$dlid: $sa ms ($sa_min-$sa_max) | $r | ≤ 1.0: $v |"
