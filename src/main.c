@@ -193,37 +193,91 @@ static int file_line(void *ctx, const char *text, size_t len,
 	return run->streaming && run->num_dests >= STREAM_CHUNK;
 }
 
-/* One -f FILE; false when it could not be read to its end. */
-static bool add_file_dests(struct run *run, const char *name)
+/* Opens every -f file before anything is probed: a typo fails at once. */
+static bool open_files(struct run *run)
 {
-	FILE *f = strcmp(name, "-") ? fopen(name, "re") : stdin;
+	const char *name;
 	char buf[256];
-	enum rr_read_status st;
+	int i;
 
-	shown(name, buf, sizeof(buf));
-	if (!f) {
-		fprintf(stderr, "rdma-route: cannot read '%s': %s\n", buf,
-			strerror(errno));
+	run->files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->files));
+	if (!run->files)
 		return false;
+	for (i = 0; i < run->opts.num_files; i++) {
+		name = run->opts.files[i];
+		run->files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
+		if (!run->files[i]) {
+			fprintf(stderr, "rdma-route: cannot read '%s': %s\n",
+				shown(name, buf, sizeof(buf)), strerror(errno));
+			return false;
+		}
 	}
-	run->file = name;
-	st = rr_read_target_file(f, file_line, run);
-	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
-		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n", buf,
-			errno == E2BIG ? "too many destinations" : strerror(errno));
-	if (f != stdin)
-		fclose(f);
-	return st == RR_READ_OK;
+	return true;
 }
 
-static bool add_all_file_dests(struct run *run)
+static void close_files(struct run *run)
 {
 	int i;
 
-	for (i = 0; i < run->opts.num_files; i++)
-		if (!add_file_dests(run, run->opts.files[i]))
-			return false;
-	return true;
+	for (i = 0; run->files && i < run->opts.num_files; i++)
+		if (run->files[i] && run->files[i] != stdin)
+			fclose(run->files[i]);
+	free(run->files);
+	run->files = NULL;
+}
+
+/* Forgets the chunk added: its destinations' texts live in their entries. */
+static void release_chunk(struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_owned; i++)
+		free(run->owned[i]);
+	run->num_owned = 0;
+	run->num_dests = 0;
+	run->next_dest = 0;
+}
+
+/*
+ * Reads on in the -f files until a chunk is full (a streamed run) or they
+ * end; INPUT_FAILED when one could not be read to its end.
+ */
+static void read_some(struct run *run)
+{
+	enum rr_read_status st;
+	char buf[256];
+
+	if (!run->reading) {
+		if (run->next_file == run->opts.num_files) {
+			run->input_done = true;
+			return;
+		}
+		run->file = run->opts.files[run->next_file];
+		rr_target_reader_init(&run->reader, run->files[run->next_file++]);
+		run->reading = true;
+	}
+	st = rr_read_target_lines(&run->reader, file_line, run);
+	if (st == RR_READ_PAUSED)
+		return;
+	run->reading = false;
+	if (st == RR_READ_OK)
+		return;
+	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
+		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
+			shown(run->file, buf, sizeof(buf)),
+			errno == E2BIG ? "too many destinations" : strerror(errno));
+	run->input_failed = true;
+	run->input_done = true;
+}
+
+/* Every -f file read to its end, for a run that is not streamed. */
+static bool add_all_file_dests(struct run *run)
+{
+	if (!open_files(run))
+		return false;
+	while (!run->input_done)
+		read_some(run);
+	return !run->input_failed;
 }
 
 static bool parse_expectations(struct run *run)
@@ -378,7 +432,7 @@ static void annotate(struct run *run, struct rr_result *r)
 }
 
 /* Prints the next probe in input order if it is done; false if not. */
-static bool emit_one(struct run *run)
+static bool emit_kept(struct run *run)
 {
 	unsigned int count = run->opts.count;
 	struct rr_result *r;
@@ -391,6 +445,29 @@ static bool emit_one(struct run *run)
 	rr_render_result(run->p, r, count > 1);
 	if (count > 1 && r->probe.seq == count)
 		rr_render_statistics(run->p, r - (count - 1), count);
+	return true;
+}
+
+static struct entry **win_at(struct window *w, size_t i)
+{
+	return &w->items[(w->head + i) % w->cap];
+}
+
+/* A streamed run's oldest result printed and let go if it is done. */
+static bool emit_streamed(struct run *run)
+{
+	struct window *w = &run->win;
+	struct entry *e;
+
+	if (!w->len || !(*win_at(w, 0))->r.out.complete)
+		return false;
+	e = *win_at(w, 0);
+	w->head = (w->head + 1) % w->cap;
+	w->len--;
+	rr_tally_add(&run->tally, &e->r);
+	rr_render_result(run->p, &e->r, false);
+	rr_result_release(&e->r);
+	free(e);
 	return true;
 }
 
@@ -407,7 +484,7 @@ static bool follow_one(struct run *run, struct rr_queue *q)
 		annotate(run, r);
 		return true;
 	}
-	return emit_one(run);
+	return run->streaming ? emit_streamed(run) : emit_kept(run);
 }
 
 /*
@@ -522,89 +599,32 @@ static bool resolve(struct run *run)
 	return ok;
 }
 
-/* 3 (no RDMA at all) over 2 (bad input) over 1 (unresolved) over 4. */
+/*
+ * 3 (no RDMA at all) over 2 (bad input, a file not read to its end) over
+ * 1 (unresolved) over 4.
+ */
 static int exit_code(const struct run *run)
 {
 	if (run->tally.host_level)
 		return RR_EXIT_NO_RDMA;
-	if (run->input_errors)
+	if (run->input_errors || run->input_failed)
 		return RR_EXIT_USAGE;
 	if (run->tally.failed)
 		return RR_EXIT_FAILED;
 	return run->tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
 
-/* Opens every -f file before anything is probed: a typo fails at once. */
-static bool open_files(struct run *run)
+/*
+ * The summary, when there is more than one result, a bad line, or a
+ * format that always has one; then the exit code.
+ */
+static int finish_run(struct run *run, size_t destinations)
 {
-	const char *name;
-	char buf[256];
-	int i;
-
-	run->files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->files));
-	if (!run->files)
-		return false;
-	for (i = 0; i < run->opts.num_files; i++) {
-		name = run->opts.files[i];
-		run->files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
-		if (!run->files[i]) {
-			fprintf(stderr, "rdma-route: cannot read '%s': %s\n",
-				shown(name, buf, sizeof(buf)), strerror(errno));
-			return false;
-		}
-	}
-	return true;
-}
-
-static void close_files(struct run *run)
-{
-	int i;
-
-	for (i = 0; run->files && i < run->opts.num_files; i++)
-		if (run->files[i] && run->files[i] != stdin)
-			fclose(run->files[i]);
-	free(run->files);
-	run->files = NULL;
-}
-
-/* Forgets the chunk added: its destinations' texts live in their entries. */
-static void release_chunk(struct run *run)
-{
-	size_t i;
-
-	for (i = 0; i < run->num_owned; i++)
-		free(run->owned[i]);
-	run->num_owned = 0;
-	run->num_dests = 0;
-	run->next_dest = 0;
-}
-
-/* Reads on in the -f files until a chunk is full or they end. */
-static void read_some(struct run *run)
-{
-	enum rr_read_status st;
-	char buf[256];
-
-	if (!run->reading) {
-		if (run->next_file == run->opts.num_files) {
-			run->input_done = true;
-			return;
-		}
-		run->file = run->opts.files[run->next_file];
-		rr_target_reader_init(&run->reader, run->files[run->next_file++]);
-		run->reading = true;
-	}
-	st = rr_read_target_lines(&run->reader, file_line, run);
-	if (st == RR_READ_PAUSED)
-		return;
-	run->reading = false;
-	if (st == RR_READ_OK)
-		return;
-	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
-		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
-			shown(run->file, buf, sizeof(buf)), strerror(errno));
-	run->input_failed = true;
-	run->input_done = true;
+	if (destinations > 1 || run->opts.count > 1 || run->input_errors ||
+	    run->opts.format != RR_FORMAT_TEXT)
+		rr_render_summary(run->p, &run->tally, destinations,
+				  run->input_errors);
+	return exit_code(run);
 }
 
 /* The next chunk of destinations, names looked up; false at the end. */
@@ -643,45 +663,6 @@ static struct entry *next_entry(struct run *run)
 	return e;
 }
 
-static struct entry **win_at(struct window *w, size_t i)
-{
-	return &w->items[(w->head + i) % w->cap];
-}
-
-/*
- * One step of a streamed run after the backend: the next finished result
- * annotated, or, when all are, the oldest printed and let go if it is
- * done.  False: nothing to do.
- */
-static bool follow_one_streamed(struct run *run, struct rr_queue *q)
-{
-	struct window *w = &run->win;
-	struct rr_result *r = rr_queue_pop(q);
-	struct entry *e;
-
-	if (r) {
-		annotate(run, r);
-		return true;
-	}
-	if (!w->len || !(*win_at(w, 0))->r.out.complete)
-		return false;
-	e = *win_at(w, 0);
-	w->head = (w->head + 1) % w->cap;
-	w->len--;
-	rr_tally_add(&run->tally, &e->r);
-	rr_render_result(run->p, &e->r, false);
-	rr_result_release(&e->r);
-	free(e);
-	return true;
-}
-
-/* As drain(), for a streamed run. */
-static void drain_stream(struct run *run, struct rr_queue *q, struct rr_cm *cm)
-{
-	while ((!cm || !rr_cm_busy(cm)) && follow_one_streamed(run, q))
-		;
-}
-
 /*
  * The streamed run's loop: destinations added while the backend and the
  * window have room, finished ones printed between turns.  False on ENOMEM.
@@ -715,10 +696,10 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 			rr_cm_no_more(cm);
 		if (!rr_cm_turn(cm, &q))
 			break;
-		drain_stream(run, &q, cm);
+		drain(run, &q, cm, false);
 	}
 	rr_cm_end(cm);
-	drain_stream(run, &q, NULL);
+	drain(run, &q, NULL, true);
 	ok = true;
 out:
 	rr_queue_release(&q);
@@ -763,12 +744,7 @@ static int run_streamed(struct run *run)
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		return RR_EXIT_USAGE;
 	}
-	if (run->tally.probes > 1 || run->input_errors ||
-	    run->opts.format != RR_FORMAT_TEXT)
-		rr_render_summary(run->p, &run->tally, run->tally.probes,
-				  run->input_errors);
-	code = exit_code(run);
-	return run->input_failed && code != RR_EXIT_NO_RDMA ? RR_EXIT_USAGE : code;
+	return finish_run(run, run->tally.probes);
 }
 
 static void release(struct run *run)
@@ -901,11 +877,7 @@ int main(int argc, char **argv)
 		goto finish;
 	}
 
-	if (run.num_dests > 1 || run.opts.count > 1 || run.input_errors ||
-	    run.opts.format != RR_FORMAT_TEXT)
-		rr_render_summary(run.p, &run.tally, run.num_dests,
-				  run.input_errors);
-	code = exit_code(&run);
+	code = finish_run(&run, run.num_dests);
 finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;

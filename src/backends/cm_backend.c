@@ -197,6 +197,16 @@ static bool event_waiting(struct rr_cm *run)
 	return poll(&pfd, 1, 0) > 0;
 }
 
+/* PR's result handed over on DONE; PR back in the pool. */
+static void hand_over(struct rr_cm *run, struct probe *pr,
+		      struct rr_queue *done)
+{
+	pr->r->out.complete = true;
+	rr_queue_push(done, pr->r);
+	pr->r = NULL;
+	run->free_probes[run->num_free++] = pr;
+}
+
 /*
  * Finished probes: route read, id destroyed, the result handed over on
  * DONE, in that order.  Unless ALL, it stops as soon as an event waits:
@@ -213,10 +223,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 			rdma_destroy_id(pr->id);
 			pr->id = NULL;
 		}
-		pr->r->out.complete = true;
-		rr_queue_push(done, pr->r);
-		pr->r = NULL;
-		run->free_probes[run->num_free++] = pr;
+		hand_over(run, pr, done);
 	}
 	if (!run->done)
 		run->done_tail = &run->done;
@@ -460,10 +467,7 @@ static void fail_all(struct rr_cm *run, struct rr_queue *done)
 			rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
 				     run->setup_err, 0);
 		}
-		r->out.complete = true;
-		rr_queue_push(done, r);
-		pr->r = NULL;
-		run->free_probes[run->num_free++] = pr;
+		hand_over(run, pr, done);
 	}
 }
 
@@ -521,12 +525,6 @@ void rr_cm_no_more(struct rr_cm *run)
 	run->no_more = true;
 }
 
-/* Nothing waits, nothing is in flight, nothing is left to hand over. */
-static bool idle(const struct rr_cm *run)
-{
-	return !run->num_pending && !run->num_inflight && !run->done;
-}
-
 bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 {
 	struct pollfd pfd = { .fd = -1, .events = POLLIN };
@@ -542,9 +540,9 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	start_due(run);
 	if (!run->num_inflight) {
 		flush_done(run, true, done);
-		/* Room again: the caller adds before the next turn. */
+		/* All handed over: the caller adds more, or that was all. */
 		if (!run->num_pending)
-			return !(run->no_more && idle(run));
+			return !run->no_more;
 	}
 	/* Wake for the next start only if there is room for it. */
 	head = pending_head(run);
@@ -566,13 +564,14 @@ bool rr_cm_busy(struct rr_cm *run)
 	return run->channel && !run->setup_call && event_waiting(run);
 }
 
-static bool setup_failed(struct rr_cm *run, const char *call, int err)
+/* The host cannot do RDMA CM: each result added will fail with this. */
+static void setup_failed(struct rr_cm *run, const char *call, int err)
 {
 	run->setup_call = call;
 	run->setup_err = err;
-	return false;
 }
 
+/* False: out of memory.  A host without RDMA CM is no failure here. */
 static bool setup(struct rr_cm *run)
 {
 	unsigned int i;
@@ -590,12 +589,14 @@ static bool setup(struct rr_cm *run)
 	run->done_tail = &run->done;
 
 	run->channel = rdma_create_event_channel();
-	if (!run->channel)
-		return !setup_failed(run, "rdma_create_event_channel",
-				     channel_errno(errno));
+	if (!run->channel) {
+		setup_failed(run, "rdma_create_event_channel",
+			     channel_errno(errno));
+		return true;
+	}
 	flags = fcntl(run->channel->fd, F_GETFL);
 	if (flags < 0 || fcntl(run->channel->fd, F_SETFL, flags | O_NONBLOCK))
-		return !setup_failed(run, "fcntl", errno);
+		setup_failed(run, "fcntl", errno);
 	return true;
 }
 
