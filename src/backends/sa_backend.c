@@ -5,14 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <infiniband/mad.h>
-#include <infiniband/umad.h>
-
 #include "base/clock.h"
 #include "base/ib_port.h"
 #include "backends/sa_backend.h"
+#include "backends/sa_lib.h"
 
 struct sa_port {
+	struct rr_sa_lib ib;	/* loaded by find_port() */
 	struct ibmad_port *mad;
 	char ca[UMAD_CA_NAME_LEN];
 	int num;
@@ -91,15 +90,22 @@ static bool waits_for_sm(const struct sa_port *sp)
 static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 		      struct rr_result *sh)
 {
+	const struct rr_sa_lib *ib = &sp->ib;
 	umad_port_t up;
+	char why[256];
 	int ret;
 
-	if (umad_init() < 0) {
+	if (!rr_sa_lib_open(&sp->ib, why, sizeof(why))) {
+		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "dlopen", ENOENT,
+			      RR_CAUSE_NO_MAD_LIBRARY, why);
+		return false;
+	}
+	if (ib->umad_init() < 0) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_init", ENODEV,
 			      RR_CAUSE_NO_UMAD, NULL);
 		return false;
 	}
-	ret = umad_get_port(p->ca, p->port, &up);
+	ret = ib->umad_get_port(p->ca, p->port, &up);
 	if (ret < 0) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
 			      RR_CAUSE_NO_UMAD,
@@ -111,7 +117,7 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 	sp->num = up.portnum;
 	sp->state = up.state;
 	sp->sm_lid = up.sm_lid;
-	umad_release_port(&up);
+	ib->umad_release_port(&up);
 
 	snprintf(sh->out.device, sizeof(sh->out.device), "%s", sp->ca);
 	sh->out.port = (uint8_t)sp->num;
@@ -123,6 +129,7 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 		      struct rr_result *sh)
 {
+	const struct rr_sa_lib *ib = &sp->ib;
 	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_SA_CLASS };
 	ib_portid_t self = { 0 };
 	int err, portnum;
@@ -131,7 +138,7 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 	if (!find_port(sp, p, sh))
 		return false;
 
-	sp->mad = mad_rpc_open_port(sp->ca, sp->num, classes, 3);
+	sp->mad = ib->mad_rpc_open_port(sp->ca, sp->num, classes, 3);
 	if (!sp->mad) {
 		err = errno ? errno : EIO;
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,
@@ -141,8 +148,8 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 		return false;
 	}
 	/* One try of timeout_ms per MAD: the user's timeout bounds each wait. */
-	mad_rpc_set_timeout(sp->mad, (int)p->timeout_ms);
-	mad_rpc_set_retries(sp->mad, 1);
+	ib->mad_rpc_set_timeout(sp->mad, (int)p->timeout_ms);
+	ib->mad_rpc_set_retries(sp->mad, 1);
 
 	if (!rr_port_state_active((int)sp->state) && !waits_for_sm(sp)) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", 0,
@@ -150,7 +157,7 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 		return false;
 	}
 	/* The SGID as the port's SMA says it: GID prefix and port GUID. */
-	if (ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
+	if (ib->ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
 			      errno ? errno : EIO, RR_CAUSE_UNKNOWN, NULL);
 		return false;
@@ -162,10 +169,11 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 		    struct rr_result *sh)
 {
+	const struct rr_sa_lib *ib = &sp->ib;
 	int err;
 
 	rr_step_begin(&sh->out, RR_STEP_FIND_SM);
-	if (ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
+	if (ib->ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
 		err = errno ? errno : EIO;
 		/* libibmad says ENXIO when PortInfo:MasterSMLID is 0. */
 		if (err == ENXIO)
@@ -195,30 +203,31 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 			  const struct rr_sa_params *p, uint8_t *req,
 			  ib_rpc_t *rpc)
 {
+	const struct rr_sa_lib *ib = &sp->ib;
 	uint64_t mask = RR_PR_COMP_SGID;
 	ibmad_gid_t dgid;
 
-	mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
+	ib->mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
 	switch (d->kind) {
 	case RR_SA_LID:
-		mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);
+		ib->mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);
 		mask |= RR_PR_COMP_DLID;
 		break;
 	case RR_SA_GUID:
 		/* A port GUID is taken to be on this port's subnet. */
 		memcpy(dgid, sp->sgid, 8);
-		mad_set_field64(dgid, 0, IB_GID_GUID_F, d->guid);
-		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		ib->mad_set_field64(dgid, 0, IB_GID_GUID_F, d->guid);
+		ib->mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
 		mask |= RR_PR_COMP_DGID;
 		break;
 	case RR_SA_GID:
 		memcpy(dgid, d->gid, sizeof(dgid));
-		mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
+		ib->mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
 		mask |= RR_PR_COMP_DGID;
 		break;
 	}
 	if (p->sl >= 0) {
-		mad_set_field(req, 0, IB_SA_PR_SL_F, (uint32_t)p->sl);
+		ib->mad_set_field(req, 0, IB_SA_PR_SL_F, (uint32_t)p->sl);
 		mask |= RR_PR_COMP_SL;
 	}
 	if (p->pkey >= 0) {
@@ -226,7 +235,7 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 		mask |= RR_PR_COMP_PKEY;
 	}
 	if (p->all_paths) {
-		mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_NUMB_PATH);
+		ib->mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_NUMB_PATH);
 		mask |= RR_PR_COMP_NUMBPATH;
 	}
 
@@ -374,13 +383,14 @@ static void query_done(struct rr_sa *w, unsigned int i)
 /* The answer to W->q[I]: LEN bytes of MAD in the receive buffer. */
 static void take_answer(struct rr_sa *w, unsigned int i, int len)
 {
+	const struct rr_sa_lib *ib = &w->sp.ib;
 	const struct rr_sa_params *p = w->p;
 	struct rr_result *r = w->q[i].r;
 	struct rr_sa_answer ans;
 	int n;
 
 	rr_step_end(&r->out, RR_STEP_SA_QUERY);
-	rr_sa_answer_decode(umad_get_mad(w->rcv), (size_t)len, &ans);
+	rr_sa_answer_decode(ib->umad_get_mad(w->rcv), (size_t)len, &ans);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
@@ -395,6 +405,7 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 static bool send_query(struct rr_sa *w, struct rr_result *r)
 {
 	struct sa_port *sp = &w->sp;
+	const struct rr_sa_lib *ib = &sp->ib;
 	const struct rr_sa_params *p = w->p;
 	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
 	struct sa_query *q = &w->q[w->num];
@@ -407,11 +418,11 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 	build_request(sp, &r->probe.sa, p, req, &rpc);
 	rr_step_begin(&r->out, RR_STEP_TOTAL);
 	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
-	memset(w->snd, 0, umad_size() + IB_MAD_SIZE);
-	len = mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
+	memset(w->snd, 0, ib->umad_size() + IB_MAD_SIZE);
+	len = ib->mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
 	/* The kernel gives up after timeout_ms too: no retry. */
-	if (len < 0 || umad_send(mad_rpc_portid(sp->mad),
-				 mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
+	if (len < 0 || ib->umad_send(ib->mad_rpc_portid(sp->mad),
+				 ib->mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
 				 w->snd, len, (int)p->timeout_ms, 0) < 0) {
 		err = errno ? errno : EIO;
 		rr_step_end(&r->out, RR_STEP_SA_QUERY);
@@ -422,7 +433,7 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 	}
 	*q = (struct sa_query){
 		.r = r,
-		.trid = (uint32_t)mad_get_field64(umad_get_mad(w->snd), 0,
+		.trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->snd), 0,
 						  IB_MAD_TRID_F),
 		.deadline = now_ms() + p->timeout_ms,
 	};
@@ -455,6 +466,7 @@ static void expire(struct rr_sa *w)
  */
 static void receive(struct rr_sa *w)
 {
+	const struct rr_sa_lib *ib = &w->sp.ib;
 	int64_t first = w->q[0].deadline, left;
 	struct rr_sa_answer none = { 0 };
 	unsigned int i;
@@ -467,18 +479,18 @@ static void receive(struct rr_sa *w)
 	left = first - now_ms();
 	if (left <= 0)
 		return;
-	ret = umad_recv(mad_rpc_portid(w->sp.mad), w->rcv, &len, (int)left);
+	ret = ib->umad_recv(ib->mad_rpc_portid(w->sp.mad), w->rcv, &len, (int)left);
 	if (ret < 0)
 		return;		/* nothing in time: expire() decides */
-	trid = (uint32_t)mad_get_field64(umad_get_mad(w->rcv), 0,
+	trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->rcv), 0,
 					 IB_MAD_TRID_F);
 	for (i = 0; i < w->num; i++) {
 		if (w->q[i].trid != trid)
 			continue;
-		if (umad_status(w->rcv)) {
+		if (ib->umad_status(w->rcv)) {
 			/* The kernel's own timeout (or error) for the send. */
 			rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
-			fail_query(w->q[i].r, &none, umad_status(w->rcv), false);
+			fail_query(w->q[i].r, &none, ib->umad_status(w->rcv), false);
 			query_done(w, i);
 		} else {
 			take_answer(w, i, len);
@@ -487,7 +499,6 @@ static void receive(struct rr_sa *w)
 	}
 }
 
-/* Every result with no failure yet: its query sent, answered or expired. */
 /* The port could not be opened or has no SM: every result says so. */
 static void copy_failure(struct rr_result *r, const struct rr_result *sh)
 {
@@ -536,9 +547,11 @@ struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
 	w->ready = open_port(&w->sp, p, &w->shared) &&
 		   find_sm(&w->sp, p, &w->shared);
 	unmute_stderr(muted);
+	if (!w->ready)
+		return w;	/* every result fails as the set-up did */
 	w->q = calloc(w->window, sizeof(*w->q));
-	w->snd = calloc(1, umad_size() + IB_MAD_SIZE);
-	w->rcv = calloc(1, umad_size() + RECV_MAD_SIZE);
+	w->snd = calloc(1, w->sp.ib.umad_size() + IB_MAD_SIZE);
+	w->rcv = calloc(1, w->sp.ib.umad_size() + RECV_MAD_SIZE);
 	return w;
 }
 
@@ -571,7 +584,8 @@ void rr_sa_end(struct rr_sa *w)
 	if (!w)
 		return;
 	if (w->sp.mad)
-		mad_rpc_close_port(w->sp.mad);
+		w->sp.ib.mad_rpc_close_port(w->sp.mad);
+	rr_sa_lib_close(&w->sp.ib);
 	free(w->q);
 	free(w->snd);
 	free(w->rcv);

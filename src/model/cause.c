@@ -132,6 +132,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the kernel's PathRecord query to the subnet administrator failed on the way",
 		"the port or the SM went away during the query: check `ibstat` and `sminfo`, then probe again"
 	},
+	[RR_CAUSE_NO_MAD_LIBRARY] = {
+		"no_mad_library",
+		"libibumad or libibmad cannot be loaded: --sa loads them when it runs",
+		"install them (Debian: apt-get install libibumad3 libibmad5); the detail says what the loader missed"
+	},
 	[RR_CAUSE_NO_UMAD] = {
 		"no_umad",
 		"no InfiniBand MAD device: no umad port, or ib_umad not loaded",
@@ -310,5 +315,6 @@ const char *rr_cause_hint(enum rr_cause cause)
 bool rr_cause_is_host_level(enum rr_cause cause)
 {
 	return cause == RR_CAUSE_NO_RDMA_CM || cause == RR_CAUSE_PERMISSION ||
-	       cause == RR_CAUSE_NO_UMAD || cause == RR_CAUSE_UMAD_PERMISSION;
+	       cause == RR_CAUSE_NO_MAD_LIBRARY || cause == RR_CAUSE_NO_UMAD ||
+	       cause == RR_CAUSE_UMAD_PERMISSION;
 }

@@ -39,6 +39,7 @@ enum rr_cause {
 	/* InfiniBand, the kernel's own SA query (rdma_resolve_route). */
 	RR_CAUSE_SA_QUERY_FAILED,
 	/* InfiniBand subnet administrator (--sa) */
+	RR_CAUSE_NO_MAD_LIBRARY,
 	RR_CAUSE_NO_UMAD,
 	RR_CAUSE_UMAD_PERMISSION,
 	RR_CAUSE_PORT_NOT_ACTIVE,

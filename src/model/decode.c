@@ -63,7 +63,7 @@ double rr_port_rate_gbps(unsigned int speed, unsigned int width)
 
 double rr_packet_life_us(uint8_t plt)
 {
-	return 4.096 * ldexp(1.0, plt & 0x3f);
+	return 4.096 * (double)(UINT64_C(1) << (plt & 0x3f));
 }
 
 const char *rr_selector_name(uint8_t selector)

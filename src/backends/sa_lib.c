@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/sa_lib.h"
+
+/* The sonames configure read from the libraries the headers came with. */
+#ifndef RR_IBUMAD_SONAME
+#define RR_IBUMAD_SONAME "libibumad.so.3"
+#endif
+#ifndef RR_IBMAD_SONAME
+#define RR_IBMAD_SONAME "libibmad.so.5"
+#endif
+
+/* Each member of struct rr_sa_lib, found by its own name. */
+#define FIND(so, name)                                                        \
+	do {                                                                  \
+		*(void **)&lib->name = dlsym(lib->so, #name);                 \
+		if (!lib->name)                                               \
+			goto missing;                                         \
+	} while (0)
+
+static bool find_all(struct rr_sa_lib *lib)
+{
+	FIND(umad_so, umad_init);
+	FIND(umad_so, umad_get_port);
+	FIND(umad_so, umad_release_port);
+	FIND(umad_so, umad_get_mad);
+	FIND(umad_so, umad_size);
+	FIND(umad_so, umad_send);
+	FIND(umad_so, umad_recv);
+	FIND(umad_so, umad_status);
+	FIND(mad_so, mad_rpc_open_port);
+	FIND(mad_so, mad_rpc_close_port);
+	FIND(mad_so, mad_rpc_set_timeout);
+	FIND(mad_so, mad_rpc_set_retries);
+	FIND(mad_so, mad_rpc_portid);
+	FIND(mad_so, mad_rpc_class_agent);
+	FIND(mad_so, mad_build_pkt);
+	FIND(mad_so, mad_encode_field);
+	FIND(mad_so, mad_set_field);
+	FIND(mad_so, mad_set_field64);
+	FIND(mad_so, mad_get_field64);
+	FIND(mad_so, ib_resolve_self_via);
+	FIND(mad_so, ib_resolve_smlid_via);
+	return true;
+missing:
+	return false;
+}
+
+bool rr_sa_lib_open(struct rr_sa_lib *lib, char *why, size_t len)
+{
+	const char *err;
+
+	memset(lib, 0, sizeof(*lib));
+	lib->umad_so = dlopen(RR_IBUMAD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib->umad_so)
+		goto fail;
+	lib->mad_so = dlopen(RR_IBMAD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib->mad_so || !find_all(lib))
+		goto fail;
+	return true;
+fail:
+	err = dlerror();
+	snprintf(why, len, "%s", err ? err : "cannot load " RR_IBMAD_SONAME);
+	rr_sa_lib_close(lib);
+	return false;
+}
+
+void rr_sa_lib_close(struct rr_sa_lib *lib)
+{
+	if (lib->mad_so)
+		dlclose(lib->mad_so);
+	if (lib->umad_so)
+		dlclose(lib->umad_so);
+	memset(lib, 0, sizeof(*lib));
+}
