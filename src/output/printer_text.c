@@ -30,21 +30,43 @@ static struct text_state *state(struct printer *p)
  */
 static int put_shown(struct printer *p, const char *s)
 {
-	size_t len = strlen(s), i = 0, n, k;
+	size_t len = strlen(s), i = 0, run = 0, n, k;
+	unsigned char c;
 	bool bad, control;
 	int cols = 0;
 
+	/* Printable runs go out in one write: this is most of a record. */
 	while (i < len) {
+		c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			cols++;
+			continue;
+		}
 		n = rr_utf8_unit(s + i, len - i, &bad, &control);
-		for (k = 0; (bad || control) && k < n; k++)
-			cols += fprintf(p->out, "\\x%02x", (unsigned char)s[i + k]);
-		if (!bad && !control) {
-			fwrite(s + i, 1, n, p->out);
+		if (bad || control) {
+			fwrite(s + run, 1, i - run, p->out);
+			for (k = 0; k < n; k++)
+				cols += fprintf(p->out, "\\x%02x", (unsigned char)s[i + k]);
+			run = i + n;
+		} else {
 			cols++;
 		}
 		i += n;
 	}
+	fwrite(s + run, 1, len - run, p->out);
 	return cols;
+}
+
+static void pad(struct printer *p, int n)
+{
+	static const char spaces[] = "                                ";
+	int k;
+
+	for (; n > 0; n -= k) {
+		k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
+		fwrite(spaces, 1, (size_t)k, p->out);
+	}
 }
 
 static void label(struct printer *p, const char *key)
@@ -54,13 +76,13 @@ static void label(struct printer *p, const char *key)
 	int width = LABEL_WIDTH - t->indent * 2, cols;
 	size_t i;
 
-	snprintf(buf, sizeof(buf), "%s", key);
-	for (i = 0; buf[i]; i++)
-		if (buf[i] == '_')
-			buf[i] = ' ';
-	fprintf(p->out, "%*s", t->indent * 2, "");
+	for (i = 0; key[i] && i < sizeof(buf) - 1; i++)
+		buf[i] = key[i] == '_' ? ' ' : key[i];
+	buf[i] = '\0';
+	pad(p, t->indent * 2);
 	cols = put_shown(p, buf);
-	fprintf(p->out, "%*s ", cols < width ? width - cols : 0, "");
+	pad(p, width - cols);
+	fputc(' ', p->out);
 }
 
 static void text_begin(struct printer *p, struct pr_frame *f,
@@ -77,7 +99,7 @@ static void text_begin(struct printer *p, struct pr_frame *f,
 		/* Full blocks are separated by a blank line; brief lines not. */
 		if (top && !brief && t->printed)
 			fputc('\n', p->out);
-		fprintf(p->out, "%*s", t->indent * 2, "");
+		pad(p, t->indent * 2);
 		put_shown(p, title);
 		fputc('\n', p->out);
 		if (top)
