@@ -55,6 +55,11 @@ bool rr_utf8_valid(const char *s, size_t len)
 	size_t i = 0;
 
 	while (i < len) {
+		/* ASCII, nearly all the tool prints, needs no decoding. */
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
 		i += rr_utf8_unit(s + i, len - i, &bad, &control);
 		if (bad)
 			return false;

@@ -9,18 +9,6 @@
 #include "host/netlink_route.h"
 #include "host/host.h"
 
-static bool port_has_netdev(const struct rr_port *port, const char *netdev)
-{
-	int i;
-
-	if (!strcmp(port->facts.netdev, netdev))
-		return true;
-	for (i = 0; i < port->num_gids; i++)
-		if (!strcmp(port->gids[i].netdev, netdev))
-			return true;
-	return false;
-}
-
 /* The port the kernel bound R's id to, as the host lists it; or NULL. */
 static const struct rr_port *bound_port(struct rr_host *host,
 					const struct rr_result *r)
@@ -51,12 +39,12 @@ static const struct rr_port *find_device(struct rr_host *host,
 	int i, n;
 
 	d->bound = bound != NULL;
+	if (!found)
+		found = rr_host_port_of(host, c->route.netdev);
 	ports = rr_host_ports(host, &n);
 	for (i = 0; i < n; i++) {	/* none when n is -1 */
 		const struct rr_port *port = &ports[i];
 
-		if (!found && port_has_netdev(port, c->route.netdev))
-			found = port;
 		if (port->facts.netdev[0] && d->num_rdma < RR_MAX_RDMA_NETDEVS) {
 			struct rr_rdma_netdev *rn = &d->rdma[d->num_rdma++];
 

@@ -17,6 +17,9 @@ struct rr_host {
 	struct rr_port *ports;
 	int num_ports;
 	bool ports_read;
+	/* The last netdev asked of rr_host_port_of() and its answer. */
+	char last_netdev[64];
+	const struct rr_port *last_port;
 	enum rr_chain_netns netns_mode;
 	bool netns_asked;
 	/* configfs defaults of the ports asked about, each read once. */
@@ -73,6 +76,34 @@ const struct rr_port *rr_host_ports(struct rr_host *h, int *n)
 	}
 	*n = h->num_ports;
 	return h->ports;
+}
+
+static bool port_has_netdev(const struct rr_port *port, const char *netdev)
+{
+	int i;
+
+	if (!strcmp(port->facts.netdev, netdev))
+		return true;
+	for (i = 0; i < port->num_gids; i++)
+		if (!strcmp(port->gids[i].netdev, netdev))
+			return true;
+	return false;
+}
+
+const struct rr_port *rr_host_port_of(struct rr_host *h, const char *netdev)
+{
+	const struct rr_port *ports;
+	int i, n;
+
+	if (h->ports_read && !strcmp(h->last_netdev, netdev))
+		return h->last_port;
+	ports = rr_host_ports(h, &n);
+	snprintf(h->last_netdev, sizeof(h->last_netdev), "%s", netdev);
+	h->last_port = NULL;
+	for (i = 0; i < n && !h->last_port; i++)	/* none when n is -1 */
+		if (port_has_netdev(&ports[i], netdev))
+			h->last_port = &ports[i];
+	return h->last_port;
 }
 
 const struct rr_cm_defaults *rr_host_cm_defaults(struct rr_host *h,

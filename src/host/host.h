@@ -23,6 +23,12 @@ void rr_host_free(struct rr_host *h);
 struct rr_nl *rr_host_nl(struct rr_host *h, const char **why);
 /* Every RDMA port, *N of them; -1 (errno set) when unreadable. */
 const struct rr_port *rr_host_ports(struct rr_host *h, int *n);
+/*
+ * The port whose netdev, or one of whose GIDs' netdevs, is NETDEV; NULL
+ * for none.  The last answer is kept: a batch's failures mostly go out
+ * through one interface, and a port has as many GIDs as addresses.
+ */
+const struct rr_port *rr_host_port_of(struct rr_host *h, const char *netdev);
 /* The GID tables, each read at its first use. */
 struct rr_gid_cache *rr_host_gids(struct rr_host *h);
 /* RDMA's network-namespace mode (`rdma system`), asked once. */
