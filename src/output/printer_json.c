@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* JSON (one document) and JSON Lines (one record per line), via json-c. */
+/* JSON, one document, via json-c (JSON Lines: printer_jsonl.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <json-c/json.h>
@@ -304,51 +304,4 @@ const struct pr_writer pr_json_writer = {
 	.field = add_field,
 	.stats = add_stats,
 	.finish = json_finish,
-};
-
-/* JSON Lines: each record is an object of its own, with its kind. */
-static void jsonl_begin(struct printer *p, struct pr_frame *f,
-			const char *title, bool brief)
-{
-	int depth = (int)(f - p->stack);
-	struct json_object *c;
-
-	if (depth == 0 && f->kind != PR_RECORD && f->kind != PR_SINGLE) {
-		f->priv = NULL;		/* a declared list: nothing to write */
-		return;
-	}
-	c = f->kind == PR_ARR ? json_object_new_array() :
-				json_object_new_object();
-	f->priv = c;
-	if (depth == 0)
-		json_object_object_add(c, "record",
-				       json_object_new_string(f->key));
-	else
-		attach(p, depth, f->key, c);
-}
-
-static void jsonl_end(struct printer *p, struct pr_frame *f)
-{
-	if (f != p->stack || !f->priv)
-		return;
-	fprintf(p->out, "%s\n", json_object_to_json_string_ext(f->priv,
-			JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
-	/* Streamable: each line leaves as soon as it is whole. */
-	fflush(p->out);
-	json_object_put(f->priv);
-}
-
-static int jsonl_finish(struct printer *p)
-{
-	free_doc(p);
-	return ferror(p->out) ? -1 : 0;
-}
-
-const struct pr_writer pr_jsonl_writer = {
-	.streams = true,
-	.begin = jsonl_begin,
-	.end = jsonl_end,
-	.field = add_field,
-	.stats = add_stats,
-	.finish = jsonl_finish,
 };

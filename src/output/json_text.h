@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* JSON text written straight to a stream, as json-c would print it. */
+#ifndef RR_JSON_TEXT_H
+#define RR_JSON_TEXT_H
+
+#include <stdio.h>
+
+/*
+ * S as a quoted JSON string: escaped as json-c escapes it with
+ * JSON_C_TO_STRING_NOSLASHESCAPE, bytes that are not UTF-8 first made the
+ * text \xNN (rr_utf8_fix), as the json-c writers do.  Aborts on ENOMEM,
+ * as they do.
+ */
+void rr_json_put_str(FILE *out, const char *s);
+
+#endif
