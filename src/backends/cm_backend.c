@@ -88,9 +88,11 @@ unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
 	return timeout_ms + (grace > 1000 ? grace : 1000);
 }
 
-static void set_deadline(struct probe *pr, unsigned int ms)
+/* MS after FROM, the start of the step waited for. */
+static void set_deadline(struct probe *pr, const struct timespec *from,
+			 unsigned int ms)
 {
-	pr->deadline = rr_ts_add_ms(rr_now(), ms);
+	pr->deadline = rr_ts_add_ms(*from, ms);
 }
 
 /*
@@ -248,7 +250,8 @@ static void start_route(struct rr_cm *run, struct probe *pr)
 		return;
 	}
 	pr->state = PROBE_WAIT_ROUTE;
-	set_deadline(pr, rr_cm_step_deadline_ms(run->p->timeout_ms));
+	set_deadline(pr, &r->out.steps[RR_STEP_RESOLVE_ROUTE].start,
+		     rr_cm_step_deadline_ms(run->p->timeout_ms));
 }
 
 /* Create id, set options, bind: the probe's synchronous start. */
@@ -256,13 +259,15 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 {
 	const struct rr_cm_params *p = run->p;
 	struct rr_result *r = pr->r;
+	struct timespec now = rr_now();
 	uint8_t tos;
 
-	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	/* Steps that meet share one clock read (see rr_step_begin_at). */
+	rr_step_begin_at(&r->out, RR_STEP_TOTAL, &now);
 	r->out.timeout_ms = p->timeout_ms;
-	r->out.start_ms = rr_ts_ms(&r->out.steps[RR_STEP_TOTAL].start, &run->t0);
+	r->out.start_ms = rr_ts_ms(&now, &run->t0);
 	r->out.have_start = true;
-	rr_step_begin(&r->out, RR_STEP_CREATE_ID);
+	rr_step_begin_at(&r->out, RR_STEP_CREATE_ID, &now);
 	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
 		pr->id = NULL;
 		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
@@ -277,10 +282,11 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 			return;
 		}
 	}
-	rr_step_end(&r->out, RR_STEP_CREATE_ID);
+	now = rr_now();
+	rr_step_end_at(&r->out, RR_STEP_CREATE_ID, &now);
 
 	if (p->src) {
-		rr_step_begin(&r->out, RR_STEP_BIND_ADDR);
+		rr_step_begin_at(&r->out, RR_STEP_BIND_ADDR, &now);
 		if (rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
 			probe_fail_call(pr, RR_STEP_BIND_ADDR, "rdma_bind_addr",
 					errno);
@@ -304,7 +310,8 @@ static void probe_resolve_addr(struct rr_cm *run, struct probe *pr)
 		return;
 	}
 	pr->state = PROBE_WAIT_ADDR;
-	set_deadline(pr, rr_cm_step_deadline_ms(p->timeout_ms));
+	set_deadline(pr, &r->out.steps[RR_STEP_RESOLVE_ADDR].start,
+		     rr_cm_step_deadline_ms(p->timeout_ms));
 }
 
 static enum rr_step waiting_step(const struct probe *pr)
@@ -482,6 +489,8 @@ static void start_due(struct rr_cm *run)
 	struct timespec now;
 	struct probe *pr;
 
+	if (!pending_head(run))
+		return;
 	now = rr_now();
 	while (run->num_inflight < run->p->parallel &&
 	       (pr = pending_head(run))) {

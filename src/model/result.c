@@ -6,7 +6,15 @@
 
 void rr_step_begin(struct rr_outcome *o, enum rr_step step)
 {
-	o->steps[step].start = rr_now();
+	struct timespec now = rr_now();
+
+	rr_step_begin_at(o, step, &now);
+}
+
+void rr_step_begin_at(struct rr_outcome *o, enum rr_step step,
+		      const struct timespec *at)
+{
+	o->steps[step].start = *at;
 	o->steps[step].started = true;
 	o->steps[step].ended = false;
 }
@@ -45,8 +53,10 @@ static void fail(struct rr_outcome *o, enum rr_step step,
 		.step = step, .kind = kind, .err = err, .event = event,
 	};
 
-	rr_step_end(o, step);
-	rr_step_end(o, RR_STEP_TOTAL);
+	struct timespec now = rr_now();
+
+	rr_step_end_at(o, step, &now);
+	rr_step_end_at(o, RR_STEP_TOTAL, &now);
 	o->ok = false;
 	o->fail.step = step;
 	o->fail.kind = kind;
