@@ -43,8 +43,11 @@ struct rr_cm {
 	struct rdma_event_channel *channel;
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
-	/* Finished, their ids not destroyed nor the caller told yet. */
+	/* Finished, their routes not read nor the caller told yet. */
 	struct probe *done, **done_tail;
+	/* Ids of results handed over, to destroy (destroy_finished()). */
+	struct rdma_cm_id **graves;
+	unsigned int num_graves;
 	/* Link layers of the ports seen so far. */
 	struct known_port {
 		struct ibv_context *verbs;
@@ -209,10 +212,33 @@ static void hand_over(struct rr_cm *run, struct probe *pr,
 	run->free_probes[run->num_free++] = pr;
 }
 
+/* ID's result is read: the id waits for destroy_finished(). */
+static void bury(struct rr_cm *run, struct rdma_cm_id *id)
+{
+	if (run->num_graves == run->cap)
+		rdma_destroy_id(run->graves[--run->num_graves]);
+	run->graves[run->num_graves++] = id;
+}
+
 /*
- * Finished probes: route read, id destroyed, the result handed over on
- * DONE, in that order.  Unless ALL, it stops as soon as an event waits:
- * the work would delay that event's stamp.
+ * Destroys the ids of finished probes once nothing is in flight, or,
+ * between events, when as many wait as may be in flight: the kernel holds
+ * at most twice --parallel ids.  rdma_destroy_id() is a system call like
+ * the others, and made while probes resolve it delayed them (cmtime, too,
+ * destroys its ids after its timed phases).
+ */
+static void destroy_finished(struct rr_cm *run)
+{
+	while (run->num_graves &&
+	       (!run->num_inflight ||
+		(run->num_graves >= run->p->parallel && !event_waiting(run))))
+		rdma_destroy_id(run->graves[--run->num_graves]);
+}
+
+/*
+ * Finished probes: route read, the result handed over on DONE, the id
+ * left for destroy_finished().  Unless ALL, it stops as soon as an event
+ * waits: the work would delay that event's stamp.
  */
 static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 {
@@ -222,7 +248,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 		run->done = pr->next_done;
 		if (pr->id) {
 			collect(run, pr->r, pr->id);
-			rdma_destroy_id(pr->id);
+			bury(run, pr->id);
 			pr->id = NULL;
 		}
 		hand_over(run, pr, done);
@@ -549,6 +575,7 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	start_due(run);
 	if (!run->num_inflight) {
 		flush_done(run, true, done);
+		destroy_finished(run);
 		/* All handed over: the caller adds more, or that was all. */
 		if (!run->num_pending)
 			return !run->no_more;
@@ -565,6 +592,7 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	expire_probes(run, &now);
 	compact_inflight(run);
 	flush_done(run, false, done);
+	destroy_finished(run);
 	return true;
 }
 
@@ -590,7 +618,9 @@ static bool setup(struct rr_cm *run)
 	run->free_probes = calloc(run->cap, sizeof(*run->free_probes));
 	run->pending = calloc(run->cap, sizeof(*run->pending));
 	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
-	if (!run->pool || !run->free_probes || !run->pending || !run->inflight)
+	run->graves = calloc(run->cap, sizeof(*run->graves));
+	if (!run->pool || !run->free_probes || !run->pending ||
+	    !run->inflight || !run->graves)
 		return false;
 	for (i = 0; i < run->cap; i++)
 		run->free_probes[run->num_free++] = &run->pool[run->cap - 1 - i];
@@ -639,6 +669,9 @@ void rr_cm_end(struct rr_cm *run)
 	for (pr = run->done; pr; pr = pr->next_done)
 		if (pr->id)
 			rdma_destroy_id(pr->id);
+	while (run->num_graves)
+		rdma_destroy_id(run->graves[--run->num_graves]);
+	free(run->graves);
 	free(run->inflight);
 	free(run->pending);
 	free(run->free_probes);
