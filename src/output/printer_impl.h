@@ -42,7 +42,7 @@ struct pr_frame {
 	const char *label;	/* PR_MAP: what its member keys name */
 	bool indents;		/* text: printed a heading */
 	int count;		/* members so far (array index) */
-	void *priv;		/* the writer's own (json_object, …) */
+	void *priv;		/* the writer's own */
 };
 
 struct printer;

@@ -1,299 +1,357 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* JSON, one document, via json-c (JSON Lines: printer_jsonl.c). */
+/*
+ * JSON, one document, pretty-printed as json-c prints with
+ * JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+ * JSON_C_TO_STRING_NOSLASHESCAPE (the golden tests hold that), written as
+ * it is rendered with no tree in between (JSON Lines: printer_jsonl.c).
+ *
+ * The document's top-level members keep the order they first appear in.
+ * Its "results" are written out as each ends and let go, once only plain
+ * values come before them (the head); every other member is kept as its
+ * text until the end: input errors, statistics, the summary.
+ */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <json-c/json.h>
 
-#include "base/escape.h"
+#include "output/json_text.h"
 #include "output/printer_impl.h"
 
-/*
- * The document.  Its "results" are written as each ends and let go: the
- * members before them as the head, the rest (small: input errors,
- * statistics, the summary) kept until the end.  The text is the same as
- * json-c would print the whole document.
- */
-struct json_doc {
-	struct json_object *root;
-	bool head_written;
-	size_t results_written;
+#define STREAMED_LIST "results"
+
+struct json_member {
+	char *key;
+	bool list;		/* records of a top-level list */
+	bool plain;		/* a plain value, no container */
+	size_t count;		/* list: records so far */
+	char *text;		/* what follows `"key": `, as written so far */
+	size_t len;
+	FILE *f;		/* open_memstream() onto text */
 };
 
-#define JSON_FLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | \
-		    JSON_C_TO_STRING_NOSLASHESCAPE)
-#define STREAMED_LIST "results"
+struct json_doc {
+	struct json_member *m;
+	size_t n, cap;
+	bool head_written;	/* the results stream to the output */
+	FILE *cur;		/* where the open top-level frame goes */
+	bool more[PR_MAX_DEPTH];	/* frame D has a member: a comma next */
+};
+
+static void *must(void *ptr)
+{
+	if (!ptr)
+		abort();	/* out of memory while printing */
+	return ptr;
+}
 
 static struct json_doc *doc(struct printer *p)
 {
-	struct json_doc *d = p->priv;
-
-	if (!d) {
-		d = calloc(1, sizeof(*d));
-		if (!d)
-			abort();	/* out of memory while printing */
-		d->root = json_object_new_object();
-		p->priv = d;
-	}
-	return d;
+	if (!p->priv)
+		p->priv = must(calloc(1, sizeof(struct json_doc)));
+	return p->priv;
 }
 
-static struct json_object *root(struct printer *p)
+static void indent(FILE *f, int level)
 {
-	return doc(p)->root;
-}
-
-static void free_doc(struct printer *p)
-{
-	struct json_doc *d = p->priv;
-
-	if (!d)
-		return;
-	json_object_put(d->root);
-	free(d);
-	p->priv = NULL;
+	fprintf(f, "%*s", 2 * level, "");
 }
 
 /*
- * JSON text must be UTF-8: bytes that are not (from a file, a name) go in
- * as the text \xNN.  json-c escapes control characters itself.
+ * The JSON level of the top-level frame: 2 for a list's record (in the
+ * list, in the document), 1 for a member of the document itself.
  */
-static struct json_object *new_string(const char *s)
+static int base_level(const struct printer *p)
 {
-	struct json_object *o;
-	bool failed;
-	char *fixed = rr_utf8_fix(s, &failed);
-
-	if (failed)
-		abort();	/* out of memory while printing */
-	o = json_object_new_string(fixed ? fixed : s);
-	free(fixed);
-	return o;
+	return p->stack[0].kind == PR_RECORD ? 2 : 1;
 }
 
-/* Adds VAL to OBJ under KEY, the key made valid UTF-8 too. */
-static void add_member(struct json_object *obj, const char *key,
-		       struct json_object *val)
+/* The member KEY, made (at the end, as json-c adds keys) if new. */
+static struct json_member *member(struct json_doc *d, const char *key)
 {
-	bool failed;
-	char *fixed = rr_utf8_fix(key, &failed);
+	struct json_member *m;
+	size_t i;
 
-	if (failed)
-		abort();
-	json_object_object_add(obj, fixed ? fixed : key, val);
-	free(fixed);
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->m[i].key, key))
+			return &d->m[i];
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 8;
+		d->m = must(realloc(d->m, d->cap * sizeof(*d->m)));
+	}
+	m = &d->m[d->n++];
+	memset(m, 0, sizeof(*m));
+	m->key = must(strdup(key));
+	m->f = must(open_memstream(&m->text, &m->len));
+	return m;
 }
 
-static struct json_object *new_value(const struct pr_value *v)
+/* M's value replaced, as json-c replaces a key's value in place. */
+static FILE *restart(struct json_member *m)
+{
+	fclose(m->f);
+	free(m->text);
+	m->text = NULL;
+	m->f = must(open_memstream(&m->text, &m->len));
+	m->count = 0;
+	return m->f;
+}
+
+static void put_value(FILE *f, const struct pr_value *v)
 {
 	switch (v->type) {
 	case PV_STR:
-		return new_string(v->s);
+		rr_json_put_str(f, v->s);
+		break;
 	case PV_INT:
-		return json_object_new_int64(v->i);
+		fprintf(f, "%lld", v->i);
+		break;
 	case PV_BOOL:
-		return json_object_new_boolean(v->i);
+		fputs(v->i ? "true" : "false", f);
+		break;
 	case PV_NUM:
-		return json_object_new_double_s(v->d, v->num_text);
+		fputs(v->num_text, f);
+		break;
 	default:
-		return NULL;
+		fputs("null", f);
+		break;
 	}
-}
-
-/* Attaches VAL to the innermost container (the root at depth 0). */
-static void attach(struct printer *p, int depth, const char *key,
-		   struct json_object *val)
-{
-	struct json_object *parent;
-
-	parent = depth ? p->stack[depth - 1].priv : root(p);
-	if (!parent) {
-		json_object_put(val);	/* JSON Lines: nothing above a record */
-		return;
-	}
-	if (json_object_is_type(parent, json_type_array))
-		json_object_array_add(parent, val);
-	else
-		add_member(parent, key, val);
-}
-
-/* The document's top-level list KEY, created on first use. */
-static struct json_object *top_list(struct printer *p, const char *key)
-{
-	struct json_object *list;
-
-	if (json_object_object_get_ex(root(p), key, &list))
-		return list;
-	list = json_object_new_array();
-	json_object_object_add(root(p), key, list);
-	return list;
 }
 
 static void json_doc(struct printer *p, const char *key,
 		     const struct pr_value *v)
 {
-	add_member(root(p), key, new_value(v));
-}
+	struct json_member *m = member(doc(p), key);
+	FILE *f = restart(m);
 
-static void json_begin(struct printer *p, struct pr_frame *f,
-		       const char *title, bool brief)
-{
-	int depth = (int)(f - p->stack);
-	struct json_object *c;
-
-	c = f->kind == PR_ARR ? json_object_new_array() :
-				json_object_new_object();
-	f->priv = c;
-	if (f->kind == PR_RECORD)
-		json_object_array_add(top_list(p, f->key), c);
-	else
-		attach(p, depth, f->key, c);
-}
-
-/* VAL as json-c prints it INDENT spaces deep: every line after the first. */
-static int put_value(FILE *out, struct json_object *val, int indent)
-{
-	const char *text = json_object_to_json_string_ext(val, JSON_FLAGS);
-	const char *nl;
-
-	while ((nl = strchr(text, '\n'))) {
-		if (fprintf(out, "%.*s\n%*s", (int)(nl - text), text, indent, "") < 0)
-			return -1;
-		text = nl + 1;
-	}
-	return fputs(text, out) < 0 ? -1 : 0;
-}
-
-/* `"KEY": VALUE` one level into the document, after SEP. */
-static int put_member(FILE *out, const char *sep, const char *key,
-		      struct json_object *val)
-{
-	struct json_object *k = json_object_new_string(key);
-	int rc;
-
-	rc = fprintf(out, "%s\n  %s: ", sep, json_object_to_json_string(k)) < 0 ?
-		-1 : put_value(out, val, 2);
-	json_object_put(k);
-	return rc;
+	m->list = false;
+	m->plain = true;
+	put_value(f, v);
 }
 
 /*
- * The results may stream when only plain values come before them: a list
- * there could still grow once the head is written.
+ * Starts a member of frame DEPTH - 1: comma, new line, indent, and the
+ * key unless the container is an array.  False outside any frame.
  */
-static bool may_stream(struct json_doc *d)
+static bool open_member(struct printer *p, int depth, const char *key)
 {
-	json_object_object_foreach(d->root, key, val) {
-		if (!strcmp(key, STREAMED_LIST))
+	struct json_doc *d = doc(p);
+
+	if (depth <= 0 || !d->cur)
+		return false;
+	if (d->more[depth - 1])
+		fputc(',', d->cur);
+	d->more[depth - 1] = true;
+	fputc('\n', d->cur);
+	indent(d->cur, base_level(p) + depth);
+	if (p->stack[depth - 1].kind != PR_ARR) {
+		rr_json_put_str(d->cur, key);
+		fputs(": ", d->cur);
+	}
+	return true;
+}
+
+/* Only plain values come before the results: the head may go out. */
+static bool may_stream(const struct json_doc *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		if (!strcmp(d->m[i].key, STREAMED_LIST))
 			return true;
-		if (json_object_is_type(val, json_type_array) ||
-		    json_object_is_type(val, json_type_object))
+		if (!d->m[i].plain)
 			return false;
 	}
 	return false;
+}
+
+static void put_member(FILE *out, const char *sep, struct json_member *m)
+{
+	fflush(m->f);
+	fprintf(out, "%s\n  ", sep);
+	rr_json_put_str(out, m->key);
+	fputs(": ", out);
+	fwrite(m->text, 1, m->len, out);
 }
 
 /* The document up to its results' opening bracket. */
 static void write_head(struct printer *p, struct json_doc *d)
 {
 	const char *sep = "{";
+	size_t i;
 
-	json_object_object_foreach(d->root, key, val) {
-		if (!strcmp(key, STREAMED_LIST))
-			break;
-		put_member(p->out, sep, key, val);
+	for (i = 0; strcmp(d->m[i].key, STREAMED_LIST); i++) {
+		put_member(p->out, sep, &d->m[i]);
 		sep = ",";
 	}
-	fprintf(p->out, "%s\n  \"%s\": [", sep, STREAMED_LIST);
+	fprintf(p->out, "%s\n  ", sep);
+	rr_json_put_str(p->out, STREAMED_LIST);
+	fputs(": [", p->out);
 	d->head_written = true;
 }
 
-/* A result ended: written now, then let go. */
+/* A record of list M begins: where its text goes, after its separator. */
+static FILE *record_stream(struct printer *p, struct json_doc *d,
+			   struct json_member *m)
+{
+	FILE *f = m->f;
+
+	if (!m->list) {
+		f = restart(m);
+		m->list = true;
+		m->plain = false;
+		fputc('[', f);
+	}
+	if (!strcmp(m->key, STREAMED_LIST) && p->out &&
+	    (d->head_written || may_stream(d))) {
+		if (!d->head_written)
+			write_head(p, d);
+		f = p->out;
+	}
+	fprintf(f, "%s\n    ", m->count++ ? "," : "");
+	return f;
+}
+
+static void json_begin(struct printer *p, struct pr_frame *f,
+		       const char *title, bool brief)
+{
+	struct json_doc *d = doc(p);
+	int depth = (int)(f - p->stack);
+	struct json_member *m;
+
+	if (depth == 0) {
+		m = member(d, f->key);
+		if (f->kind == PR_RECORD) {
+			d->cur = record_stream(p, d, m);
+		} else {
+			d->cur = restart(m);
+			m->list = false;
+			m->plain = false;
+		}
+	} else if (!open_member(p, depth, f->key)) {
+		return;
+	}
+	fputc(f->kind == PR_ARR ? '[' : '{', d->cur);
+	d->more[depth] = false;
+}
+
 static void json_end(struct printer *p, struct pr_frame *f)
 {
 	struct json_doc *d = doc(p);
-	struct json_object *list;
-	size_t n;
+	int depth = (int)(f - p->stack);
+	int level = base_level(p) + depth;
 
-	if (f->kind != PR_RECORD || strcmp(f->key, STREAMED_LIST) || !p->out)
+	if (!d->cur)
 		return;
-	if (!d->head_written) {
-		if (!may_stream(d))
-			return;
-		write_head(p, d);
-	}
-	fprintf(p->out, "%s\n    ", d->results_written++ ? "," : "");
-	put_value(p->out, f->priv, 4);
-	list = top_list(p, STREAMED_LIST);
-	n = json_object_array_length(list);
-	if (n)
-		json_object_array_del_idx(list, n - 1, 1);
-	f->priv = NULL;
+	/* json-c ends every container on a line of its own, even empty. */
+	fputc('\n', d->cur);
+	indent(d->cur, level);
+	fputc(f->kind == PR_ARR ? ']' : '}', d->cur);
+	if (depth)
+		return;
+	if (d->cur == p->out)
+		fflush(p->out);	/* a streamed result leaves whole */
+	d->cur = NULL;
 }
 
-static void add_field(struct printer *p, const char *key,
-		      const struct pr_value *v)
+static void json_field(struct printer *p, const char *key,
+		       const struct pr_value *v)
 {
-	int depth = p->depth;
 	char raw_key[64];
 
-	attach(p, depth, key, new_value(v));
-	if (v->has_raw) {
-		snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
-		attach(p, depth, raw_key, json_object_new_int64(v->raw));
+	if (!p->depth) {
+		json_doc(p, key, v);
+		return;
 	}
+	if (!open_member(p, p->depth, key))
+		return;
+	put_value(doc(p)->cur, v);
+	if (!v->has_raw)
+		return;
+	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
+	open_member(p, p->depth, raw_key);
+	fprintf(doc(p)->cur, "%lld", v->raw);
 }
 
-static struct json_object *ms(double val)
+static void json_stats(struct printer *p, const char *key,
+		       const struct rr_stats *s)
 {
-	char num[32];
+	const char *names[] = { "min", "avg", "max", "mdev", "p50", "p90",
+				"p99", "span" };
+	const double vals[] = { s->min, s->avg, s->max, s->mdev, s->p50,
+				s->p90, s->p99, s->span };
+	int level = base_level(p) + p->depth;
+	FILE *f;
+	size_t i;
 
-	snprintf(num, sizeof(num), "%.3f", val);
-	return json_object_new_double_s(strtod(num, NULL), num);
-}
-
-static void add_stats(struct printer *p, const char *key,
-		      const struct rr_stats *s)
-{
-	struct json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "n", json_object_new_int64((long long)s->n));
-	json_object_object_add(o, "min", ms(s->min));
-	json_object_object_add(o, "avg", ms(s->avg));
-	json_object_object_add(o, "max", ms(s->max));
-	json_object_object_add(o, "mdev", ms(s->mdev));
-	json_object_object_add(o, "p50", ms(s->p50));
-	json_object_object_add(o, "p90", ms(s->p90));
-	json_object_object_add(o, "p99", ms(s->p99));
-	json_object_object_add(o, "span", ms(s->span));
-	attach(p, p->depth, key, o);
-}
-
-/* What is left: the results' end and the members after them. */
-static int write_tail(struct printer *p, struct json_doc *d)
-{
-	bool after = false;
-	int rc = fputs("\n  ]", p->out) < 0 ? -1 : 0;
-
-	json_object_object_foreach(d->root, key, val) {
-		if (after && put_member(p->out, ",", key, val))
-			rc = -1;
-		after |= !strcmp(key, STREAMED_LIST);
+	if (!open_member(p, p->depth, key))
+		return;
+	f = doc(p)->cur;
+	fprintf(f, "{\n");
+	indent(f, level + 1);
+	fprintf(f, "\"n\": %zu", s->n);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		fputs(",\n", f);
+		indent(f, level + 1);
+		fprintf(f, "\"%s\": %.3f", names[i], vals[i]);
 	}
-	return fputs("\n}\n", p->out) < 0 ? -1 : rc;
+	fputc('\n', f);
+	indent(f, level);
+	fputc('}', f);
+}
+
+/* A list's closing bracket, as json-c ends an array. */
+static void close_list(FILE *f, const struct json_member *m)
+{
+	if (m->list)
+		fputs("\n  ]", f);
+}
+
+static void free_doc(struct printer *p)
+{
+	struct json_doc *d = p->priv;
+	size_t i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->n; i++) {
+		fclose(d->m[i].f);
+		free(d->m[i].text);
+		free(d->m[i].key);
+	}
+	free(d->m);
+	free(d);
+	p->priv = NULL;
 }
 
 static int json_finish(struct printer *p)
 {
 	struct json_doc *d = doc(p);
-	int rc = 0;
+	const char *sep = "{";
+	bool after = !d->head_written;
+	size_t i;
 
-	if (p->out && d->head_written)
-		rc = write_tail(p, d);
-	else if (p->out)
-		rc = fprintf(p->out, "%s\n", json_object_to_json_string_ext(
-			d->root, JSON_FLAGS)) < 0 ? -1 : 0;
+	if (!p->out) {
+		free_doc(p);
+		return 0;
+	}
+	if (d->head_written) {
+		fputs("\n  ]", p->out);
+		sep = ",";
+	}
+	for (i = 0; i < d->n; i++) {
+		if (!after) {
+			after = !strcmp(d->m[i].key, STREAMED_LIST);
+			continue;
+		}
+		put_member(p->out, sep, &d->m[i]);
+		close_list(p->out, &d->m[i]);
+		sep = ",";
+	}
+	if (*sep == '{')
+		fputc('{', p->out);	/* an empty document */
+	fputs("\n}\n", p->out);
 	free_doc(p);
-	return rc;
+	return ferror(p->out) ? -1 : 0;
 }
 
 const struct pr_writer pr_json_writer = {
@@ -301,7 +359,7 @@ const struct pr_writer pr_json_writer = {
 	.doc = json_doc,
 	.begin = json_begin,
 	.end = json_end,
-	.field = add_field,
-	.stats = add_stats,
+	.field = json_field,
+	.stats = json_stats,
 	.finish = json_finish,
 };
