@@ -413,6 +413,7 @@ static void check_json_doc(const struct gen *g, const char *buf, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
 	struct json_object *doc, *list;
+	const char *text;
 	size_t k;
 
 	fuzz_check(len && buf[len - 1] == '\n');
@@ -423,6 +424,11 @@ static void check_json_doc(const struct gen *g, const char *buf, size_t len)
 	fuzz_check(doc && json_tokener_get_error(tok) == json_tokener_success);
 	fuzz_check(json_tokener_get_parse_end(tok) == len - 1);
 	fuzz_check(json_object_is_type(doc, json_type_object));
+	/* Byte for byte what json-c prints of the same document. */
+	text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_SPACED |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	fuzz_check(strlen(text) == len - 1 && !memcmp(text, buf, len - 1));
 	for (k = 0; k < ARRAY_SIZE(records); k++) {
 		if (!g->count[k] && !g->declared[k]) {
 			fuzz_check(!json_object_object_get_ex(doc, records[k].key,
@@ -456,6 +462,10 @@ static void check_json_line(const char *line, size_t len)
 	fuzz_check(rec && json_tokener_get_error(tok) == json_tokener_success);
 	fuzz_check(json_tokener_get_parse_end(tok) == len);
 	fuzz_check(json_object_is_type(rec, json_type_object));
+	/* Byte for byte what json-c prints of the same record. */
+	s = json_object_to_json_string_ext(rec, JSON_C_TO_STRING_PLAIN |
+					   JSON_C_TO_STRING_NOSLASHESCAPE);
+	fuzz_check(strlen(s) == len && !memcmp(s, line, len));
 	fuzz_check(json_object_object_get_ex(rec, "record", &kind));
 	s = json_object_get_string(kind);
 	for (k = 0; k < ARRAY_SIZE(records); k++)
