@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <infiniband/verbs.h>
 
 #include "base/ib_port.h"
@@ -44,16 +45,26 @@ static struct rr_gid_entry *new_entry(struct gid_table *t)
 	return &t->entries[t->n++];
 }
 
-/* The netdev of entry E, by name: its ifindex may be another namespace's. */
-static void read_ndev(const char *dev, unsigned int port,
+/*
+ * The netdev of entry E, by name: its ifindex may be another namespace's.
+ * NDEVS: the port's gid_attrs/ndevs folder, open, or -1.
+ */
+static void read_ndev(const char *dev, unsigned int port, int ndevs,
 		      struct rr_gid_entry *e)
 {
-	char path[512];
+	char path[512], name[16];
+	int rc;
 
-	rr_sys_path(path, sizeof(path),
-		    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
-		    dev, port, e->index);
-	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
+	if (ndevs >= 0) {
+		snprintf(name, sizeof(name), "%u", e->index);
+		rc = rr_sysfs_read_at(ndevs, name, e->netdev, sizeof(e->netdev));
+	} else {
+		rr_sys_path(path, sizeof(path),
+			    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+			    dev, port, e->index);
+		rc = rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev));
+	}
+	if (rc)
 		e->netdev[0] = '\0';
 	e->vlan = -1;
 }
@@ -102,8 +113,10 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	struct ibv_port_attr pattr;
 	struct ibv_gid_entry *all = NULL;
 	struct rr_gid_entry *e;
+	char path[512];
 	ssize_t n, i;
 	bool ok = false;
+	int ndevs = -1;
 
 	/* A recorded tree's devices are not this host's. */
 	if (rr_sys_recorded())
@@ -120,6 +133,9 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	n = ibv_query_gid_table(ctx, all, (size_t)n, 0);
 	if (n < 0)
 		goto out;
+	if (rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs",
+			dev, port))
+		ndevs = rr_sysfs_open_dir(path);
 	for (i = 0; i < n; i++) {
 		if (all[i].port_num != port)
 			continue;
@@ -129,10 +145,12 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 		e->index = all[i].gid_index;
 		memcpy(e->gid, all[i].gid.raw, 16);
 		e->type = verbs_type(all[i].gid_type);
-		read_ndev(dev, port, e);
+		read_ndev(dev, port, ndevs, e);
 	}
 	ok = true;
 out:
+	if (ndevs >= 0)
+		close(ndevs);
 	free(all);
 	if (ctx && ctx != open)
 		ibv_close_device(ctx);
@@ -155,7 +173,7 @@ static void read_attrs(const char *dev, unsigned int port,
 		else if (!strcmp(type, "IB/RoCE v1"))
 			e->type = RR_GID_ROCE_V1;
 	}
-	read_ndev(dev, port, e);
+	read_ndev(dev, port, -1, e);
 }
 
 /* Adds one non-empty entry read from sysfs; false when out of memory. */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/sysfs.h"
 
@@ -34,17 +36,38 @@ bool rr_sys_path(char *buf, size_t len, const char *fmt, ...)
 	return n >= 0 && (size_t)n < len - used;
 }
 
+/*
+ * One read of what FD holds, cut at its first newline.  No stdio: a port
+ * can have hundreds of GID entries, each a file, and fopen() costs a
+ * stat and a buffer more than the read itself.
+ */
+static int read_first_line(int fd, char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = len ? read(fd, buf, len - 1) : -1;
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
 int rr_sysfs_read_line(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	int rc = -1;
+	return read_first_line(open(path, O_RDONLY | O_CLOEXEC), buf, len);
+}
 
-	if (!f)
-		return -1;
-	if (fgets(buf, (int)len, f)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		rc = 0;
-	}
-	fclose(f);
-	return rc;
+int rr_sysfs_open_dir(const char *path)
+{
+	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+int rr_sysfs_read_at(int dirfd, const char *name, char *buf, size_t len)
+{
+	return read_first_line(openat(dirfd, name, O_RDONLY | O_CLOEXEC), buf,
+			       len);
 }
