@@ -106,6 +106,12 @@ static bool better(const struct rr_gid_entry *e, const struct rr_gid_entry *used
 	return e->type > used->type;	/* the CM's default: RoCE v2 */
 }
 
+/* The chain shows each GID entry's netdev: read if it was not yet. */
+static void name_entry(const struct rr_port *port, struct rr_gid_entry *e)
+{
+	rr_gid_entry_name(port->facts.device, port->facts.port, e);
+}
+
 static void find_gid(const struct rr_port *port, const struct rr_result *r,
 		     struct rr_chain *c)
 {
@@ -119,6 +125,7 @@ static void find_gid(const struct rr_port *port, const struct rr_result *r,
 			used = &port->gids[0];	/* IB: the port GID */
 			g->found = true;
 			g->used = *used;
+			name_entry(port, &g->used);
 		}
 		return;
 	}
@@ -130,10 +137,13 @@ static void find_gid(const struct rr_port *port, const struct rr_result *r,
 		return;
 	g->found = true;
 	g->used = *used;
+	name_entry(port, &g->used);
 	for (i = 0; i < port->num_gids && g->num_cand < RR_MAX_CANDIDATES; i++)
 		if (&port->gids[i] != used &&
-		    !memcmp(port->gids[i].gid, gid, 16))
-			g->cand[g->num_cand++] = port->gids[i];
+		    !memcmp(port->gids[i].gid, gid, 16)) {
+			g->cand[g->num_cand] = port->gids[i];
+			name_entry(port, &g->cand[g->num_cand++]);
+		}
 }
 
 /* The %scope of an IPv6 destination, 0 when it has none. */

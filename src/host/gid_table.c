@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <infiniband/verbs.h>
 
 #include "base/ib_port.h"
@@ -45,28 +44,19 @@ static struct rr_gid_entry *new_entry(struct gid_table *t)
 	return &t->entries[t->n++];
 }
 
-/*
- * The netdev of entry E, by name: its ifindex may be another namespace's.
- * NDEVS: the port's gid_attrs/ndevs folder, open, or -1.
- */
-static void read_ndev(const char *dev, unsigned int port, int ndevs,
-		      struct rr_gid_entry *e)
+void rr_gid_entry_name(const char *dev, unsigned int port,
+		       struct rr_gid_entry *e)
 {
-	char path[512], name[16];
-	int rc;
+	char path[512];
 
-	if (ndevs >= 0) {
-		snprintf(name, sizeof(name), "%u", e->index);
-		rc = rr_sysfs_read_at(ndevs, name, e->netdev, sizeof(e->netdev));
-	} else {
-		rr_sys_path(path, sizeof(path),
-			    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
-			    dev, port, e->index);
-		rc = rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev));
-	}
-	if (rc)
+	if (e->named)
+		return;
+	e->named = true;
+	rr_sys_path(path, sizeof(path),
+		    RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs/%u",
+		    dev, port, e->index);
+	if (rr_sysfs_read_line(path, e->netdev, sizeof(e->netdev)))
 		e->netdev[0] = '\0';
-	e->vlan = -1;
 }
 
 static enum rr_gid_type verbs_type(uint32_t type)
@@ -101,9 +91,10 @@ static struct ibv_context *open_by_name(const char *dev)
 }
 
 /*
- * The valid entries of DEV/PORT from libibverbs, in one call: index, GID
- * and type; the netdev's name still from sysfs.  False when libibverbs
- * cannot say (then sysfs, entry by entry).
+ * The valid entries of DEV/PORT from libibverbs, in one call: index, GID,
+ * type and the netdev's ifindex; its name is read when asked
+ * (rr_gid_entry_name()).  False when libibverbs cannot say (then sysfs,
+ * entry by entry).
  */
 static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 		       struct ibv_context *open)
@@ -113,10 +104,8 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	struct ibv_port_attr pattr;
 	struct ibv_gid_entry *all = NULL;
 	struct rr_gid_entry *e;
-	char path[512];
 	ssize_t n, i;
 	bool ok = false;
-	int ndevs = -1;
 
 	/* A recorded tree's devices are not this host's. */
 	if (rr_sys_recorded())
@@ -133,9 +122,6 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	n = ibv_query_gid_table(ctx, all, (size_t)n, 0);
 	if (n < 0)
 		goto out;
-	if (rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gid_attrs/ndevs",
-			dev, port))
-		ndevs = rr_sysfs_open_dir(path);
 	for (i = 0; i < n; i++) {
 		if (all[i].port_num != port)
 			continue;
@@ -145,12 +131,11 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 		e->index = all[i].gid_index;
 		memcpy(e->gid, all[i].gid.raw, 16);
 		e->type = verbs_type(all[i].gid_type);
-		read_ndev(dev, port, ndevs, e);
+		e->ifindex = (int)all[i].ndev_ifindex;
+		e->vlan = -1;
 	}
 	ok = true;
 out:
-	if (ndevs >= 0)
-		close(ndevs);
 	free(all);
 	if (ctx && ctx != open)
 		ibv_close_device(ctx);
@@ -173,7 +158,8 @@ static void read_attrs(const char *dev, unsigned int port,
 		else if (!strcmp(type, "IB/RoCE v1"))
 			e->type = RR_GID_ROCE_V1;
 	}
-	read_ndev(dev, port, -1, e);
+	e->vlan = -1;
+	rr_gid_entry_name(dev, port, e);
 }
 
 /* Adds one non-empty entry read from sysfs; false when out of memory. */

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A port's GID table, read once per port and run into a cache its owner
- * hands around: from libibverbs (ibv_query_gid_table, one call) with each
- * entry's netdev from sysfs, or from sysfs alone (gids/N,
- * gid_attrs/types/N, ndevs/N) when libibverbs cannot say.  A table has up
- * to thousands of entries, and a batch asks for the same port again and
- * again.
+ * hands around: from libibverbs (ibv_query_gid_table, one call), or from
+ * sysfs alone (gids/N, gid_attrs/types/N, ndevs/N) when libibverbs cannot
+ * say.  A table has up to thousands of entries, and a batch asks for the
+ * same port again and again.
  */
 #ifndef RR_SYSFS_GID_H
 #define RR_SYSFS_GID_H
@@ -41,6 +40,15 @@ const struct rr_gid_entry *rr_gid_table_via(struct rr_gid_cache *c,
  */
 enum rr_gid_type rr_gid_type_of(struct rr_gid_cache *c, const char *dev,
 				unsigned int port, const uint8_t gid[16]);
+
+/*
+ * Entry E's netdev by name (gid_attrs/ndevs/N), read at the first ask: an
+ * entry from libibverbs carries only the netdev's ifindex, which may be
+ * another namespace's.  One file per entry, and a port may have hundreds
+ * of entries, most of them nobody asks about.
+ */
+void rr_gid_entry_name(const char *dev, unsigned int port,
+		       struct rr_gid_entry *e);
 
 
 #endif

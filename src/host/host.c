@@ -84,8 +84,9 @@ static bool port_has_netdev(const struct rr_port *port, const char *netdev)
 
 	if (!strcmp(port->facts.netdev, netdev))
 		return true;
+	/* An entry not named is another namespace's (rdma_ports.c). */
 	for (i = 0; i < port->num_gids; i++)
-		if (!strcmp(port->gids[i].netdev, netdev))
+		if (port->gids[i].named && !strcmp(port->gids[i].netdev, netdev))
 			return true;
 	return false;
 }

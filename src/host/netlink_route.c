@@ -467,3 +467,65 @@ bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev)
 {
 	return netdev[0] && rtnl_link_name2i(nl->links, netdev) > 0;
 }
+
+/* A's RoCE GID: the IPv6 address, or IPv4 mapped (::ffff:a.b.c.d). */
+static bool addr_gid(struct nl_addr *a, uint8_t gid[16])
+{
+	memset(gid, 0, 16);
+	if (nl_addr_get_family(a) == AF_INET6 && nl_addr_get_len(a) == 16) {
+		memcpy(gid, nl_addr_get_binary_addr(a), 16);
+		return true;
+	}
+	if (nl_addr_get_family(a) == AF_INET && nl_addr_get_len(a) == 4) {
+		gid[10] = gid[11] = 0xff;
+		memcpy(gid + 12, nl_addr_get_binary_addr(a), 4);
+		return true;
+	}
+	return false;
+}
+
+/* The link-local GID of an Ethernet address: fe80::, EUI-64 of MAC. */
+static bool mac_gid(struct rtnl_link *link, uint8_t gid[16])
+{
+	struct nl_addr *ll = rtnl_link_get_addr(link);
+	const uint8_t *mac;
+
+	if (!ll || nl_addr_get_len(ll) != 6)
+		return false;
+	mac = nl_addr_get_binary_addr(ll);
+	memset(gid, 0, 16);
+	gid[0] = 0xfe;
+	gid[1] = 0x80;
+	gid[8] = mac[0] ^ 0x02;
+	gid[9] = mac[1];
+	gid[10] = mac[2];
+	gid[11] = 0xff;
+	gid[12] = 0xfe;
+	gid[13] = mac[3];
+	gid[14] = mac[4];
+	gid[15] = mac[5];
+	return true;
+}
+
+bool rr_nl_gid_on_link(struct rr_nl *nl, int ifindex, const uint8_t gid[16])
+{
+	struct rtnl_link *link;
+	struct nl_object *o;
+	uint8_t mine[16];
+	bool found;
+
+	link = ifindex > 0 ? rtnl_link_get(nl->links, ifindex) : NULL;
+	if (!link)
+		return false;
+	found = mac_gid(link, mine) && !memcmp(mine, gid, 16);
+	rtnl_link_put(link);
+	for (o = nl_cache_get_first(nl->addrs); o && !found;
+	     o = nl_cache_get_next(o)) {
+		struct rtnl_addr *a = (struct rtnl_addr *)o;
+		struct nl_addr *local = rtnl_addr_get_local(a);
+
+		found = rtnl_addr_get_ifindex(a) == ifindex && local &&
+			addr_gid(local, mine) && !memcmp(mine, gid, 16);
+	}
+	return found;
+}

@@ -50,5 +50,10 @@ void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
 int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev);
 /* NETDEV exists in this network namespace. */
 bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev);
+/*
+ * This namespace's interface IFINDEX holds GID: an address of it as a
+ * RoCE GID (IPv6, or IPv4 mapped), or its link-local from its MAC.
+ */
+bool rr_nl_gid_on_link(struct rr_nl *nl, int ifindex, const uint8_t gid[16]);
 
 #endif

@@ -34,6 +34,20 @@ static void count_type(struct rr_port_facts *pf, enum rr_gid_type type)
 		pf->gids_roce_v2++;
 }
 
+/*
+ * Whether entry E's netdev may be one of this namespace's: only then is
+ * its name read (one sysfs file an entry; the lab's rxe1 has 515).  An
+ * ifindex is a namespace's own, so the interface here with E's ifindex
+ * must also hold E's GID (an address of it, or its link-local): else E
+ * is another namespace's, whatever its name.  Without rtnetlink every
+ * entry is named.
+ */
+static bool maybe_here(struct rr_nl *nl, const struct rr_gid_entry *e)
+{
+	return !nl || e->named || !e->ifindex ||
+	       rr_nl_gid_on_link(nl, e->ifindex, e->gid);
+}
+
 /* The port's valid GID entries, with VLANs; IB ports' entries are IB. */
 static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
 			  struct rr_port *port)
@@ -54,6 +68,8 @@ static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
 		*e = table[i];
 		if (pf->link_layer == RR_LL_INFINIBAND)
 			e->type = RR_GID_IB;
+		if (maybe_here(nl, e))
+			rr_gid_entry_name(pf->device, pf->port, e);
 		if (nl && e->netdev[0])
 			e->vlan = rr_nl_vlan_id(nl, e->netdev);
 		count_type(pf, e->type);

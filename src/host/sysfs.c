@@ -61,13 +61,3 @@ int rr_sysfs_read_line(const char *path, char *buf, size_t len)
 	return read_first_line(open(path, O_RDONLY | O_CLOEXEC), buf, len);
 }
 
-int rr_sysfs_open_dir(const char *path)
-{
-	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-}
-
-int rr_sysfs_read_at(int dirfd, const char *name, char *buf, size_t len)
-{
-	return read_first_line(openat(dirfd, name, O_RDONLY | O_CLOEXEC), buf,
-			       len);
-}

@@ -21,13 +21,5 @@ bool rr_sys_path(char *buf, size_t len, const char *fmt, ...)
 bool rr_sys_recorded(void);
 /* The first line of a sysfs file, without its newline; -1 if unreadable. */
 int rr_sysfs_read_line(const char *path, char *buf, size_t len);
-/*
- * A folder opened for rr_sysfs_read_at(), -1 if it cannot be: reading its
- * files by name takes one path step each, not a walk of the whole path
- * (through /sys/class symlinks) for every file.
- */
-int rr_sysfs_open_dir(const char *path);
-/* The first line of NAME in the folder DIRFD, as rr_sysfs_read_line(). */
-int rr_sysfs_read_at(int dirfd, const char *name, char *buf, size_t len);
 
 #endif

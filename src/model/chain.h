@@ -26,6 +26,12 @@ struct rr_gid_entry {
 	enum rr_gid_type type;
 	char netdev[RR_NETDEV_LEN];	/* gid_attrs/ndevs; "" none */
 	int vlan;			/* -1: none or not looked up */
+	/*
+	 * The netdev's ifindex, in its own namespace (libibverbs), 0 when
+	 * unknown; NAMED once netdev was read (rr_gid_entry_name()).
+	 */
+	int ifindex;
+	bool named;
 };
 
 #define RR_MAX_RDMA_NETDEVS 16

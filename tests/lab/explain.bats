@@ -110,6 +110,20 @@ gid_index() { # DEVICE GID
 	has_field "$stderr" "cause" "not_rdma_netdev"
 }
 
+@test "a failure's chain reads the netdev names of this namespace's GID entries only" {
+	command -v strace >/dev/null || skip "strace not installed"
+	local trace=$BATS_TEST_TMPDIR/openat entries
+	# rxe1's entries are veth1's, in namespace peer: hundreds of them.
+	entries=$(cat "$IB"/rxe1/ports/1/gids/* | grep -vc '^0000:0000:0000:0000:0000:0000:0000:0000$')
+	[ "$entries" -gt 100 ]
+	run --separate-stderr strace -f -e trace=openat -o "$trace" "$RDMA_ROUTE" --jsonl 192.168.79.2
+	[ "$status" -eq 1 ]
+	jqe -s 'map(select(.record == "results"))[0].root_cause.reason | endswith("RDMA devices are on veth0 (rxe0) and veth2 (rxe2)")' <<<"$output"
+	# Named: rxe0's entries (veth0 is here); not one of rxe1's.
+	[ "$(grep -c 'rxe0/ports/1/gid_attrs/ndevs/' "$trace")" -gt 0 ]
+	[ "$(grep -c 'rxe1/ports/1/gid_attrs/ndevs/' "$trace")" -eq 0 ]
+}
+
 restore_rxe2() {
 	rdma link show rxe2/1 >/dev/null 2>&1 ||
 		rdma link add rxe2 type rxe netdev veth2
