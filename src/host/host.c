@@ -18,6 +18,7 @@ struct rr_host {
 	int num_ports;
 	bool ports_read;
 	/* The last netdev asked of rr_host_port_of() and its answer. */
+	bool asked;
 	char last_netdev[64];
 	const struct rr_port *last_port;
 	enum rr_chain_netns netns_mode;
@@ -96,9 +97,10 @@ const struct rr_port *rr_host_port_of(struct rr_host *h, const char *netdev)
 	const struct rr_port *ports;
 	int i, n;
 
-	if (h->ports_read && !strcmp(h->last_netdev, netdev))
+	if (h->asked && !strcmp(h->last_netdev, netdev))
 		return h->last_port;
 	ports = rr_host_ports(h, &n);
+	h->asked = true;
 	snprintf(h->last_netdev, sizeof(h->last_netdev), "%s", netdev);
 	h->last_port = NULL;
 	for (i = 0; i < n && !h->last_port; i++)	/* none when n is -1 */

@@ -37,17 +37,21 @@ bool rr_sys_path(char *buf, size_t len, const char *fmt, ...)
 }
 
 /*
- * One read of what FD holds, cut at its first newline.  No stdio: a port
- * can have hundreds of GID entries, each a file, and fopen() costs a
- * stat and a buffer more than the read itself.
+ * One read, cut at the first newline.  No stdio: a port can have hundreds
+ * of GID entries, each a file, and fopen() costs a stat and a buffer
+ * more than the read itself.
  */
-static int read_first_line(int fd, char *buf, size_t len)
+int rr_sysfs_read_line(const char *path, char *buf, size_t len)
 {
 	ssize_t n;
+	int fd;
 
+	if (!len)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	n = len ? read(fd, buf, len - 1) : -1;
+	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n <= 0)
 		return -1;
@@ -55,9 +59,3 @@ static int read_first_line(int fd, char *buf, size_t len)
 	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
 }
-
-int rr_sysfs_read_line(const char *path, char *buf, size_t len)
-{
-	return read_first_line(open(path, O_RDONLY | O_CLOEXEC), buf, len);
-}
-

@@ -52,7 +52,6 @@ static void fail(struct rr_outcome *o, enum rr_step step,
 	struct rr_cause_input in = {
 		.step = step, .kind = kind, .err = err, .event = event,
 	};
-
 	struct timespec now = rr_now();
 
 	rr_step_end_at(o, step, &now);

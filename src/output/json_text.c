@@ -59,3 +59,24 @@ void rr_json_put_str(FILE *out, const char *s)
 	fputc('"', out);
 	free(fixed);
 }
+
+void rr_json_put_value(FILE *out, const struct pr_value *v)
+{
+	switch (v->type) {
+	case PV_STR:
+		rr_json_put_str(out, v->s);
+		break;
+	case PV_INT:
+		fprintf(out, "%lld", v->i);
+		break;
+	case PV_BOOL:
+		fputs(v->i ? "true" : "false", out);
+		break;
+	case PV_NUM:
+		fputs(v->num_text, out);
+		break;
+	default:
+		fputs("null", out);
+		break;
+	}
+}

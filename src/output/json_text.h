@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "output/printer_impl.h"
+
 /*
  * S as a quoted JSON string: escaped as json-c escapes it with
  * JSON_C_TO_STRING_NOSLASHESCAPE, bytes that are not UTF-8 first made the
@@ -12,5 +14,7 @@
  * as they do.
  */
 void rr_json_put_str(FILE *out, const char *s);
+/* V as a JSON value: a string as above, a number, true/false, or null. */
+void rr_json_put_value(FILE *out, const struct pr_value *v);
 
 #endif

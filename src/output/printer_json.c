@@ -96,27 +96,6 @@ static FILE *restart(struct json_member *m)
 	return m->f;
 }
 
-static void put_value(FILE *f, const struct pr_value *v)
-{
-	switch (v->type) {
-	case PV_STR:
-		rr_json_put_str(f, v->s);
-		break;
-	case PV_INT:
-		fprintf(f, "%lld", v->i);
-		break;
-	case PV_BOOL:
-		fputs(v->i ? "true" : "false", f);
-		break;
-	case PV_NUM:
-		fputs(v->num_text, f);
-		break;
-	default:
-		fputs("null", f);
-		break;
-	}
-}
-
 static void json_doc(struct printer *p, const char *key,
 		     const struct pr_value *v)
 {
@@ -125,7 +104,7 @@ static void json_doc(struct printer *p, const char *key,
 
 	m->list = false;
 	m->plain = true;
-	put_value(f, v);
+	rr_json_put_value(f, v);
 }
 
 /*
@@ -264,7 +243,7 @@ static void json_field(struct printer *p, const char *key,
 	}
 	if (!open_member(p, p->depth, key))
 		return;
-	put_value(doc(p)->cur, v);
+	rr_json_put_value(doc(p)->cur, v);
 	if (!v->has_raw)
 		return;
 	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);

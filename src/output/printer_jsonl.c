@@ -85,27 +85,6 @@ static void jsonl_end(struct printer *p, struct pr_frame *f)
 	st->live = false;
 }
 
-static void put_value(FILE *out, const struct pr_value *v)
-{
-	switch (v->type) {
-	case PV_STR:
-		rr_json_put_str(out, v->s);
-		break;
-	case PV_INT:
-		fprintf(out, "%lld", v->i);
-		break;
-	case PV_BOOL:
-		fputs(v->i ? "true" : "false", out);
-		break;
-	case PV_NUM:
-		fputs(v->num_text, out);
-		break;
-	default:
-		fputs("null", out);
-		break;
-	}
-}
-
 static void jsonl_field(struct printer *p, const char *key,
 			const struct pr_value *v)
 {
@@ -113,7 +92,7 @@ static void jsonl_field(struct printer *p, const char *key,
 
 	if (!open_member(p, p->depth, key))
 		return;
-	put_value(p->out, v);
+	rr_json_put_value(p->out, v);
 	if (!v->has_raw)
 		return;
 	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
