@@ -28,10 +28,13 @@ struct rr_gid_cache *rr_gid_cache_new(void)
 	return calloc(1, sizeof(struct rr_gid_cache));
 }
 
-/* Room for one more entry at the end of T; NULL when out of memory. */
+/*
+ * One more entry at the end of T, empty: not named yet, no VLAN looked
+ * up.  NULL when out of memory.
+ */
 static struct rr_gid_entry *new_entry(struct gid_table *t)
 {
-	struct rr_gid_entry *grown;
+	struct rr_gid_entry *grown, *e;
 
 	if (t->n == t->cap) {
 		grown = realloc(t->entries,
@@ -41,7 +44,10 @@ static struct rr_gid_entry *new_entry(struct gid_table *t)
 		t->entries = grown;
 		t->cap = t->cap ? 2 * t->cap : 8;
 	}
-	return &t->entries[t->n++];
+	e = &t->entries[t->n++];
+	memset(e, 0, sizeof(*e));
+	e->vlan = -1;
+	return e;
 }
 
 void rr_gid_entry_name(const char *dev, unsigned int port,
@@ -132,7 +138,6 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 		memcpy(e->gid, all[i].gid.raw, 16);
 		e->type = verbs_type(all[i].gid_type);
 		e->ifindex = (int)all[i].ndev_ifindex;
-		e->vlan = -1;
 	}
 	ok = true;
 out:
@@ -158,7 +163,6 @@ static void read_attrs(const char *dev, unsigned int port,
 		else if (!strcmp(type, "IB/RoCE v1"))
 			e->type = RR_GID_ROCE_V1;
 	}
-	e->vlan = -1;
 	rr_gid_entry_name(dev, port, e);
 }
 
