@@ -5,6 +5,7 @@
 
 #include "app/list.h"
 #include "host/host.h"
+#include "host/rdma_libs.h"
 #include "input/options.h"
 #include "output/printer.h"
 #include "output/render_chain.h"
@@ -22,10 +23,13 @@ int rr_list_run(enum rr_format format)
 	}
 	ports = rr_host_ports(host, &n);
 	if (n < 0) {
+		/* No libibverbs: the host cannot do RDMA, as for a resolution. */
+		code = errno == ELIBACC ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
 		fprintf(stderr, "rdma-route: reading the RDMA devices: %s\n",
-			strerror(errno));
+			errno == ELIBACC ? rr_dl_error(RR_DL_VERBS) :
+					   strerror(errno));
 		rr_host_free(host);
-		return RR_EXIT_FAILED;
+		return code;
 	}
 	p = pr_new(format, stdout, stderr);
 	if (!p) {

@@ -13,6 +13,7 @@
 #include "backends/cm_backend.h"
 #include "backends/cm_collect.h"
 #include "model/decode.h"
+#include "host/rdma_libs.h"
 
 #define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
 
@@ -72,6 +73,8 @@ struct rr_cm {
 	/* A failure of the set-up: every result fails with it. */
 	const char *setup_call;
 	int setup_err;
+	enum rr_cause setup_cause;	/* RR_CAUSE_NONE: from call and err */
+	const char *setup_detail;
 };
 
 /* Events read in one go, each stamped when read, before any is handled. */
@@ -138,7 +141,7 @@ static const struct known_port *port_of(struct rr_cm *run,
 	memset(k, 0, sizeof(*k));
 	k->verbs = verbs;
 	k->port = port;
-	if (!ibv_query_port(verbs, port, &attr)) {
+	if (!rr_dl_query_port(verbs, port, &attr)) {
 		k->ll = attr.link_layer == IBV_LINK_LAYER_ETHERNET ?
 				RR_LL_ETHERNET : RR_LL_INFINIBAND;
 		k->rate_gbps = rr_port_rate_gbps(attr.active_speed,
@@ -178,7 +181,7 @@ static void collect(struct rr_cm *run, struct rr_result *r,
 	if (!id->verbs)
 		return;
 	k = port_of(run, id->verbs, id->port_num);
-	port.device = ibv_get_device_name(id->verbs->device);
+	port.device = rr_dl.ibv_get_device_name(id->verbs->device);
 	port.port = id->port_num;
 	port.ll = k->ll;
 	port.rate_gbps = k->rate_gbps;
@@ -216,7 +219,7 @@ static void hand_over(struct rr_cm *run, struct probe *pr,
 static void bury(struct rr_cm *run, struct rdma_cm_id *id)
 {
 	if (run->num_graves == run->cap)
-		rdma_destroy_id(run->graves[--run->num_graves]);
+		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
 	run->graves[run->num_graves++] = id;
 }
 
@@ -232,7 +235,7 @@ static void destroy_finished(struct rr_cm *run)
 	while (run->num_graves &&
 	       (!run->num_inflight ||
 		(run->num_graves >= run->p->parallel && !event_waiting(run))))
-		rdma_destroy_id(run->graves[--run->num_graves]);
+		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
 }
 
 /*
@@ -270,7 +273,7 @@ static void start_route(struct rr_cm *run, struct probe *pr)
 		r->out.late_success = true;
 
 	rr_step_begin(&r->out, RR_STEP_RESOLVE_ROUTE);
-	if (rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
+	if (rr_dl.rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
 		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
 				errno);
 		return;
@@ -294,15 +297,16 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 	r->out.start_ms = rr_ts_ms(&now, &run->t0);
 	r->out.have_start = true;
 	rr_step_begin_at(&r->out, RR_STEP_CREATE_ID, &now);
-	if (rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
+	if (rr_dl.rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
 		pr->id = NULL;
 		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
 		return;
 	}
 	if (p->tos >= 0) {
 		tos = (uint8_t)p->tos;
-		if (rdma_set_option(pr->id, RDMA_OPTION_ID, RDMA_OPTION_ID_TOS,
-				    &tos, sizeof(tos))) {
+		if (rr_dl.rdma_set_option(pr->id, RDMA_OPTION_ID,
+					  RDMA_OPTION_ID_TOS, &tos,
+					  sizeof(tos))) {
 			probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_set_option",
 					errno);
 			return;
@@ -313,7 +317,7 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 
 	if (p->src) {
 		rr_step_begin_at(&r->out, RR_STEP_BIND_ADDR, &now);
-		if (rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
+		if (rr_dl.rdma_bind_addr(pr->id, (struct sockaddr *)p->src)) {
 			probe_fail_call(pr, RR_STEP_BIND_ADDR, "rdma_bind_addr",
 					errno);
 			return;
@@ -329,8 +333,9 @@ static void probe_resolve_addr(struct rr_cm *run, struct probe *pr)
 	struct rr_result *r = pr->r;
 
 	rr_step_begin(&r->out, RR_STEP_RESOLVE_ADDR);
-	if (rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&r->probe.dst,
-			      (int)p->timeout_ms)) {
+	if (rr_dl.rdma_resolve_addr(pr->id, NULL,
+				    (struct sockaddr *)&r->probe.dst,
+				    (int)p->timeout_ms)) {
 		probe_fail_call(pr, RR_STEP_RESOLVE_ADDR, "rdma_resolve_addr",
 				errno);
 		return;
@@ -386,13 +391,13 @@ static void drain_events(struct rr_cm *run)
 
 	do {
 		for (n = 0; n < EVENT_BATCH &&
-			    !rdma_get_cm_event(run->channel, &ev); n++) {
+			    !rr_dl.rdma_get_cm_event(run->channel, &ev); n++) {
 			batch[n].pr = ev->id->context;
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
 			batch[n].at = rr_now();
 			/* Ack at once: rdma_destroy_id waits for the acks. */
-			rdma_ack_cm_event(ev);
+			rr_dl.rdma_ack_cm_event(ev);
 		}
 		for (i = 0; i < n; i++)
 			if (batch[i].pr->state == PROBE_WAIT_ADDR ||
@@ -485,6 +490,18 @@ static void pending_pop(struct rr_cm *run)
 	run->num_pending--;
 }
 
+/* One result fails as the set-up did. */
+static void fail_from_setup(const struct rr_cm *run, struct rr_result *r)
+{
+	if (run->setup_cause != RR_CAUSE_NONE)
+		rr_fail_cause(&r->out, RR_STEP_CREATE_ID, run->setup_call,
+			      run->setup_err, run->setup_cause,
+			      run->setup_detail);
+	else
+		rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
+			     run->setup_err, 0);
+}
+
 /* The set-up failed: every result fails at create id, with the reason. */
 static void fail_all(struct rr_cm *run, struct rr_queue *done)
 {
@@ -497,8 +514,7 @@ static void fail_all(struct rr_cm *run, struct rr_queue *done)
 		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
 			rr_step_begin(&r->out, RR_STEP_TOTAL);
 			rr_step_begin(&r->out, RR_STEP_CREATE_ID);
-			rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
-				     run->setup_err, 0);
+			fail_from_setup(run, r);
 		}
 		hand_over(run, pr, done);
 	}
@@ -627,7 +643,14 @@ static bool setup(struct rr_cm *run)
 	run->t0 = rr_now();
 	run->done_tail = &run->done;
 
-	run->channel = rdma_create_event_channel();
+	if (!rr_dl_load(RR_DL_CM) || !rr_dl_load(RR_DL_VERBS)) {
+		setup_failed(run, "dlopen", ELIBACC);
+		run->setup_cause = RR_CAUSE_NO_RDMA_LIBRARY;
+		run->setup_detail = rr_dl_error(rr_dl_load(RR_DL_CM) ?
+						RR_DL_VERBS : RR_DL_CM);
+		return true;
+	}
+	run->channel = rr_dl.rdma_create_event_channel();
 	if (!run->channel) {
 		setup_failed(run, "rdma_create_event_channel",
 			     channel_errno(errno));
@@ -665,18 +688,18 @@ void rr_cm_end(struct rr_cm *run)
 	/* Stopped early: what is still in flight goes, unreported. */
 	for (i = 0; i < run->num_inflight; i++)
 		if (run->inflight[i]->id)
-			rdma_destroy_id(run->inflight[i]->id);
+			rr_dl.rdma_destroy_id(run->inflight[i]->id);
 	for (pr = run->done; pr; pr = pr->next_done)
 		if (pr->id)
-			rdma_destroy_id(pr->id);
+			rr_dl.rdma_destroy_id(pr->id);
 	while (run->num_graves)
-		rdma_destroy_id(run->graves[--run->num_graves]);
+		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
 	free(run->graves);
 	free(run->inflight);
 	free(run->pending);
 	free(run->free_probes);
 	free(run->pool);
 	if (run->channel)
-		rdma_destroy_event_channel(run->channel);
+		rr_dl.rdma_destroy_event_channel(run->channel);
 	free(run);
 }

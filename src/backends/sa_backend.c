@@ -91,8 +91,9 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 		      struct rr_result *sh)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
+	/* Static: the failure's detail points here until the run ends. */
+	static char why[256];
 	umad_port_t up;
-	char why[256];
 	int ret;
 
 	if (!rr_sa_lib_open(&sp->ib, why, sizeof(why))) {

@@ -9,6 +9,7 @@
 
 #include "base/ib_port.h"
 #include "host/gid_table.h"
+#include "host/rdma_libs.h"
 #include "host/sysfs.h"
 
 struct gid_table {
@@ -86,13 +87,15 @@ static struct ibv_context *open_by_name(const char *dev)
 	struct ibv_device **list;
 	int i, num;
 
-	list = ibv_get_device_list(&num);
+	if (!rr_dl_load(RR_DL_VERBS))
+		return NULL;
+	list = rr_dl.ibv_get_device_list(&num);
 	if (!list)
 		return NULL;
 	for (i = 0; i < num && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(list[i]), dev))
-			ctx = ibv_open_device(list[i]);
-	ibv_free_device_list(list);
+		if (!strcmp(rr_dl.ibv_get_device_name(list[i]), dev))
+			ctx = rr_dl.ibv_open_device(list[i]);
+	rr_dl.ibv_free_device_list(list);
 	return ctx;
 }
 
@@ -117,15 +120,15 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	if (rr_sys_recorded())
 		return false;
 	ctx = open ? open : open_by_name(dev);
-	if (!ctx || ibv_query_device(ctx, &dattr) ||
-	    ibv_query_port(ctx, (uint8_t)port, &pattr))
+	if (!ctx || rr_dl.ibv_query_device(ctx, &dattr) ||
+	    rr_dl_query_port(ctx, (uint8_t)port, &pattr))
 		goto out;
 	/* Every port's valid entries come back: room for all of them. */
 	n = (ssize_t)dattr.phys_port_cnt * pattr.gid_tbl_len;
 	all = calloc((size_t)n, sizeof(*all));
 	if (!all)
 		goto out;
-	n = ibv_query_gid_table(ctx, all, (size_t)n, 0);
+	n = rr_dl_query_gid_table(ctx, all, (size_t)n, 0);
 	if (n < 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -143,7 +146,7 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 out:
 	free(all);
 	if (ctx && ctx != open)
-		ibv_close_device(ctx);
+		rr_dl.ibv_close_device(ctx);
 	return ok;
 }
 

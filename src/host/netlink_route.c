@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <net/if.h>
@@ -13,6 +14,7 @@
 #include <netlink/route/route.h>
 
 #include "host/netlink_route.h"
+#include "host/rdma_libs.h"
 
 /*
  * Links, addresses and the neighbour table are dumped once per run and
@@ -35,33 +37,41 @@ struct rr_nl {
 
 struct rr_nl *rr_nl_open(char *why, size_t why_len)
 {
-	struct rr_nl *nl = calloc(1, sizeof(*nl));
+	struct rr_nl *nl;
 	int err = -NLE_NOMEM;
 
+	if (!rr_dl_load(RR_DL_NL)) {
+		snprintf(why, why_len, "%s", rr_dl_error(RR_DL_NL));
+		return NULL;
+	}
+	nl = calloc(1, sizeof(*nl));
 	if (!nl)
 		goto fail;
-	nl->sk = nl_socket_alloc();
-	nl->events = nl_socket_alloc();
+	nl->sk = rr_dl.nl_socket_alloc();
+	nl->events = rr_dl.nl_socket_alloc();
 	if (!nl->sk || !nl->events)
 		goto fail;
 	/* An unread ACK of the route query would end the next dump early. */
-	nl_socket_disable_auto_ack(nl->sk);
-	err = nl_connect(nl->sk, NETLINK_ROUTE);
+	rr_dl.nl_socket_disable_auto_ack(nl->sk);
+	err = rr_dl.nl_connect(nl->sk, NETLINK_ROUTE);
 	if (err < 0)
 		goto fail;
-	err = nl_cache_mngr_alloc(nl->events, NETLINK_ROUTE, 0, &nl->mngr);
+	err = rr_dl.nl_cache_mngr_alloc(nl->events, NETLINK_ROUTE, 0,
+					&nl->mngr);
 	if (err < 0)
 		goto fail;
-	nl_socket_set_buffer_size(nl->events, EVENTS_RCVBUF, 0);
-	err = nl_cache_mngr_add(nl->mngr, "route/link", NULL, NULL, &nl->links);
+	rr_dl.nl_socket_set_buffer_size(nl->events, EVENTS_RCVBUF, 0);
+	err = rr_dl.nl_cache_mngr_add(nl->mngr, "route/link", NULL, NULL,
+				      &nl->links);
 	if (err < 0)
 		goto fail;
-	err = nl_cache_mngr_add(nl->mngr, "route/addr", NULL, NULL, &nl->addrs);
+	err = rr_dl.nl_cache_mngr_add(nl->mngr, "route/addr", NULL, NULL,
+				      &nl->addrs);
 	if (err < 0)
 		goto fail;
 	return nl;
 fail:
-	snprintf(why, why_len, "rtnetlink: %s", nl_geterror(err));
+	snprintf(why, why_len, "rtnetlink: %s", rr_dl.nl_geterror(err));
 	rr_nl_close(nl);
 	return NULL;
 }
@@ -71,21 +81,21 @@ void rr_nl_close(struct rr_nl *nl)
 	if (!nl)
 		return;
 	if (nl->mngr)
-		nl_cache_mngr_free(nl->mngr);
+		rr_dl.nl_cache_mngr_free(nl->mngr);
 	if (nl->events)
-		nl_socket_free(nl->events);
+		rr_dl.nl_socket_free(nl->events);
 	if (nl->sk)
-		nl_socket_free(nl->sk);
+		rr_dl.nl_socket_free(nl->sk);
 	free(nl);
 }
 
 /* Each managed cache read again in full. */
 static void reread_all(struct rr_nl *nl)
 {
-	nl_cache_refill(nl->sk, nl->links);
-	nl_cache_refill(nl->sk, nl->addrs);
+	rr_dl.nl_cache_refill(nl->sk, nl->links);
+	rr_dl.nl_cache_refill(nl->sk, nl->addrs);
 	if (nl->neigh)
-		nl_cache_refill(nl->sk, nl->neigh);
+		rr_dl.nl_cache_refill(nl->sk, nl->neigh);
 }
 
 /*
@@ -97,10 +107,10 @@ void rr_nl_refresh(struct rr_nl *nl)
 {
 	int tries = 8;
 
-	if (nl_cache_mngr_data_ready(nl->mngr) >= 0)
+	if (rr_dl.nl_cache_mngr_data_ready(nl->mngr) >= 0)
 		return;
 	/* What is still queued predates the re-read: read it first. */
-	while (nl_cache_mngr_data_ready(nl->mngr) < 0 && --tries)
+	while (rr_dl.nl_cache_mngr_data_ready(nl->mngr) < 0 && --tries)
 		;
 	reread_all(nl);
 }
@@ -111,9 +121,9 @@ static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
 	const struct sockaddr_in6 *s6 = (const void *)ss;
 
 	if (ss->ss_family == AF_INET)
-		return nl_addr_build(AF_INET, &s4->sin_addr, 4);
+		return rr_dl.nl_addr_build(AF_INET, &s4->sin_addr, 4);
 	if (ss->ss_family == AF_INET6)
-		return nl_addr_build(AF_INET6, &s6->sin6_addr, 16);
+		return rr_dl.nl_addr_build(AF_INET6, &s6->sin6_addr, 16);
 	return NULL;
 }
 
@@ -123,19 +133,21 @@ static void from_nl_addr(struct nl_addr *a, struct sockaddr_storage *ss)
 	struct sockaddr_in6 *s6 = (void *)ss;
 
 	memset(ss, 0, sizeof(*ss));
-	ss->ss_family = (sa_family_t)nl_addr_get_family(a);
+	ss->ss_family = (sa_family_t)rr_dl.nl_addr_get_family(a);
 	if (ss->ss_family == AF_INET)
-		memcpy(&s4->sin_addr, nl_addr_get_binary_addr(a), 4);
+		memcpy(&s4->sin_addr, rr_dl.nl_addr_get_binary_addr(a), 4);
 	else if (ss->ss_family == AF_INET6)
-		memcpy(&s6->sin6_addr, nl_addr_get_binary_addr(a), 16);
+		memcpy(&s6->sin6_addr, rr_dl.nl_addr_get_binary_addr(a), 16);
 }
 
 static bool same_addr(struct nl_addr *a, struct nl_addr *b)
 {
-	return a && b && nl_addr_get_family(a) == nl_addr_get_family(b) &&
-	       nl_addr_get_len(a) == nl_addr_get_len(b) &&
-	       !memcmp(nl_addr_get_binary_addr(a), nl_addr_get_binary_addr(b),
-		       nl_addr_get_len(a));
+	return a && b &&
+	       rr_dl.nl_addr_get_family(a) == rr_dl.nl_addr_get_family(b) &&
+	       rr_dl.nl_addr_get_len(a) == rr_dl.nl_addr_get_len(b) &&
+	       !memcmp(rr_dl.nl_addr_get_binary_addr(a),
+		       rr_dl.nl_addr_get_binary_addr(b),
+		       rr_dl.nl_addr_get_len(a));
 }
 
 /* One RTM_GETROUTE answer: the route, or the kernel's errno. */
@@ -148,7 +160,8 @@ static int on_route(struct nl_msg *msg, void *arg)
 {
 	struct route_answer *a = arg;
 
-	if (!a->route && rtnl_route_parse(nlmsg_hdr(msg), &a->route) < 0)
+	if (!a->route &&
+	    rr_dl.rtnl_route_parse(rr_dl.nlmsg_hdr(msg), &a->route) < 0)
 		a->route = NULL;
 	return NL_OK;
 }
@@ -169,36 +182,37 @@ static int get_route(struct rr_nl *nl, struct nl_addr *dst,
 		     struct nl_addr *src, int oif, struct route_answer *a)
 {
 	struct rtmsg rtm = {
-		.rtm_family = (unsigned char)nl_addr_get_family(dst),
-		.rtm_dst_len = (unsigned char)nl_addr_get_prefixlen(dst),
-		.rtm_src_len = src ? (unsigned char)nl_addr_get_prefixlen(src) : 0,
+		.rtm_family = (unsigned char)rr_dl.nl_addr_get_family(dst),
+		.rtm_dst_len = (unsigned char)rr_dl.nl_addr_get_prefixlen(dst),
+		.rtm_src_len = src ?
+			(unsigned char)rr_dl.nl_addr_get_prefixlen(src) : 0,
 	};
-	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETROUTE, 0);
-	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	struct nl_msg *msg = rr_dl.nlmsg_alloc_simple(RTM_GETROUTE, 0);
+	struct nl_cb *cb = rr_dl.nl_cb_alloc(NL_CB_DEFAULT);
 	int rc = -NLE_NOMEM;
 
 	if (!msg || !cb)
 		goto out;
-	if (nlmsg_append(msg, &rtm, sizeof(rtm), NLMSG_ALIGNTO) < 0 ||
-	    nla_put_addr(msg, RTA_DST, dst) < 0 ||
-	    (src && nla_put_addr(msg, RTA_SRC, src) < 0) ||
-	    (oif && nla_put_u32(msg, RTA_OIF, (uint32_t)oif) < 0))
+	if (rr_dl.nlmsg_append(msg, &rtm, sizeof(rtm), NLMSG_ALIGNTO) < 0 ||
+	    rr_dl.nla_put_addr(msg, RTA_DST, dst) < 0 ||
+	    (src && rr_dl.nla_put_addr(msg, RTA_SRC, src) < 0) ||
+	    (oif && rr_dl.nla_put_u32(msg, RTA_OIF, (uint32_t)oif) < 0))
 		goto out;
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_route, a);
-	nl_cb_err(cb, NL_CB_CUSTOM, on_error, a);
-	rc = nl_send_auto(nl->sk, msg);
+	rr_dl.nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_route, a);
+	rr_dl.nl_cb_err(cb, NL_CB_CUSTOM, on_error, a);
+	rc = rr_dl.nl_send_auto(nl->sk, msg);
 	if (rc >= 0)
-		rc = nl_recvmsgs(nl->sk, cb);
+		rc = rr_dl.nl_recvmsgs(nl->sk, cb);
 out:
-	nl_cb_put(cb);
-	nlmsg_free(msg);
+	rr_dl.nl_cb_put(cb);
+	rr_dl.nlmsg_free(msg);
 	return rc;
 }
 
 static void fill_netdev(struct rr_nl *nl, int ifindex,
 			struct rr_chain_route *out)
 {
-	struct rtnl_link *link = rtnl_link_get(nl->links, ifindex);
+	struct rtnl_link *link = rr_dl.rtnl_link_get(nl->links, ifindex);
 	unsigned int flags;
 
 	if (!link) {
@@ -206,12 +220,12 @@ static void fill_netdev(struct rr_nl *nl, int ifindex,
 		return;
 	}
 	snprintf(out->netdev, sizeof(out->netdev), "%s",
-		 rtnl_link_get_name(link));
-	flags = rtnl_link_get_flags(link);
+		 rr_dl.rtnl_link_get_name(link));
+	flags = rr_dl.rtnl_link_get_flags(link);
 	out->netdev_admin_up = flags & IFF_UP;
 	out->netdev_up = (flags & IFF_UP) && (flags & IFF_RUNNING);
-	out->netdev_mtu = rtnl_link_get_mtu(link);
-	rtnl_link_put(link);
+	out->netdev_mtu = rr_dl.rtnl_link_get_mtu(link);
+	rr_dl.rtnl_link_put(link);
 }
 
 /* The interface that holds local address DST (a local route names lo). */
@@ -219,12 +233,13 @@ static int owner_of(struct rr_nl *nl, struct nl_addr *dst)
 {
 	struct nl_object *o;
 
-	for (o = nl_cache_get_first(nl->addrs); o; o = nl_cache_get_next(o)) {
+	for (o = rr_dl.nl_cache_get_first(nl->addrs); o;
+	     o = rr_dl.nl_cache_get_next(o)) {
 		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rtnl_addr_get_local(a);
+		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
 
 		if (same_addr(local, dst))
-			return rtnl_addr_get_ifindex(a);
+			return rr_dl.rtnl_addr_get_ifindex(a);
 	}
 	return 0;
 }
@@ -236,24 +251,27 @@ static void find_down_netdev(struct rr_nl *nl, struct nl_addr *dst,
 	struct nl_object *o;
 	struct rr_chain_route dev;
 
-	for (o = nl_cache_get_first(nl->addrs); o; o = nl_cache_get_next(o)) {
+	for (o = rr_dl.nl_cache_get_first(nl->addrs); o;
+	     o = rr_dl.nl_cache_get_next(o)) {
 		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rtnl_addr_get_local(a);
+		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
 		struct nl_addr *net;
 		int covers;
 
-		if (!local || nl_addr_get_family(local) != nl_addr_get_family(dst))
+		if (!local || rr_dl.nl_addr_get_family(local) !=
+			      rr_dl.nl_addr_get_family(dst))
 			continue;
-		net = nl_addr_clone(local);
+		net = rr_dl.nl_addr_clone(local);
 		if (!net)
 			return;
-		nl_addr_set_prefixlen(net, rtnl_addr_get_prefixlen(a));
-		covers = !nl_addr_cmp_prefix(net, dst);
-		nl_addr_put(net);
+		rr_dl.nl_addr_set_prefixlen(net,
+					    rr_dl.rtnl_addr_get_prefixlen(a));
+		covers = !rr_dl.nl_addr_cmp_prefix(net, dst);
+		rr_dl.nl_addr_put(net);
 		if (!covers)
 			continue;
 		memset(&dev, 0, sizeof(dev));
-		fill_netdev(nl, rtnl_addr_get_ifindex(a), &dev);
+		fill_netdev(nl, rr_dl.rtnl_addr_get_ifindex(a), &dev);
 		if (!dev.netdev_up) {
 			snprintf(out->down_netdev, sizeof(out->down_netdev),
 				 "%s", dev.netdev);
@@ -269,20 +287,20 @@ static void fill_route(struct rr_nl *nl, struct rtnl_route *route,
 	struct nl_addr *a;
 	int ifindex = 0;
 
-	if (rtnl_route_get_nnexthops(route) > 0)
-		nh = rtnl_route_nexthop_n(route, 0);
+	if (rr_dl.rtnl_route_get_nnexthops(route) > 0)
+		nh = rr_dl.rtnl_route_nexthop_n(route, 0);
 	if (nh)
-		ifindex = rtnl_route_nh_get_ifindex(nh);
-	if (nh && (a = rtnl_route_nh_get_gateway(nh))) {
+		ifindex = rr_dl.rtnl_route_nh_get_ifindex(nh);
+	if (nh && (a = rr_dl.rtnl_route_nh_get_gateway(nh))) {
 		from_nl_addr(a, &out->gateway);
 		out->have_gateway = true;
 	}
-	a = rtnl_route_get_pref_src(route);
+	a = rr_dl.rtnl_route_get_pref_src(route);
 	if (a) {
 		from_nl_addr(a, &out->src);
 		out->have_src = true;
 	}
-	if (rtnl_route_get_type(route) == RTN_LOCAL) {
+	if (rr_dl.rtnl_route_get_type(route) == RTN_LOCAL) {
 		out->local = true;
 		ifindex = owner_of(nl, dst) ?: ifindex;
 	}
@@ -301,28 +319,28 @@ void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 	if (!d) {
 		snprintf(out->error, sizeof(out->error), "not an IP address");
 		if (s)
-			nl_addr_put(s);
+			rr_dl.nl_addr_put(s);
 		return;
 	}
 	/* A source of the other family cannot hold the lookup. */
-	if (s && nl_addr_get_family(s) != nl_addr_get_family(d)) {
-		nl_addr_put(s);
+	if (s && rr_dl.nl_addr_get_family(s) != rr_dl.nl_addr_get_family(d)) {
+		rr_dl.nl_addr_put(s);
 		s = NULL;
 	}
 	rc = get_route(nl, d, s, oif, &a);
 	if (a.err || rc < 0 || !a.route) {
 		snprintf(out->error, sizeof(out->error), "%s",
 			 a.err ? strerror(a.err) :
-			 rc < 0 ? nl_geterror(rc) : "no answer");
+			 rc < 0 ? rr_dl.nl_geterror(rc) : "no answer");
 		find_down_netdev(nl, d, out);
 	} else {
 		fill_route(nl, a.route, d, out);
 	}
 	if (a.route)
-		rtnl_route_put(a.route);
+		rr_dl.rtnl_route_put(a.route);
 	if (s)
-		nl_addr_put(s);
-	nl_addr_put(d);
+		rr_dl.nl_addr_put(s);
+	rr_dl.nl_addr_put(d);
 }
 
 int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,
@@ -335,30 +353,33 @@ int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,
 
 	if (!d)
 		return 0;
-	for (o = nl_cache_get_first(nl->addrs); o && n < max;
-	     o = nl_cache_get_next(o)) {
+	for (o = rr_dl.nl_cache_get_first(nl->addrs); o && n < max;
+	     o = rr_dl.nl_cache_get_next(o)) {
 		struct rtnl_addr *a = (struct rtnl_addr *)o;
 
-		local = rtnl_addr_get_local(a);
-		if (!local || nl_addr_get_family(local) != nl_addr_get_family(d) ||
-		    rtnl_addr_get_prefixlen(a) == (int)nl_addr_get_len(local) * 8)
+		local = rr_dl.rtnl_addr_get_local(a);
+		if (!local || rr_dl.nl_addr_get_family(local) !=
+			      rr_dl.nl_addr_get_family(d) ||
+		    rr_dl.rtnl_addr_get_prefixlen(a) ==
+			    (int)rr_dl.nl_addr_get_len(local) * 8)
 			continue;	/* a /32 or /128 holds no subnet */
-		net = nl_addr_clone(local);
+		net = rr_dl.nl_addr_clone(local);
 		if (!net)
 			break;
-		nl_addr_set_prefixlen(net, rtnl_addr_get_prefixlen(a));
-		covers = !nl_addr_cmp_prefix(net, d);
-		nl_addr_put(net);
+		rr_dl.nl_addr_set_prefixlen(net,
+					    rr_dl.rtnl_addr_get_prefixlen(a));
+		covers = !rr_dl.nl_addr_cmp_prefix(net, d);
+		rr_dl.nl_addr_put(net);
 		if (!covers)
 			continue;
 		memset(&dev, 0, sizeof(dev));
-		fill_netdev(nl, rtnl_addr_get_ifindex(a), &dev);
+		fill_netdev(nl, rr_dl.rtnl_addr_get_ifindex(a), &dev);
 		for (i = 0; i < n && strcmp(names[i], dev.netdev); i++)
 			;
 		if (i == n && dev.netdev_up)
 			snprintf(names[n++], RR_NETDEV_LEN, "%s", dev.netdev);
 	}
-	nl_addr_put(d);
+	rr_dl.nl_addr_put(d);
 	return n;
 }
 
@@ -375,12 +396,12 @@ void rr_nl_addr_owner(struct rr_nl *nl, const struct sockaddr_storage *addr,
 		snprintf(name, len, "%s", dev.netdev);
 	}
 	if (a)
-		nl_addr_put(a);
+		rr_dl.nl_addr_put(a);
 }
 
 int rr_nl_ifindex(struct rr_nl *nl, const char *netdev)
 {
-	int i = netdev[0] ? rtnl_link_name2i(nl->links, netdev) : 0;
+	int i = netdev[0] ? rr_dl.rtnl_link_name2i(nl->links, netdev) : 0;
 
 	return i > 0 ? i : 0;
 }
@@ -390,7 +411,7 @@ static void nud_name(int state, char *buf, size_t len)
 {
 	size_t i;
 
-	rtnl_neigh_state2str(state, buf, len);
+	rr_dl.rtnl_neigh_state2str(state, buf, len);
 	for (i = 0; buf[i]; i++)
 		buf[i] = (char)toupper((unsigned char)buf[i]);
 }
@@ -401,11 +422,12 @@ static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
 {
 	struct nl_object *o;
 
-	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o)) {
+	for (o = rr_dl.nl_cache_get_first(cache); o;
+	     o = rr_dl.nl_cache_get_next(o)) {
 		struct rtnl_neigh *n = (struct rtnl_neigh *)o;
 
-		if (rtnl_neigh_get_ifindex(n) == ifindex &&
-		    same_addr(rtnl_neigh_get_dst(n), addr))
+		if (rr_dl.rtnl_neigh_get_ifindex(n) == ifindex &&
+		    same_addr(rr_dl.rtnl_neigh_get_dst(n), addr))
 			return n;
 	}
 	return NULL;
@@ -416,7 +438,7 @@ static struct nl_cache *neigh_table(struct rr_nl *nl)
 {
 	if (!nl->neigh_tried) {
 		nl->neigh_tried = true;
-		if (nl_cache_mngr_add(nl->mngr, "route/neigh", NULL, NULL,
+		if (rr_dl.nl_cache_mngr_add(nl->mngr, "route/neigh", NULL, NULL,
 				      &nl->neigh) < 0)
 			nl->neigh = NULL;
 	}
@@ -429,7 +451,7 @@ void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
 	struct nl_cache *cache;
 	struct rtnl_neigh *n;
 	struct nl_addr *addr = to_nl_addr(who), *ll;
-	int ifindex = rtnl_link_name2i(nl->links, netdev);
+	int ifindex = rr_dl.rtnl_link_name2i(nl->links, netdev);
 
 	out->addr = *who;
 	cache = addr ? neigh_table(nl) : NULL;
@@ -440,45 +462,47 @@ void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
 	if (!n)
 		goto out;
 	out->found = true;
-	out->nud = rtnl_neigh_get_state(n);
+	out->nud = rr_dl.rtnl_neigh_get_state(n);
 	nud_name(out->nud, out->nud_name, sizeof(out->nud_name));
-	ll = rtnl_neigh_get_lladdr(n);
-	if (ll && nl_addr_get_len(ll))
-		nl_addr2str(ll, out->lladdr, sizeof(out->lladdr));
+	ll = rr_dl.rtnl_neigh_get_lladdr(n);
+	if (ll && rr_dl.nl_addr_get_len(ll))
+		rr_dl.nl_addr2str(ll, out->lladdr, sizeof(out->lladdr));
 out:
 	if (addr)
-		nl_addr_put(addr);
+		rr_dl.nl_addr_put(addr);
 }
 
 int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev)
 {
-	struct rtnl_link *link = rtnl_link_get_by_name(nl->links, netdev);
+	struct rtnl_link *link = rr_dl.rtnl_link_get_by_name(nl->links, netdev);
 	int id = -1;
 
 	if (!link)
 		return -1;
-	if (rtnl_link_is_vlan(link))
-		id = rtnl_link_vlan_get_id(link);
-	rtnl_link_put(link);
+	if (rr_dl.rtnl_link_is_vlan(link))
+		id = rr_dl.rtnl_link_vlan_get_id(link);
+	rr_dl.rtnl_link_put(link);
 	return id;
 }
 
 bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev)
 {
-	return netdev[0] && rtnl_link_name2i(nl->links, netdev) > 0;
+	return netdev[0] && rr_dl.rtnl_link_name2i(nl->links, netdev) > 0;
 }
 
 /* A's RoCE GID: the IPv6 address, or IPv4 mapped (::ffff:a.b.c.d). */
 static bool addr_gid(struct nl_addr *a, uint8_t gid[16])
 {
 	memset(gid, 0, 16);
-	if (nl_addr_get_family(a) == AF_INET6 && nl_addr_get_len(a) == 16) {
-		memcpy(gid, nl_addr_get_binary_addr(a), 16);
+	if (rr_dl.nl_addr_get_family(a) == AF_INET6 &&
+	    rr_dl.nl_addr_get_len(a) == 16) {
+		memcpy(gid, rr_dl.nl_addr_get_binary_addr(a), 16);
 		return true;
 	}
-	if (nl_addr_get_family(a) == AF_INET && nl_addr_get_len(a) == 4) {
+	if (rr_dl.nl_addr_get_family(a) == AF_INET &&
+	    rr_dl.nl_addr_get_len(a) == 4) {
 		gid[10] = gid[11] = 0xff;
-		memcpy(gid + 12, nl_addr_get_binary_addr(a), 4);
+		memcpy(gid + 12, rr_dl.nl_addr_get_binary_addr(a), 4);
 		return true;
 	}
 	return false;
@@ -487,12 +511,12 @@ static bool addr_gid(struct nl_addr *a, uint8_t gid[16])
 /* The link-local GID of an Ethernet address: fe80::, EUI-64 of MAC. */
 static bool mac_gid(struct rtnl_link *link, uint8_t gid[16])
 {
-	struct nl_addr *ll = rtnl_link_get_addr(link);
+	struct nl_addr *ll = rr_dl.rtnl_link_get_addr(link);
 	const uint8_t *mac;
 
-	if (!ll || nl_addr_get_len(ll) != 6)
+	if (!ll || rr_dl.nl_addr_get_len(ll) != 6)
 		return false;
-	mac = nl_addr_get_binary_addr(ll);
+	mac = rr_dl.nl_addr_get_binary_addr(ll);
 	memset(gid, 0, 16);
 	gid[0] = 0xfe;
 	gid[1] = 0x80;
@@ -514,17 +538,17 @@ bool rr_nl_gid_on_link(struct rr_nl *nl, int ifindex, const uint8_t gid[16])
 	uint8_t mine[16];
 	bool found;
 
-	link = ifindex > 0 ? rtnl_link_get(nl->links, ifindex) : NULL;
+	link = ifindex > 0 ? rr_dl.rtnl_link_get(nl->links, ifindex) : NULL;
 	if (!link)
 		return false;
 	found = mac_gid(link, mine) && !memcmp(mine, gid, 16);
-	rtnl_link_put(link);
-	for (o = nl_cache_get_first(nl->addrs); o && !found;
-	     o = nl_cache_get_next(o)) {
+	rr_dl.rtnl_link_put(link);
+	for (o = rr_dl.nl_cache_get_first(nl->addrs); o && !found;
+	     o = rr_dl.nl_cache_get_next(o)) {
 		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rtnl_addr_get_local(a);
+		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
 
-		found = rtnl_addr_get_ifindex(a) == ifindex && local &&
+		found = rr_dl.rtnl_addr_get_ifindex(a) == ifindex && local &&
 			addr_gid(local, mine) && !memcmp(mine, gid, 16);
 	}
 	return found;

@@ -9,6 +9,7 @@
 
 #include "model/decode.h"
 #include "host/netlink_route.h"
+#include "host/rdma_libs.h"
 #include "host/rdma_ports.h"
 #include "host/sysfs.h"
 
@@ -259,9 +260,9 @@ static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
 
 	memset(out, 0, sizeof(*out));
 	snprintf(pf->device, sizeof(pf->device), "%s",
-		 ibv_get_device_name(ctx->device));
+		 rr_dl.ibv_get_device_name(ctx->device));
 	pf->port = port;
-	if (ibv_query_port(ctx, (uint8_t)port, &attr))
+	if (rr_dl_query_port(ctx, (uint8_t)port, &attr))
 		return -1;
 	port_verbs(pf, &attr);
 	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
@@ -349,14 +350,14 @@ static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
 		      struct rr_port **ports, int *n)
 {
 	struct ibv_device_attr attr;
-	struct ibv_context *ctx = ibv_open_device(dev);
+	struct ibv_context *ctx = rr_dl.ibv_open_device(dev);
 	struct rr_port *grown;
 	unsigned int p;
 	int rc = -1;
 
 	if (!ctx)
 		return 0;	/* gone or not ours: list the others */
-	if (ibv_query_device(ctx, &attr))
+	if (rr_dl.ibv_query_device(ctx, &attr))
 		goto out;
 	grown = realloc(*ports, (size_t)(*n + attr.phys_port_cnt) *
 				sizeof(**ports));
@@ -372,7 +373,7 @@ static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
 	}
 	rc = 0;
 out:
-	ibv_close_device(ctx);
+	rr_dl.ibv_close_device(ctx);
 	return rc;
 }
 
@@ -386,17 +387,19 @@ int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
 	*out = NULL;
 	if (rr_sys_recorded())
 		return read_recorded(nl, gids, out);
-	list = ibv_get_device_list(&num);
+	if (!rr_dl_load(RR_DL_VERBS))
+		return -1;
+	list = rr_dl.ibv_get_device_list(&num);
 	if (!list)
 		return errno == ENOSYS ? 0 : -1;
 	for (i = 0; i < num; i++) {
 		if (add_device(nl, gids, list[i], &ports, &n)) {
 			rr_ports_free(ports, n);
-			ibv_free_device_list(list);
+			rr_dl.ibv_free_device_list(list);
 			return -1;
 		}
 	}
-	ibv_free_device_list(list);
+	rr_dl.ibv_free_device_list(list);
 	*out = ports;
 	return n;
 }

@@ -17,6 +17,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"this host cannot do RDMA CM: no RDMA device or rdma_cm not available",
 		"check that ib_core, rdma_cm and rdma_ucm are loaded (lsmod), that /dev/infiniband/rdma_cm exists, and that `rdma link` lists a device"
 	},
+	[RR_CAUSE_NO_RDMA_LIBRARY] = {
+		"no_rdma_library",
+		"librdmacm, libibverbs or libnl cannot be loaded: rdma-route loads them when it first resolves",
+		"install them (Debian: apt-get install librdmacm1 libibverbs1 libnl-route-3-200); the detail says what the loader missed"
+	},
 	[RR_CAUSE_PERMISSION] = {
 		"permission_denied",
 		"permission denied on /dev/infiniband/rdma_cm",
@@ -314,7 +319,9 @@ const char *rr_cause_hint(enum rr_cause cause)
 
 bool rr_cause_is_host_level(enum rr_cause cause)
 {
-	return cause == RR_CAUSE_NO_RDMA_CM || cause == RR_CAUSE_PERMISSION ||
+	return cause == RR_CAUSE_NO_RDMA_CM ||
+	       cause == RR_CAUSE_NO_RDMA_LIBRARY ||
+	       cause == RR_CAUSE_PERMISSION ||
 	       cause == RR_CAUSE_NO_MAD_LIBRARY || cause == RR_CAUSE_NO_UMAD ||
 	       cause == RR_CAUSE_UMAD_PERMISSION;
 }
