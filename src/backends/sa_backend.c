@@ -17,6 +17,7 @@ struct sa_port {
 	int num;
 	unsigned int state;
 	unsigned int sm_lid;	/* as the port last heard it */
+	bool have_sgid;		/* from the kernel's port attributes */
 	ibmad_gid_t sgid;
 	ib_portid_t sm;
 };
@@ -118,6 +119,10 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 	sp->num = up.portnum;
 	sp->state = up.state;
 	sp->sm_lid = up.sm_lid;
+	/* GID index 0: the subnet prefix and the port GUID, both big-endian. */
+	memcpy(sp->sgid, &up.gid_prefix, 8);
+	memcpy(sp->sgid + 8, &up.port_guid, 8);
+	sp->have_sgid = up.gid_prefix && up.port_guid;
 	ib->umad_release_port(&up);
 
 	snprintf(sh->out.device, sizeof(sh->out.device), "%s", sp->ca);
@@ -157,8 +162,12 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 			      RR_CAUSE_PORT_NOT_ACTIVE, state_detail(sp->state));
 		return false;
 	}
-	/* The SGID as the port's SMA says it: GID prefix and port GUID. */
-	if (ib->ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
+	/*
+	 * The SGID as the kernel keeps it; only when it has none, as the
+	 * port's SMA says it (two MADs, each a round trip).
+	 */
+	if (!sp->have_sgid &&
+	    ib->ib_resolve_self_via(&self, &portnum, &sp->sgid, sp->mad) < 0) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "ib_resolve_self_via",
 			      errno ? errno : EIO, RR_CAUSE_UNKNOWN, NULL);
 		return false;
@@ -174,7 +183,15 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 	int err;
 
 	rr_step_begin(&sh->out, RR_STEP_FIND_SM);
-	if (ib->ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms, sp->mad) < 0) {
+	/*
+	 * The SM LID the kernel heard last saves a PortInfo query (saquery
+	 * makes it); a port without one asks, for libibmad's precise answer.
+	 */
+	if (sp->sm_lid && rr_port_state_active((int)sp->state)) {
+		memset(&sp->sm, 0, sizeof(sp->sm));
+		sp->sm.lid = (int)sp->sm_lid;
+	} else if (ib->ib_resolve_smlid_via(&sp->sm, (int)p->timeout_ms,
+					    sp->mad) < 0) {
 		err = errno ? errno : EIO;
 		/* libibmad says ENXIO when PortInfo:MasterSMLID is 0. */
 		if (err == ENXIO)
