@@ -416,21 +416,26 @@ static void nud_name(int state, char *buf, size_t len)
 		buf[i] = (char)toupper((unsigned char)buf[i]);
 }
 
-/* By address bytes: rtnl_neigh_get() also compares prefix lengths. */
+/*
+ * Through the cache's hash: a scan of the link's entries per failure grew
+ * with the failures (a NOARP link keeps one per destination tried).
+ */
 static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
 				     struct nl_addr *addr)
 {
-	struct nl_object *o;
+	struct rtnl_neigh *needle = rr_dl.rtnl_neigh_alloc(), *n = NULL;
 
-	for (o = rr_dl.nl_cache_get_first(cache); o;
-	     o = rr_dl.nl_cache_get_next(o)) {
-		struct rtnl_neigh *n = (struct rtnl_neigh *)o;
-
-		if (rr_dl.rtnl_neigh_get_ifindex(n) == ifindex &&
-		    same_addr(rr_dl.rtnl_neigh_get_dst(n), addr))
-			return n;
-	}
-	return NULL;
+	if (!needle)
+		return NULL;
+	rr_dl.rtnl_neigh_set_ifindex(needle, ifindex);
+	if (rr_dl.rtnl_neigh_set_dst(needle, addr) == 0)
+		n = (struct rtnl_neigh *)rr_dl.nl_cache_search(cache,
+							(struct nl_object *)needle);
+	rr_dl.rtnl_neigh_put(needle);
+	/* The cache keeps its own reference. */
+	if (n)
+		rr_dl.rtnl_neigh_put(n);
+	return n;
 }
 
 /* The neighbour table, dumped once; notifications keep it current. */

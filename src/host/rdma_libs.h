@@ -69,7 +69,8 @@ enum rr_dl_group {
 	X(rtnl_link_vlan_get_id)                                             \
 	X(rtnl_neigh_get_dst) X(rtnl_neigh_get_ifindex)                      \
 	X(rtnl_neigh_get_lladdr) X(rtnl_neigh_get_state)                     \
-	X(rtnl_neigh_state2str)                                              \
+	X(rtnl_neigh_state2str) X(rtnl_neigh_alloc) X(rtnl_neigh_put)        \
+	X(rtnl_neigh_set_ifindex) X(rtnl_neigh_set_dst) X(nl_cache_search)   \
 	X(rtnl_route_get_nnexthops) X(rtnl_route_get_pref_src)              \
 	X(rtnl_route_get_type) X(rtnl_route_nexthop_n)                       \
 	X(rtnl_route_nh_get_gateway) X(rtnl_route_nh_get_ifindex)            \

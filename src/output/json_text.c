@@ -47,17 +47,52 @@ static void put_escaped(FILE *out, const char *s)
 	fwrite(s + run, 1, i - run, out);
 }
 
+/*
+ * Bytes a JSON string does not take as they are: control bytes (the
+ * terminating NUL among them), '"' and '\\', and those above ASCII, which
+ * must be checked as UTF-8 first.
+ */
+static const bool not_plain[256] = {
+	[0x00 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
+	[0x80 ... 0xff] = true,
+};
+
 void rr_json_put_str(FILE *out, const char *s)
 {
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = 0;
 	bool failed;
-	char *fixed = rr_utf8_fix(s, &failed);
+	char *fixed;
 
+	/* Most strings are plain ASCII: one scan, one write. */
+	while (!not_plain[u[n]])
+		n++;
+	fputc('"', out);
+	if (!u[n]) {
+		fwrite(s, 1, n, out);
+		fputc('"', out);
+		return;
+	}
+	fixed = rr_utf8_fix(s, &failed);
 	if (failed)
 		abort();	/* out of memory while printing */
-	fputc('"', out);
 	put_escaped(out, fixed ? fixed : s);
 	fputc('"', out);
 	free(fixed);
+}
+
+void rr_json_put_int(FILE *out, long long v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v :
+				       (unsigned long long)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
 void rr_json_put_value(FILE *out, const struct pr_value *v)
@@ -67,7 +102,7 @@ void rr_json_put_value(FILE *out, const struct pr_value *v)
 		rr_json_put_str(out, v->s);
 		break;
 	case PV_INT:
-		fprintf(out, "%lld", v->i);
+		rr_json_put_int(out, v->i);
 		break;
 	case PV_BOOL:
 		fputs(v->i ? "true" : "false", out);

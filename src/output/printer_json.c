@@ -248,7 +248,7 @@ static void json_field(struct printer *p, const char *key,
 		return;
 	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
 	open_member(p, p->depth, raw_key);
-	fprintf(doc(p)->cur, "%lld", v->raw);
+	rr_json_put_int(doc(p)->cur, v->raw);
 }
 
 static void json_stats(struct printer *p, const char *key,

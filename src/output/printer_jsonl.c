@@ -7,6 +7,7 @@
  */
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "output/json_text.h"
 #include "output/printer_impl.h"
@@ -89,15 +90,18 @@ static void jsonl_field(struct printer *p, const char *key,
 			const struct pr_value *v)
 {
 	char raw_key[64];
+	size_t len;
 
 	if (!open_member(p, p->depth, key))
 		return;
 	rr_json_put_value(p->out, v);
 	if (!v->has_raw)
 		return;
-	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
+	len = strnlen(key, sizeof(raw_key) - sizeof("_raw"));
+	memcpy(raw_key, key, len);
+	memcpy(raw_key + len, "_raw", sizeof("_raw"));
 	open_member(p, p->depth, raw_key);
-	fprintf(p->out, "%lld", v->raw);
+	rr_json_put_int(p->out, v->raw);
 }
 
 static void jsonl_stats(struct printer *p, const char *key,
