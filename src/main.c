@@ -17,6 +17,7 @@
 #include "explain/explain.h"
 #include "host/host.h"
 #include "app/list.h"
+#include "app/signals.h"
 #include "base/numbers.h"
 #include "input/options.h"
 #include "output/printer.h"
@@ -262,6 +263,11 @@ static void read_some(struct run *run)
 	run->reading = false;
 	if (st == RR_READ_OK)
 		return;
+	/* A signal cut the read short: the run ends, no file is to blame. */
+	if (st == RR_READ_ERROR && rr_stop_requested()) {
+		run->input_done = true;
+		return;
+	}
 	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
 		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
 			shown(run->file, buf, sizeof(buf)),
@@ -472,6 +478,58 @@ static bool emit_streamed(struct run *run)
 }
 
 /*
+ * After a stop: the finished probes not printed yet, those given up or
+ * never started left out, then each cut-short destination's statistics,
+ * over the probes that finished.
+ */
+static void emit_interrupted(struct run *run)
+{
+	unsigned int count = run->opts.count;
+	struct rr_result *done = NULL, *r;
+	size_t d, i, n;
+
+	if (count > 1)
+		done = calloc(count, sizeof(*done));
+	for (d = run->next_emit / count; d < run->num_dests; d++) {
+		n = 0;
+		for (i = d * count; i < (d + 1) * count; i++) {
+			r = &run->probes[i];
+			if (!r->out.complete)
+				continue;
+			if (done)
+				done[n++] = *r;	/* a shallow copy, to count */
+			if (i < run->next_emit)
+				continue;	/* printed already */
+			rr_tally_add(&run->tally, r);
+			rr_render_result(run->p, r, count > 1);
+		}
+		if (done && n)
+			rr_render_statistics(run->p, done, (unsigned int)n);
+	}
+	run->next_emit = run->num_probes;
+	free(done);
+}
+
+/* After a stop: the window's finished results printed, all let go. */
+static void emit_streamed_interrupted(struct run *run)
+{
+	struct window *w = &run->win;
+	struct entry *e;
+
+	while (w->len) {
+		e = *win_at(w, 0);
+		w->head = (w->head + 1) % w->cap;
+		w->len--;
+		if (e->r.out.complete) {
+			rr_tally_add(&run->tally, &e->r);
+			rr_render_result(run->p, &e->r, false);
+		}
+		rr_result_release(&e->r);
+		free(e);
+	}
+}
+
+/*
  * One step after the backend: the next finished result annotated, or,
  * when all are, the next in input order printed.  False: nothing to do.
  * (A result is complete when it is queued: none is printed unannotated.)
@@ -542,7 +600,7 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 	if (!cm)
 		return false;
 	/* Start order is probe-major, so that start times never go back. */
-	for (;;) {
+	while (!rr_stop_requested()) {
 		while (s < count && rr_cm_room(cm)) {
 			rr_cm_add(cm, &run->probes[d * count + s]);
 			if (++d == run->num_dests) {
@@ -559,6 +617,8 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 	}
 	rr_cm_end(cm);
 	drain(run, q, NULL, true);
+	if (rr_stop_requested())
+		emit_interrupted(run);
 	return true;
 }
 
@@ -579,10 +639,12 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 	sa = rr_sa_start(run->probes, run->num_probes, &params);
 	if (!sa)
 		return false;
-	while (rr_sa_turn(sa, q))
+	while (!rr_stop_requested() && rr_sa_turn(sa, q))
 		drain(run, q, NULL, false);
 	rr_sa_end(sa);
 	drain(run, q, NULL, true);
+	if (rr_stop_requested())
+		emit_interrupted(run);
 	return true;
 }
 
@@ -682,7 +744,7 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 	cm = rr_cm_start(params);
 	if (!cm)
 		goto out;
-	for (;;) {
+	while (!rr_stop_requested()) {
 		while (!run->input_done && w->len < w->cap && rr_cm_room(cm)) {
 			e = next_entry(run);
 			if (!e) {
@@ -700,6 +762,8 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 	}
 	rr_cm_end(cm);
 	drain(run, &q, NULL, true);
+	if (rr_stop_requested())
+		emit_streamed_interrupted(run);
 	ok = true;
 out:
 	rr_queue_release(&q);
@@ -740,7 +804,8 @@ static int run_streamed(struct run *run)
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}
-	if (!run->tally.probes && !run->input_errors && !run->input_failed) {
+	if (!run->tally.probes && !run->input_errors && !run->input_failed &&
+	    !rr_stop_requested()) {
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		return RR_EXIT_USAGE;
 	}
@@ -833,6 +898,7 @@ int main(int argc, char **argv)
 	rr_parse_options(argc, argv, &run.opts);
 	if (run.opts.list)
 		return rr_list_run(run.opts.format);
+	rr_signals_install();
 	run.host = rr_host_new();
 	if (!run.host) {
 		perror("rdma-route");
@@ -881,6 +947,9 @@ int main(int argc, char **argv)
 finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
+	/* Stopped by a signal: said by the status, as a shell would say it. */
+	if (rr_stop_requested())
+		code = 128 + rr_stop_signal();
 out:
 	release(&run);
 	return code;

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/signals.h"
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop(int sig)
+{
+	/* The second one: the user does not want the summary any more. */
+	if (stop_sig)
+		_exit(128 + sig);
+	stop_sig = sig;
+}
+
+/* A signal ignored when we started (nohup, a shell's background job) stays so. */
+static void catch(int sig)
+{
+	struct sigaction sa, old;
+
+	if (sigaction(sig, NULL, &old) || old.sa_handler == SIG_IGN)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+void rr_signals_install(void)
+{
+	catch(SIGINT);
+	catch(SIGTERM);
+}
+
+int rr_stop_signal(void)
+{
+	return stop_sig;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * SIGINT and SIGTERM end a run the way ping's end: no probe starts after
+ * the first, the ids in flight are destroyed, and what finished is printed
+ * with its statistics and the summary; the exit status is then 128 + the
+ * signal (130, 143).  A second one exits at once, with that status.
+ */
+#ifndef RR_APP_SIGNALS_H
+#define RR_APP_SIGNALS_H
+
+#include <stdbool.h>
+
+/*
+ * Installs the handlers (without SA_RESTART: a wait ends on a signal); a
+ * signal ignored when the program started stays ignored.
+ */
+void rr_signals_install(void);
+/* The signal that asked the run to stop, or 0. */
+int rr_stop_signal(void);
+
+static inline bool rr_stop_requested(void)
+{
+	return rr_stop_signal() != 0;
+}
+
+#endif

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# SIGINT and SIGTERM in the middle of a run: no probe starts after them,
+# what finished is printed with its statistics and the summary, the JSON
+# document is whole, no rdma_cm id is left, and the status is 128 + the
+# signal.  The tool starts with SIGINT at its default action (env
+# --default-signal): a shell's background job would start with it ignored.
+
+load ../helpers
+
+SHIM=$(dirname "$RDMA_ROUTE")/tests/lab/shim/rdma_cm_shim.so
+
+setup_file() {
+	[ -e /dev/infiniband/rdma_cm ] || return 0
+	# The peer's addresses answer at once: no probe waits out the
+	# kernel's uncached-neighbour race (a first probe that takes the
+	# whole timeout).
+	mac=$(/usr/bin/ip -n peer -br link show veth1 | awk '{ print $3 }')
+	{
+		for i in 2 $(seq 10 29); do
+			echo "neigh replace 192.168.77.$i lladdr $mac dev veth0 nud permanent"
+		done
+		echo "neigh replace fd00:77::2 lladdr $mac dev veth0 nud permanent"
+	} | /usr/bin/ip -batch -
+}
+
+teardown_file() {
+	[ -e /dev/infiniband/rdma_cm ] || return 0
+	/usr/bin/ip neigh flush dev veth0 nud permanent
+}
+
+setup() {
+	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
+	out=$BATS_TEST_TMPDIR/out
+	err=$BATS_TEST_TMPDIR/err
+	mark=$BATS_TEST_TMPDIR/mark
+}
+
+# wait_mark "resolving N": until the shim's mark says so (20 s at most).
+wait_mark() {
+	local i
+
+	for i in $(seq 1 200); do
+		[ "$(cat "$mark" 2>/dev/null)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "the shim never said '$1' (it said '$(cat "$mark" 2>/dev/null)')"
+	return 1
+}
+
+# interrupt SIGNAL WHEN [VAR=VALUE...] ARGS...: runs rdma-route ARGS (the
+# environment VARs set), sends SIGNAL after WHEN seconds, or once the
+# shim's mark says WHEN ("resolving N"); the status in $status, the output
+# in $out and $err.
+interrupt() {
+	local sig=$1 after=$2 pid vars=()
+
+	shift 2
+	while [[ "$1" == *=* ]]; do
+		vars+=("$1")
+		shift
+	done
+	env --default-signal=INT,TERM "${vars[@]}" "$RDMA_ROUTE" "$@" >"$out" 2>"$err" &
+	pid=$!
+	if [[ "$after" == resolving* ]]; then
+		wait_mark "$after"
+	else
+		sleep "$after"
+	fi
+	kill -s "$sig" "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
+@test "SIGINT mid --count: the probes so far, their statistics, the summary, exit 130" {
+	interrupt INT 2 --count 1000 --interval 100 192.168.77.2
+	[ "$status" -eq 130 ]
+	n=$(grep -Ec '^192\.168\.77\.2: seq [0-9]+: rxe0 port 1,' "$out")
+	[ "$n" -ge 3 ] && [ "$n" -lt 1000 ]
+	# Probes 1 to N, in order: none after the signal, none left out.
+	[ "$(grep -Eo '^192\.168\.77\.2: seq [0-9]+' "$out" | awk '{ print $3 }' | paste -sd' ')" = "$(seq -s' ' 1 "$n")" ]
+	grep -q "^--- 192.168.77.2 statistics: $n probes, $n resolved, 0 failed ---\$" "$out"
+	[ "$(sed -n '/^summary$/,$p' "$out" | awk '$1 == "probes" { print $2 }')" = "$n" ]
+}
+
+@test "SIGTERM mid --count --json: a whole document, the statistics over what ran, exit 143" {
+	interrupt TERM 2 --json --count 1000 --interval 100 192.168.77.2 fd00:77::2
+	[ "$status" -eq 143 ]
+	jqe . "$out"
+	n=$(jq '[.results[] | select(.destination == "192.168.77.2")] | length' "$out")
+	[ "$n" -ge 2 ] && [ "$n" -lt 1000 ]
+	jqe "[.statistics[] | select(.destination == \"192.168.77.2\") | .probes] == [$n]" "$out"
+	jqe '[.statistics[].destination] | sort == ["192.168.77.2", "fd00:77::2"]' "$out"
+	jqe '.summary.probes == (.results | length) and .summary.failed == 0' "$out"
+	jqe '[.results[] | .status] | all(. == "resolved")' "$out"
+}
+
+@test "SIGINT with ids in flight: they are destroyed by the tool, none left" {
+	local count=$BATS_TEST_TMPDIR/count
+
+	# The kernel's answers are swallowed: 20 ids wait when the signal comes.
+	interrupt INT "resolving 20" RDMA_ROUTE_SHIM_SWALLOW=addr \
+		RDMA_ROUTE_SHIM_COUNT="$count" RDMA_ROUTE_SHIM_MARK="$mark" \
+		LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		--jsonl --timeout 60000 $(seq -f '192.168.77.%g' 10 29)
+	[ "$status" -eq 130 ] || { cat "$err"; false; }
+	# librdmacm makes one id of its own at start (its AF_IB check).
+	[ "$(cat "$count")" = "created 21 destroyed 21" ] || { cat "$count" "$mark"; false; }
+	[ -z "$(rdma resource show cm_id)" ]
+	# No result finished: the summary alone, and it says so.
+	[ "$(wc -l <"$out")" -eq 1 ]
+	jqe '.record == "summary" and .probes == 0' "$out"
+}
+
+@test "a signal ignored at start stays ignored (nohup, a background job)" {
+	# Started with SIGINT ignored, as nohup or a shell's job would start it.
+	python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --count 15 --interval 100 192.168.77.2 >"$out" 2>"$err" &
+	pid=$!
+	sleep 0.5
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 0 ] || { echo "status $status"; cat "$out" "$err"; false; }
+	[ "$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")" -eq 15 ]
+}
