@@ -17,6 +17,7 @@
 #include "explain/explain.h"
 #include "host/host.h"
 #include "app/list.h"
+#include "app/output_file.h"
 #include "app/signals.h"
 #include "base/numbers.h"
 #include "input/options.h"
@@ -882,10 +883,35 @@ static bool output_ok(struct printer *p)
 	return ok;
 }
 
+/*
+ * -o: the file renamed into place when the run printed (PRINTED), else
+ * let go, as nothing was written; CODE, or 1 when the file failed.
+ */
+static int finish_output(struct rr_output_file *o, int code, bool printed)
+{
+	char buf[256];
+
+	if (!o->tmp)
+		return code;
+	if (!printed) {
+		rr_output_abandon(o);
+		return code;
+	}
+	if (rr_output_commit(o))
+		return code;
+	fprintf(stderr, "rdma-route: writing '%s': %s\n",
+		shown(o->path, buf, sizeof(buf)), strerror(errno));
+	return code == RR_EXIT_OK || code == RR_EXIT_EXPECT ? RR_EXIT_FAILED :
+							      code;
+}
+
 int main(int argc, char **argv)
 {
+	struct rr_output_file output = { 0 };
 	struct run run = { 0 };
 	int code = RR_EXIT_USAGE;
+	char why[256], buf[256];
+	FILE *out = stdout;
 
 	if (!guard_std_fds())
 		return RR_EXIT_USAGE;
@@ -896,19 +922,30 @@ int main(int argc, char **argv)
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
-	if (run.opts.list)
-		return rr_list_run(run.opts.format);
 	rr_signals_install();
+	if (run.opts.output) {
+		out = rr_output_open(&output, run.opts.output, why, sizeof(why));
+		if (!out) {
+			fprintf(stderr, "rdma-route: -o '%s': %s\n",
+				shown(run.opts.output, buf, sizeof(buf)), why);
+			return RR_EXIT_USAGE;
+		}
+	}
+	if (run.opts.list) {
+		code = rr_list_run(run.opts.format, out);
+		return finish_output(&output, code, true);
+	}
 	run.host = rr_host_new();
 	if (!run.host) {
 		perror("rdma-route");
-		return RR_EXIT_FAILED;
+		code = RR_EXIT_FAILED;
+		goto out;
 	}
 	if (!parse_expectations(&run) || !parse_src(&run) ||
 	    !add_arg_dests(&run))
 		goto out;
 
-	run.p = pr_new(run.opts.format, stdout, stderr);
+	run.p = pr_new(run.opts.format, out, stderr);
 	if (!run.p) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
@@ -947,10 +984,14 @@ int main(int argc, char **argv)
 finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
+	code = finish_output(&output, code, true);
 	/* Stopped by a signal: said by the status, as a shell would say it. */
 	if (rr_stop_requested())
 		code = 128 + rr_stop_signal();
+	release(&run);
+	return code;
 out:
+	code = finish_output(&output, code, false);
 	release(&run);
 	return code;
 }

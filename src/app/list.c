@@ -10,7 +10,7 @@
 #include "output/printer.h"
 #include "output/render_chain.h"
 
-int rr_list_run(enum rr_format format)
+int rr_list_run(enum rr_format format, FILE *out)
 {
 	struct rr_host *host = rr_host_new();
 	const struct rr_port *ports;
@@ -31,7 +31,7 @@ int rr_list_run(enum rr_format format)
 		rr_host_free(host);
 		return code;
 	}
-	p = pr_new(format, stdout, stderr);
+	p = pr_new(format, out, stderr);
 	if (!p) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;

@@ -6,6 +6,6 @@
 #include "output/printer.h"
 
 /* Prints the ports in FORMAT; returns the exit code. */
-int rr_list_run(enum rr_format format);
+int rr_list_run(enum rr_format format, FILE *out);
 
 #endif

@@ -6,13 +6,24 @@
 #include "app/signals.h"
 
 static volatile sig_atomic_t stop_sig;
+static const char *volatile unlink_path;
 
 static void on_stop(int sig)
 {
+	const char *path = unlink_path;
+
 	/* The second one: the user does not want the summary any more. */
-	if (stop_sig)
+	if (stop_sig) {
+		if (path)
+			unlink(path);	/* -o's half-written file */
 		_exit(128 + sig);
+	}
 	stop_sig = sig;
+}
+
+void rr_signals_unlink_on_exit(const char *path)
+{
+	unlink_path = path;
 }
 
 /* A signal ignored when we started (nohup, a shell's background job) stays so. */

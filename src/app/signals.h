@@ -15,6 +15,8 @@
  * signal ignored when the program started stays ignored.
  */
 void rr_signals_install(void);
+/* PATH (or none: NULL) is removed if a second signal ends the run. */
+void rr_signals_unlink_on_exit(const char *path);
 /* The signal that asked the run to stop, or 0. */
 int rr_stop_signal(void);
 

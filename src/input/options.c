@@ -94,6 +94,9 @@ static const struct argp_option options[] = {
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,
 	  "Print Prometheus text exposition (node_exporter textfile)", 2 },
+	{ "output", 'o', "FILE", 0,
+	  "Write what goes to standard output into FILE, replaced whole when "
+	  "the run ends (written beside it, then renamed)", 2 },
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
@@ -217,6 +220,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'A':
 		opts->all_addresses = true;
+		break;
+	case 'o':
+		if (!arg[0])
+			argp_error(state, "invalid --output '': want a file name");
+		opts->output = arg;
 		break;
 	case 'c':
 		opts->count = (unsigned int)number(state, "count", arg, 1,

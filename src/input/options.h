@@ -52,6 +52,7 @@ struct rr_opts {
 	int tos;		/* -1: not set */
 	enum rr_ps ps;
 	enum rr_format format;
+	const char *output;	/* -o: FILE, replaced whole at the end */
 
 	/* --sa: ask the InfiniBand subnet administrator instead */
 	bool sa;

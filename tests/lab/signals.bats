@@ -47,10 +47,38 @@ wait_mark() {
 	return 1
 }
 
+# wait_until CMD: until CMD succeeds (60 s at most: a busy machine is slow,
+# never wrong).
+wait_until() {
+	local i
+
+	for i in $(seq 1 600); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	echo "never: $*"
+	return 1
+}
+
+# printed N PATTERN [FILE]: FILE ($out by default) has N lines matching.
+printed() {
+	[ "$(grep -Ec -- "$2" "${3:-$out}" 2>/dev/null)" -ge "$1" ]
+}
+
+# is_rdma_route PID: PID runs rdma-route.
+is_rdma_route() {
+	[ "$(cat /proc/"$1"/comm 2>/dev/null)" = rdma-route ]
+}
+
+# hidden_has_results DIR: -o's hidden file in DIR holds 2 results already.
+hidden_has_results() {
+	[ "$(cat "$1"/.r.json.* 2>/dev/null | grep -c '"seq"')" -ge 2 ]
+}
+
 # interrupt SIGNAL WHEN [VAR=VALUE...] ARGS...: runs rdma-route ARGS (the
-# environment VARs set), sends SIGNAL after WHEN seconds, or once the
-# shim's mark says WHEN ("resolving N"); the status in $status, the output
-# in $out and $err.
+# environment VARs set), sends SIGNAL once WHEN holds: the shim's mark says
+# it ("resolving N"), or the command WHEN (a word list) succeeds; the
+# status in $status, the output in $out and $err.
 interrupt() {
 	local sig=$1 after=$2 pid vars=()
 
@@ -64,7 +92,7 @@ interrupt() {
 	if [[ "$after" == resolving* ]]; then
 		wait_mark "$after"
 	else
-		sleep "$after"
+		eval "wait_until $after"
 	fi
 	kill -s "$sig" "$pid"
 	status=0
@@ -72,7 +100,7 @@ interrupt() {
 }
 
 @test "SIGINT mid --count: the probes so far, their statistics, the summary, exit 130" {
-	interrupt INT 2 --count 1000 --interval 100 192.168.77.2
+	interrupt INT "printed 3 seq" --count 1000 --interval 100 192.168.77.2
 	[ "$status" -eq 130 ]
 	n=$(grep -Ec '^192\.168\.77\.2: seq [0-9]+: rxe0 port 1,' "$out")
 	[ "$n" -ge 3 ] && [ "$n" -lt 1000 ]
@@ -83,7 +111,7 @@ interrupt() {
 }
 
 @test "SIGTERM mid --count --json: a whole document, the statistics over what ran, exit 143" {
-	interrupt TERM 2 --json --count 1000 --interval 100 192.168.77.2 fd00:77::2
+	interrupt TERM "printed 3 \"seq\"" --json --count 1000 --interval 100 192.168.77.2 fd00:77::2
 	[ "$status" -eq 143 ]
 	jqe . "$out"
 	n=$(jq '[.results[] | select(.destination == "192.168.77.2")] | length' "$out")
@@ -116,12 +144,59 @@ interrupt() {
 	# Started with SIGINT ignored, as nohup or a shell's job would start it.
 	python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)
-os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --count 15 --interval 100 192.168.77.2 >"$out" 2>"$err" &
+os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --count 30 --interval 100 192.168.77.2 >"$out" 2>"$err" &
 	pid=$!
+	# Once python has made way for rdma-route, and it has set up.
+	wait_until is_rdma_route "$pid"
 	sleep 0.5
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
 	[ "$status" -eq 0 ] || { echo "status $status"; cat "$out" "$err"; false; }
-	[ "$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")" -eq 15 ]
+	[ "$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")" -eq 30 ]
+}
+
+@test "-o: the file appears whole when the run ends, SIGINT or not" {
+	local dir=$BATS_TEST_TMPDIR/o
+
+	mkdir "$dir"
+	env --default-signal=INT "$RDMA_ROUTE" --json --count 1000 --interval 100 \
+		-o "$dir/r.json" 192.168.77.2 >"$out" 2>"$err" &
+	pid=$!
+	wait_until hidden_has_results "$dir"
+	# While it runs: only the hidden file it writes, beside the target.
+	[ ! -e "$dir/r.json" ]
+	ls -A "$dir" | grep -Eq '^\.r\.json\.[A-Za-z0-9]{6}$'
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	[ "$(ls -A "$dir")" = "r.json" ]
+	jqe '(.results | length) > 0 and .summary.probes == (.results | length)' "$dir/r.json"
+	[ ! -s "$out" ]
+}
+
+@test "-o and a second SIGINT: the run ends at once, no half file left" {
+	local dir=$BATS_TEST_TMPDIR/o2
+
+	mkdir "$dir"
+	env --default-signal=INT RDMA_ROUTE_SHIM_SWALLOW=addr LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		RDMA_ROUTE_SHIM_MARK="$mark" \
+		"$RDMA_ROUTE" --json --timeout 60000 -o "$dir/r.json" 192.168.77.10 >"$out" 2>"$err" &
+	pid=$!
+	wait_mark "resolving 1"
+	kill -INT "$pid"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	# Either the first signal's run ended whole, or the second removed
+	# the half-written file: never anything else.
+	if [ -e "$dir/r.json" ]; then
+		jqe . "$dir/r.json"
+		[ "$(ls -A "$dir")" = "r.json" ]
+	else
+		[ -z "$(ls -A "$dir")" ]
+	fi
 }

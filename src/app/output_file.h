@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * -o FILE: the output is written beside FILE, under a hidden temporary
+ * name, and renamed over FILE once whole: a reader (node_exporter's
+ * textfile collector, a script) sees the old file or the new one, never
+ * half of one.
+ */
+#ifndef RR_APP_OUTPUT_FILE_H
+#define RR_APP_OUTPUT_FILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct rr_output_file {
+	char *path;		/* FILE */
+	char *tmp;		/* DIR/.BASE.XXXXXX, while it is written */
+	FILE *f;
+};
+
+/*
+ * Creates the temporary file for PATH; NULL with a message in WHY when
+ * its folder does not take it.
+ */
+FILE *rr_output_open(struct rr_output_file *o, const char *path, char *why,
+		     size_t why_len);
+/*
+ * Flushes, syncs and renames the file into place, mode 0666 less the
+ * umask, as a shell redirection would make it; false with errno when any
+ * step failed (the temporary file is then removed).
+ */
+bool rr_output_commit(struct rr_output_file *o);
+/* Removes the temporary file; nothing replaces FILE. */
+void rr_output_abandon(struct rr_output_file *o);
+
+#endif
