@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "model/check.h"
+#include "base/clock.h"
 #include "base/escape.h"
 #include "backends/cm_backend.h"
 #include "model/expect.h"
@@ -31,6 +32,7 @@
 
 struct run {
 	struct rr_opts opts;
+	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
 	struct rr_expect expects[2 * RR_MAX_EXPECT];
 	int num_expects;
 	struct sockaddr_storage src;
@@ -100,7 +102,8 @@ static bool grow(struct run *run)
 static bool add_dest(struct run *run, const char *text, char *why,
 		     size_t why_len)
 {
-	struct rr_probe probe = { .target = text, .kind = RR_PROBE_SA };
+	struct rr_probe probe = { .target = text, .kind = RR_PROBE_SA,
+				  .host = run->host_label };
 	enum rr_target_kind kind;
 
 	if (run->opts.sa) {
@@ -686,7 +689,7 @@ static int finish_run(struct run *run, size_t destinations)
 	if (destinations > 1 || run->opts.count > 1 || run->input_errors ||
 	    run->opts.format != RR_FORMAT_TEXT)
 		rr_render_summary(run->p, &run->tally, destinations,
-				  run->input_errors);
+				  run->input_errors, run->host_label);
 	return exit_code(run);
 }
 
@@ -883,6 +886,18 @@ static bool output_ok(struct printer *p)
 	return ok;
 }
 
+/* --host-label, or this host's name as uname -n says it. */
+static void set_host(struct run *run)
+{
+	char *h = run->host_label;
+
+	if (run->opts.host_label)
+		snprintf(h, sizeof(run->host_label), "%s", run->opts.host_label);
+	else if (gethostname(h, sizeof(run->host_label)))
+		snprintf(h, sizeof(run->host_label), "unknown");
+	h[sizeof(run->host_label) - 1] = '\0';
+}
+
 /*
  * -o: the file renamed into place when the run printed (PRINTED), else
  * let go, as nothing was written; CODE, or 1 when the file failed.
@@ -923,6 +938,8 @@ int main(int argc, char **argv)
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
 	rr_signals_install();
+	rr_clock_anchor();
+	set_host(&run);
 	if (run.opts.output) {
 		out = rr_output_open(&output, run.opts.output, why, sizeof(why));
 		if (!out) {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+
 #include "base/clock.h"
 
 #define NS_PER_S 1000000000L
@@ -48,4 +50,40 @@ int64_t rr_ts_ns(const struct timespec *t)
 struct timespec rr_ns_ts(int64_t ns)
 {
 	return (struct timespec){ (time_t)(ns / NS_PER_S), (long)(ns % NS_PER_S) };
+}
+
+static int64_t wall_minus_mono;	/* ns, once anchored */
+static bool anchored;
+
+void rr_clock_anchor(void)
+{
+	struct timespec before = rr_now(), wall, after;
+
+	clock_gettime(CLOCK_REALTIME, &wall);
+	after = rr_now();
+	wall_minus_mono = rr_ts_ns(&wall) -
+			  (rr_ts_ns(&before) + rr_ts_ns(&after)) / 2;
+	anchored = true;
+}
+
+bool rr_wall_ns(const struct timespec *mono, int64_t *ns)
+{
+	if (!anchored)
+		return false;
+	*ns = rr_ts_ns(mono) + wall_minus_mono;
+	return true;
+}
+
+void rr_rfc3339(int64_t ns, char *buf, size_t len)
+{
+	time_t sec = (time_t)(ns / 1000000000);
+	struct tm tm;
+
+	if (!gmtime_r(&sec, &tm)) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, (int)(ns / 1000000 % 1000));
 }

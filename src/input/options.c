@@ -25,6 +25,7 @@ enum {
 	OPT_PROM,
 	OPT_EXPLAIN,
 	OPT_LIST,
+	OPT_HOST_LABEL,
 };
 
 static const char doc[] =
@@ -94,6 +95,8 @@ static const struct argp_option options[] = {
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,
 	  "Print Prometheus text exposition (node_exporter textfile)", 2 },
+	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
+	  "The host name JSON records carry (default: this host's)", 2 },
 	{ "output", 'o', "FILE", 0,
 	  "Write what goes to standard output into FILE, replaced whole when "
 	  "the run ends (written beside it, then renamed)", 2 },
@@ -220,6 +223,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'A':
 		opts->all_addresses = true;
+		break;
+	case OPT_HOST_LABEL:
+		if (!arg[0] || strlen(arg) > RR_MAX_HOST_LABEL ||
+		    strpbrk(arg, "\n\r\t"))
+			argp_error(state, "invalid --host-label '%s': want a name of 1 to %d characters, no control characters",
+				   shown(arg, buf, sizeof(buf)), RR_MAX_HOST_LABEL);
+		opts->host_label = arg;
 		break;
 	case 'o':
 		if (!arg[0])

@@ -24,6 +24,7 @@ enum rr_exit {
 };
 
 #define RR_DEFAULT_TIMEOUT_MS 2000
+#define RR_MAX_HOST_LABEL 255
 #define RR_DEFAULT_PARALLEL 64
 /* SA queries in flight: few, a real SM serves the whole fabric. */
 #define RR_SA_DEFAULT_PARALLEL 8
@@ -53,6 +54,7 @@ struct rr_opts {
 	enum rr_ps ps;
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */
+	const char *host_label;	/* --host-label, NULL: gethostname() */
 
 	/* --sa: ask the InfiniBand subnet administrator instead */
 	bool sa;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/util.h"
 #include "model/decode.h"
 #include "model/fields.h"
@@ -92,6 +93,28 @@ static void get_seq(const struct rr_field *f, const struct rr_result *r,
 {
 	num(v, r->probe.seq > 0, r->probe.seq);
 	v->label = true;
+}
+
+/* Records of many hosts merged: which host made this one (--host-label). */
+static void get_host(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->probe.host != NULL, r->probe.host);
+}
+
+/* When the probe started, on the wall clock: its total step's start. */
+static void get_time(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	const struct rr_timing *t = &r->out.steps[RR_STEP_TOTAL];
+	int64_t ns;
+
+	if (!t->started)
+		t = &r->out.steps[RR_STEP_LOOKUP];
+	if (!t->started || !rr_wall_ns(&t->start, &ns))
+		return;
+	rr_rfc3339(ns, v->buf, sizeof(v->buf));
+	str(v, true, v->buf);
 }
 
 static void get_status(const struct rr_field *f, const struct rr_result *r,
@@ -215,6 +238,8 @@ static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 static const struct rr_field result_fields[] = {
 	{ "destination", RR_FT_STR, .get = get_destination },
 	{ "seq", RR_FT_INT, .get = get_seq },
+	{ "host", RR_FT_STR, .get = get_host, .json_only = true },
+	{ "time", RR_FT_STR, .get = get_time, .json_only = true },
 	{ "status", RR_FT_STR, .get = get_status },
 	{ "start_ms", RR_FT_MS, .get = get_start_ms },
 	{ "address", RR_FT_STR, .get = get_address },

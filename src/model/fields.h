@@ -43,6 +43,12 @@ struct rr_field {
 	int width;		/* RR_FT_HEX: digits */
 	enum rr_step step;	/* the time_ms fields: which step */
 	bool tail;		/* shown after time_ms, beside the paths */
+	/*
+	 * JSON and JSON Lines only: what merges records of many hosts and
+	 * runs.  Text has them once (its summary), and a label that changes
+	 * with every probe would make new Prometheus series each time.
+	 */
+	bool json_only;
 	void (*get)(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *path, struct rr_fval *v);
 };

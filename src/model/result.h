@@ -107,6 +107,7 @@ struct rr_probe {
 	unsigned int name_addresses;
 	unsigned int name_skipped;
 	unsigned int seq;		/* probe number (1..) with --count */
+	const char *host;		/* the host that probes: --host-label */
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };
 

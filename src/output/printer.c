@@ -43,6 +43,11 @@ bool pr_streams(const struct printer *p)
 	return p->w->streams;
 }
 
+bool pr_is_json(const struct printer *p)
+{
+	return p->format == RR_FORMAT_JSON || p->format == RR_FORMAT_JSONL;
+}
+
 void pr_use_err(struct printer *p, bool err)
 {
 	if (p->format == RR_FORMAT_TEXT)

@@ -36,6 +36,8 @@ struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
  * Prometheus write everything at pr_finish().
  */
 bool pr_streams(const struct printer *p);
+/* JSON or JSON Lines. */
+bool pr_is_json(const struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
 int pr_finish(struct printer *p);
 

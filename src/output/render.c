@@ -62,7 +62,8 @@ static void put_fields(struct printer *p, enum rr_fscope scope,
 	size_t i;
 
 	for (i = 0; i < t.n; i++) {
-		if (t.fields[i].tail != tail)
+		if (t.fields[i].tail != tail ||
+		    (t.fields[i].json_only && !pr_is_json(p)))
 			continue;
 		rr_fval_reset(&v);
 		t.fields[i].get(&t.fields[i], r, path, &v);
@@ -338,10 +339,21 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 }
 
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
-		       size_t destinations, size_t input_errors)
+		       size_t destinations, size_t input_errors,
+		       const char *host)
 {
+	char when[40];
+	int64_t ns;
+
 	pr_use_err(p, false);
 	pr_single_begin(p, "summary", "summary");
+	/* As each result says them (fields.c): JSON only. */
+	if (host && pr_is_json(p))
+		pr_str(p, "host", host);
+	if (t->have_span && pr_is_json(p) && rr_wall_ns(&t->first_start, &ns)) {
+		rr_rfc3339(ns, when, sizeof(when));
+		pr_str(p, "time", when);
+	}
 	pr_int(p, "destinations", (long long)destinations);
 	pr_int(p, "probes", (long long)t->probes);
 	pr_int(p, "resolved", (long long)t->resolved);

@@ -28,6 +28,7 @@ void rr_render_input_error(struct printer *p, const char *file,
 			   const char *why);
 /* The run's summary, from the tally of every result printed. */
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
-		       size_t destinations, size_t input_errors);
+		       size_t destinations, size_t input_errors,
+		       const char *host);
 
 #endif

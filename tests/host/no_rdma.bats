@@ -32,7 +32,7 @@ setup() {
 	echo "$output" | jqe '.results[0].error.errno == 19'
 	echo "$output" | jqe '.results[0].error.errno_name == "ENODEV"'
 	echo "$output" | jqe '.results[0].error.cause == "no_rdma_cm"'
-	echo "$output" | jqe '(.summary | del(.elapsed_ms)) == {"destinations": 2, "probes": 2, "resolved": 0, "failed": 2, "failed_by_cause": {"no_rdma_cm": 2}, "expect_failed": 0, "input_errors": 0}'
+	echo "$output" | jqe '(.summary | del(.elapsed_ms, .host, .time)) == {"destinations": 2, "probes": 2, "resolved": 0, "failed": 2, "failed_by_cause": {"no_rdma_cm": 2}, "expect_failed": 0, "input_errors": 0}'
 	echo "$output" | jqe '.timeout_ms == 2000'
 }
 

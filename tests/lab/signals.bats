@@ -120,6 +120,9 @@ interrupt() {
 	jqe '[.statistics[].destination] | sort == ["192.168.77.2", "fd00:77::2"]' "$out"
 	jqe '.summary.probes == (.results | length) and .summary.failed == 0' "$out"
 	jqe '[.results[] | .status] | all(. == "resolved")' "$out"
+	# Fleet-ready: this host's name, and start times in probe order.
+	jqe --arg h "$(uname -n)" '[.results[].host] | unique == [$h]' "$out"
+	jqe '[.results[] | select(.destination == "192.168.77.2") | .time] | . == sort and length == (unique | length)' "$out"
 }
 
 @test "SIGINT with ids in flight: they are destroyed by the tool, none left" {

@@ -366,7 +366,7 @@ static void render(struct golden_case *g, enum rr_format format, FILE *out,
 		for (i = 0; i < g->n; i++)
 			rr_tally_add(&t, &g->results[i]);
 		rr_render_summary(p, &t, (size_t)g->destinations,
-				  g->input_error);
+				  g->input_error, NULL);
 	}
 	pr_finish(p);
 }
