@@ -33,7 +33,7 @@ setup() {
 	jqe "$p | has(\"slid\") | not" <<<"$j"
 	jqe '.results[0].time_ms | .create_id >= 0 and .resolve_addr > 0 and .resolve_route > 0' <<<"$j"
 	jqe '.results[0].time_ms | .total >= .resolve_addr + .resolve_route' <<<"$j"
-	jqe '(.summary | del(.elapsed_ms)) == {"destinations": 1, "probes": 1, "resolved": 1, "failed": 0, "failed_by_cause": {}, "expect_failed": 0, "input_errors": 0}' <<<"$j"
+	jqe '(.summary | del(.elapsed_ms, .host, .time)) == {"destinations": 1, "probes": 1, "resolved": 1, "failed": 0, "failed_by_cause": {}, "expect_failed": 0, "input_errors": 0}' <<<"$j"
 }
 
 @test "text: the neighbour's block on stdout, decoded beside raw, no LIDs" {

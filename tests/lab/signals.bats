@@ -122,7 +122,7 @@ interrupt() {
 	jqe '[.results[] | .status] | all(. == "resolved")' "$out"
 	# Fleet-ready: this host's name, and start times in probe order.
 	jqe --arg h "$(uname -n)" '[.results[].host] | unique == [$h]' "$out"
-	jqe '[.results[] | select(.destination == "192.168.77.2") | .time] | . == sort and length == (unique | length)' "$out"
+	jqe '[.results[] | select(.destination == "192.168.77.2") | .time] | . == sort' "$out"
 }
 
 @test "SIGINT with ids in flight: they are destroyed by the tool, none left" {
