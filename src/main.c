@@ -968,6 +968,7 @@ int main(int argc, char **argv)
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
+	pr_set_brief(run.p, run.opts.brief);
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
 	run.streaming = !run.opts.sa && run.opts.count == 1 &&

@@ -90,7 +90,10 @@ static const struct argp_option options[] = {
 	{ "all-paths", OPT_ALL_PATHS, NULL, 0,
 	  "List every path the SA offers (GetTable), not one", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
-	{ "json", OPT_JSON, NULL, 0, "Print one JSON document", 2 },
+	{ "json", 'j', NULL, 0, "Print one JSON document", 2 },
+	{ "brief", 'q', NULL, 0,
+	  "Text: a line per result (per probe with --count), per statistics "
+	  "and for the summary", 2 },
 	{ "jsonl", OPT_JSONL, NULL, 0,
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,
@@ -136,6 +139,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--src and --tos do not apply to --sa");
 	if (opts->sa && opts->count > 1)
 		argp_error(state, "--count does not apply to --sa");
+	if (opts->brief && opts->format != RR_FORMAT_TEXT)
+		argp_error(state, "--brief is for text output, not --json, --jsonl or --prom");
 	if (opts->sa && opts->explain)
 		argp_error(state, "--explain does not apply to --sa");
 	if (opts->sa && opts->all_addresses)
@@ -201,7 +206,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		check_mode(opts, state);
 		break;
-	case OPT_JSON:
+	case 'q':
+		opts->brief = true;
+		break;
+	case 'j':
 		opts->format = RR_FORMAT_JSON;
 		break;
 	case OPT_JSONL:

@@ -55,6 +55,7 @@ struct rr_opts {
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */
+	bool brief;		/* -q: a line per result, text only */
 
 	/* --sa: ask the InfiniBand subnet administrator instead */
 	bool sa;

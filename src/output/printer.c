@@ -43,6 +43,16 @@ bool pr_streams(const struct printer *p)
 	return p->w->streams;
 }
 
+void pr_set_brief(struct printer *p, bool brief)
+{
+	p->brief = brief;
+}
+
+bool pr_brief(const struct printer *p)
+{
+	return p->brief;
+}
+
 bool pr_is_json(const struct printer *p)
 {
 	return p->format == RR_FORMAT_JSON || p->format == RR_FORMAT_JSONL;
@@ -124,9 +134,10 @@ void pr_record_begin(struct printer *p, const char *key, const char *title,
 	push(p, PR_RECORD, key, NULL, title, brief);
 }
 
-void pr_single_begin(struct printer *p, const char *key, const char *title)
+void pr_single_begin(struct printer *p, const char *key, const char *title,
+		     bool brief)
 {
-	push(p, PR_SINGLE, key, NULL, title, false);
+	push(p, PR_SINGLE, key, NULL, title, brief);
 }
 
 void pr_record_end(struct printer *p)

@@ -36,6 +36,9 @@ struct printer *pr_new(enum rr_format format, FILE *out, FILE *err);
  * Prometheus write everything at pr_finish().
  */
 bool pr_streams(const struct printer *p);
+/* -q, --brief: results, statistics and summary a line each (text). */
+void pr_set_brief(struct printer *p, bool brief);
+bool pr_brief(const struct printer *p);
 /* JSON or JSON Lines. */
 bool pr_is_json(const struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
@@ -59,7 +62,8 @@ void pr_doc_int(struct printer *p, const char *key, long long val);
 void pr_record_begin(struct printer *p, const char *key, const char *title,
 		     bool brief);
 /* The single top-level object KEY (the summary). */
-void pr_single_begin(struct printer *p, const char *key, const char *title);
+void pr_single_begin(struct printer *p, const char *key, const char *title,
+		     bool brief);
 void pr_record_end(struct printer *p);
 /* Text: the next records go to ERR (failures), else to OUT. */
 void pr_use_err(struct printer *p, bool err);

@@ -73,6 +73,7 @@ struct printer {
 	} aliases[PR_MAX_ALIASES];
 	int num_aliases;
 	void *priv;		/* the writer's state */
+	bool brief;		/* -q: a line per result (text) */
 };
 
 extern const struct pr_writer pr_text_writer;

@@ -156,7 +156,7 @@ static void text_stats(struct printer *p, const char *key,
 		return;
 	label(p, key);
 	fprintf(p->out,
-		"min/avg/max/mdev %.3f/%.3f/%.3f/%.3f  p50/p90/p99 %.3f/%.3f/%.3f  span %.3f ms (%zu)\n",
+		"min/avg/max/mdev %.3f/%.3f/%.3f/%.3f ms  p50/p90/p99 %.3f/%.3f/%.3f ms  span %.3f ms (%zu)\n",
 		s->min, s->avg, s->max, s->mdev, s->p50, s->p90, s->p99,
 		s->span, s->n);
 }

@@ -194,6 +194,7 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	char title[1024];
 	int i;
 
+	brief = brief || pr_brief(p);
 	if (brief)
 		probe_line(r, title, sizeof(title));
 	else
@@ -259,6 +260,33 @@ static void render_causes(struct printer *p, const struct rr_tally *t)
 	pr_obj_end(p);
 }
 
+/* "N%": the share of PROBES that FAILED, as ping says its loss. */
+static void percent(size_t failed, size_t probes, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.0f%%", probes ? 100.0 * (double)failed /
+						(double)probes : 0.0);
+}
+
+/*
+ * In brief, the statistics line ends with the total step's, as ping's
+ * rtt line: written over the " ---" at BUF, which it puts back.
+ */
+static void brief_total(const struct rr_result *probes, unsigned int count,
+			double *values, char *buf, size_t len)
+{
+	struct rr_stats s;
+	unsigned int i;
+	size_t n = 0;
+
+	for (i = 0; i < count; i++)
+		if (probes[i].out.ok && probes[i].out.steps[RR_STEP_TOTAL].ended)
+			values[n++] = rr_step_ms(&probes[i].out, RR_STEP_TOTAL);
+	if (!rr_stats_compute(values, n, &s))
+		return;
+	snprintf(buf, len, ", total min/avg/max/mdev %.3f/%.3f/%.3f/%.3f ms ---",
+		 s.min, s.avg, s.max, s.mdev);
+}
+
 void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 			  unsigned int count)
 {
@@ -267,7 +295,7 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	int step;
 	double *values = calloc(count, sizeof(*values));
 	struct rr_stats s;
-	char title[512];
+	char title[512], pct[16];
 	size_t n;
 
 	if (!values)
@@ -275,11 +303,15 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	for (i = 0; i < count; i++)
 		rr_tally_add(&t, &probes[i]);
 	ok = (unsigned int)t.resolved;
-	snprintf(title, sizeof(title),
-		 "--- %s statistics: %u probes, %u resolved, %u failed ---",
-		 probes[0].probe.target, count, ok, count - ok);
+	percent(count - ok, count, pct, sizeof(pct));
+	n = (size_t)snprintf(title, sizeof(title),
+			     "--- %s statistics: %u probes, %u resolved, %u failed (%s) ---",
+			     probes[0].probe.target, count, ok, count - ok, pct);
+	if (pr_brief(p) && n < sizeof(title))
+		brief_total(probes, count, values, title + n - 4,
+			    sizeof(title) - n + 4);
 	pr_use_err(p, false);
-	pr_record_begin(p, "statistics", title, false);
+	pr_record_begin(p, "statistics", title, pr_brief(p));
 	pr_label_str(p, "destination", probes[0].probe.target);
 	pr_int(p, "probes", count);
 	pr_int(p, "resolved", ok);
@@ -338,15 +370,34 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 	pr_arr_end(p);
 }
 
+/* The summary's headline; in brief, the whole summary on one line. */
+static void summary_title(const struct rr_tally *t, size_t destinations,
+			  char *buf, size_t len, bool brief)
+{
+	char pct[16];
+
+	if (!brief) {
+		snprintf(buf, len, "summary");
+		return;
+	}
+	percent(t->failed, t->probes, pct, sizeof(pct));
+	snprintf(buf, len,
+		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s), elapsed %.3f ms",
+		 destinations, destinations == 1 ? "" : "s", t->probes,
+		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct,
+		 rr_tally_elapsed_ms(t));
+}
+
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
 		       size_t destinations, size_t input_errors,
 		       const char *host)
 {
-	char when[40];
+	char when[40], title[256];
 	int64_t ns;
 
 	pr_use_err(p, false);
-	pr_single_begin(p, "summary", "summary");
+	summary_title(t, destinations, title, sizeof(title), pr_brief(p));
+	pr_single_begin(p, "summary", title, pr_brief(p));
 	/* As each result says them (fields.c): JSON only. */
 	if (host && pr_is_json(p))
 		pr_str(p, "host", host);

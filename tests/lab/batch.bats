@@ -98,7 +98,7 @@ setup() {
 		grep -Eq "^192\.168\.77\.2: seq $s: rxe0 port 1, resolve addr [0-9.]+ ms, resolve route [0-9.]+ ms, total [0-9.]+ ms$" <<<"$output" ||
 			{ echo "no line for seq $s"; false; }
 	done
-	grep -q '^--- 192.168.77.2 statistics: 5 probes, 5 resolved, 0 failed ---$' <<<"$output"
+	grep -q '^--- 192.168.77.2 statistics: 5 probes, 5 resolved, 0 failed (0%) ---$' <<<"$output"
 	run --separate-stderr rr --json --count 5 --interval 20 192.168.77.2 192.168.77.99 --timeout 300
 	[ "$status" -eq 1 ]
 	jqe '.count == 5 and .interval_ms == 20' <<<"$output"
@@ -252,4 +252,15 @@ prom_valid() {
 	jqe '.results | length == 1' <<<"$output"
 	jqe '.results[0] | .status == "resolved" and .name_addresses == 2' <<<"$output"
 	jqe '.results[0] | .warnings == ["peers.lab has 2 addresses; only the first, \(.address), was probed (-A probes each)"]' <<<"$output"
+}
+
+@test "-q: a line per probe, the statistics with the total's, the summary" {
+	run --separate-stderr rr -q --count 3 --interval 0 192.168.77.2
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 5 ]
+	for s in 1 2 3; do
+		[[ "${lines[$((s - 1))]}" =~ ^192\.168\.77\.2:\ seq\ $s:\ rxe0\ port\ 1,\ .*total\ [0-9.]+\ ms$ ]]
+	done
+	[[ "${lines[3]}" =~ ^---\ 192\.168\.77\.2\ statistics:\ 3\ probes,\ 3\ resolved,\ 0\ failed\ \(0%\),\ total\ min/avg/max/mdev\ [0-9.]+/[0-9.]+/[0-9.]+/[0-9.]+\ ms\ ---$ ]]
+	[[ "${lines[4]}" =~ ^summary:\ 1\ destination,\ 3\ probes,\ 3\ resolved,\ 0\ failed\ \(0%\),\ elapsed\ [0-9.]+\ ms$ ]]
 }

@@ -106,7 +106,7 @@ interrupt() {
 	[ "$n" -ge 3 ] && [ "$n" -lt 1000 ]
 	# Probes 1 to N, in order: none after the signal, none left out.
 	[ "$(grep -Eo '^192\.168\.77\.2: seq [0-9]+' "$out" | awk '{ print $3 }' | paste -sd' ')" = "$(seq -s' ' 1 "$n")" ]
-	grep -q "^--- 192.168.77.2 statistics: $n probes, $n resolved, 0 failed ---\$" "$out"
+	grep -q "^--- 192.168.77.2 statistics: $n probes, $n resolved, 0 failed (0%) ---\$" "$out"
 	[ "$(sed -n '/^summary$/,$p' "$out" | awk '$1 == "probes" { print $2 }')" = "$n" ]
 }
 
