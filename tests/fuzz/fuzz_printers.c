@@ -366,7 +366,7 @@ static void record(struct gen *g, uint8_t b)
 		return;
 	title = b & 0x80 ? NULL : str(g);
 	if (records[k].single)
-		pr_single_begin(g->p, records[k].key, title);
+		pr_single_begin(g->p, records[k].key, title, false);
 	else
 		pr_record_begin(g->p, records[k].key, title, b & 0x40);
 	push(g, L_OBJ, records[k].key);
