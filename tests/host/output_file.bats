@@ -41,7 +41,7 @@ setup() {
 	[ "$status" -eq 3 ]
 	[[ "$stderr" == "192.0.2.1: failed at create id: "* ]]
 	grep -q '^summary$' "$dir/r.txt"
-	! grep -q 'failed at create id' "$dir/r.txt"
+	[ -z "$(grep 'failed at create id' "$dir/r.txt")" ]
 }
 
 @test "-o into a folder that does not exist: exit 2 before probing, named" {

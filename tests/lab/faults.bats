@@ -10,8 +10,6 @@
 load ../helpers
 load lab
 
-SHIM=$(dirname "$RDMA_ROUTE")/tests/lab/shim/rdma_cm_shim.so
-
 setup_file() {
 	[ -e /dev/infiniband/rdma_cm ] || return 0
 	# The peer's addresses used here answer at once: no probe waits out
@@ -52,18 +50,6 @@ no_id_left() {
 		{ echo "ids: $(cat "$counts")"; return 1; }
 	[ -z "$(rdma resource show cm_id)" ] ||
 		{ rdma resource show cm_id; return 1; }
-}
-
-# wait_resolving N: until rdma-route has N resolutions with the kernel
-# (bounded: 20 s).
-wait_resolving() {
-	local _ n
-	for _ in $(seq 400); do
-		read -r _ n 2>/dev/null <"$mark" && [ "$n" -ge "$1" ] && return 0
-		sleep 0.05
-	done
-	echo "never saw $1 resolutions" >&2
-	return 1
 }
 
 readd_rxe2() {

@@ -3,6 +3,21 @@
 # iproute2's ip: under busybox sh plain `ip` would be busybox's applet.
 IP=/usr/bin/ip
 
+# The lab's fault shim (tests/lab/shim), built beside the binary tested.
+SHIM=$(dirname "$RDMA_ROUTE")/tests/lab/shim/rdma_cm_shim.so
+
+# wait_resolving N: until the shim's mark ($mark) says rdma-route has N
+# resolutions with the kernel (bounded: 20 s).
+wait_resolving() {
+	local _ n
+	for _ in $(seq 400); do
+		read -r _ n 2>/dev/null <"$mark" && [ "$n" -ge "$1" ] && return 0
+		sleep 0.05
+	done
+	echo "never saw $1 resolutions" >&2
+	return 1
+}
+
 # wait_active DEVICE: until its port 1 is ACTIVE (bounded: 5 s).
 wait_active() {
 	local _

@@ -6,43 +6,13 @@
 # --default-signal): a shell's background job would start with it ignored.
 
 load ../helpers
-
-SHIM=$(dirname "$RDMA_ROUTE")/tests/lab/shim/rdma_cm_shim.so
-
-setup_file() {
-	[ -e /dev/infiniband/rdma_cm ] || return 0
-	# The peer's addresses used here answer at once.  Not .2 nor
-	# fd00:77::2: the lab keeps their entries warm itself, and making
-	# them permanent would have teardown_file flush them for the files
-	# that follow.
-	mac=$(/usr/bin/ip -n peer -br link show veth1 | awk '{ print $3 }')
-	for i in $(seq 10 29); do
-		echo "neigh replace 192.168.77.$i lladdr $mac dev veth0 nud permanent"
-	done | /usr/bin/ip -batch -
-}
-
-teardown_file() {
-	[ -e /dev/infiniband/rdma_cm ] || return 0
-	/usr/bin/ip neigh flush dev veth0 nud permanent
-}
+load lab
 
 setup() {
 	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
 	out=$BATS_TEST_TMPDIR/out
 	err=$BATS_TEST_TMPDIR/err
 	mark=$BATS_TEST_TMPDIR/mark
-}
-
-# wait_mark "resolving N": until the shim's mark says so (20 s at most).
-wait_mark() {
-	local i
-
-	for i in $(seq 1 200); do
-		[ "$(cat "$mark" 2>/dev/null)" = "$1" ] && return 0
-		sleep 0.1
-	done
-	echo "the shim never said '$1' (it said '$(cat "$mark" 2>/dev/null)')"
-	return 1
 }
 
 # wait_until CMD: until CMD succeeds (60 s at most: a busy machine is slow,
@@ -88,7 +58,7 @@ interrupt() {
 	env --default-signal=INT,TERM "${vars[@]}" "$RDMA_ROUTE" "$@" >"$out" 2>"$err" &
 	pid=$!
 	if [[ "$after" == resolving* ]]; then
-		wait_mark "$after"
+		wait_resolving "${after#resolving }"
 	else
 		eval "wait_until $after"
 	fi
@@ -186,7 +156,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --count 30 --interval 100 192
 		RDMA_ROUTE_SHIM_MARK="$mark" \
 		"$RDMA_ROUTE" --json --timeout 60000 -o "$dir/r.json" 192.168.77.10 >"$out" 2>"$err" &
 	pid=$!
-	wait_mark "resolving 1"
+	wait_resolving 1
 	kill -INT "$pid"
 	kill -INT "$pid"
 	status=0
