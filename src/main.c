@@ -463,22 +463,49 @@ static struct entry **win_at(struct window *w, size_t i)
 	return &w->items[(w->head + i) % w->cap];
 }
 
+/* The window's oldest entry, printed if it finished, then let go. */
+static void emit_oldest(struct run *run)
+{
+	struct window *w = &run->win;
+	struct entry *e = *win_at(w, 0);
+
+	w->head = (w->head + 1) % w->cap;
+	w->len--;
+	if (e->r.out.complete) {
+		rr_tally_add(&run->tally, &e->r);
+		rr_render_result(run->p, &e->r, false);
+	}
+	rr_result_release(&e->r);
+	free(e);
+}
+
 /* A streamed run's oldest result printed and let go if it is done. */
 static bool emit_streamed(struct run *run)
 {
 	struct window *w = &run->win;
-	struct entry *e;
 
 	if (!w->len || !(*win_at(w, 0))->r.out.complete)
 		return false;
-	e = *win_at(w, 0);
-	w->head = (w->head + 1) % w->cap;
-	w->len--;
-	rr_tally_add(&run->tally, &e->r);
-	rr_render_result(run->p, &e->r, false);
-	rr_result_release(&e->r);
-	free(e);
+	emit_oldest(run);
 	return true;
+}
+
+/*
+ * The statistics of the N finished probes of a destination, from FIRST:
+ * copied side by side (shallow), as the renderer takes them.
+ */
+static void statistics_of_finished(struct run *run, size_t first, size_t n)
+{
+	struct rr_result *done = calloc(n, sizeof(*done));
+	size_t i, k = 0;
+
+	if (!done)
+		return;		/* the results stand without their statistics */
+	for (i = first; k < n; i++)
+		if (run->probes[i].out.complete)
+			done[k++] = run->probes[i];
+	rr_render_statistics(run->p, done, (unsigned int)n);
+	free(done);
 }
 
 /*
@@ -489,48 +516,30 @@ static bool emit_streamed(struct run *run)
 static void emit_interrupted(struct run *run)
 {
 	unsigned int count = run->opts.count;
-	struct rr_result *done = NULL, *r;
 	size_t d, i, n;
 
-	if (count > 1)
-		done = calloc(count, sizeof(*done));
 	for (d = run->next_emit / count; d < run->num_dests; d++) {
 		n = 0;
 		for (i = d * count; i < (d + 1) * count; i++) {
-			r = &run->probes[i];
-			if (!r->out.complete)
+			if (!run->probes[i].out.complete)
 				continue;
-			if (done)
-				done[n++] = *r;	/* a shallow copy, to count */
+			n++;
 			if (i < run->next_emit)
 				continue;	/* printed already */
-			rr_tally_add(&run->tally, r);
-			rr_render_result(run->p, r, count > 1);
+			rr_tally_add(&run->tally, &run->probes[i]);
+			rr_render_result(run->p, &run->probes[i], count > 1);
 		}
-		if (done && n)
-			rr_render_statistics(run->p, done, (unsigned int)n);
+		if (count > 1 && n)
+			statistics_of_finished(run, d * count, n);
 	}
 	run->next_emit = run->num_probes;
-	free(done);
 }
 
 /* After a stop: the window's finished results printed, all let go. */
 static void emit_streamed_interrupted(struct run *run)
 {
-	struct window *w = &run->win;
-	struct entry *e;
-
-	while (w->len) {
-		e = *win_at(w, 0);
-		w->head = (w->head + 1) % w->cap;
-		w->len--;
-		if (e->r.out.complete) {
-			rr_tally_add(&run->tally, &e->r);
-			rr_render_result(run->p, &e->r, false);
-		}
-		rr_result_release(&e->r);
-		free(e);
-	}
+	while (run->win.len)
+		emit_oldest(run);
 }
 
 /*
