@@ -33,6 +33,7 @@
 struct run {
 	struct rr_opts opts;
 	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
+	char told[3][16];	/* Prometheus run labels' numbers */
 	struct rr_expect expects[2 * RR_MAX_EXPECT];
 	int num_expects;
 	struct sockaddr_storage src;
@@ -908,6 +909,39 @@ static void set_host(struct run *run)
 }
 
 /*
+ * Prometheus: what every sample carries, the same every run of the same
+ * command: the host, and what the run was told (never what the kernel
+ * chose, which may change).
+ */
+static void told_labels(struct run *run)
+{
+	static const char *const ps[] = { [RR_PS_TCP] = "tcp",
+					   [RR_PS_UDP] = "udp",
+					   [RR_PS_IB] = "ib" };
+	struct rr_opts *o = &run->opts;
+
+	pr_run_label(run->p, "host", run->host_label);
+	if (!o->sa) {
+		pr_run_label(run->p, "source", o->src);
+		pr_run_label(run->p, "ps", ps[o->ps]);
+		if (o->tos >= 0)
+			snprintf(run->told[0], sizeof(run->told[0]), "%d", o->tos);
+		pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[0] : NULL);
+		return;
+	}
+	pr_run_label(run->p, "ca", o->ca);
+	if (o->ca_port)
+		snprintf(run->told[0], sizeof(run->told[0]), "%d", o->ca_port);
+	pr_run_label(run->p, "ca_port", o->ca_port ? run->told[0] : NULL);
+	if (o->sl >= 0)
+		snprintf(run->told[1], sizeof(run->told[1]), "%d", o->sl);
+	pr_run_label(run->p, "sl", o->sl >= 0 ? run->told[1] : NULL);
+	if (o->pkey >= 0)
+		snprintf(run->told[2], sizeof(run->told[2]), "0x%04x", o->pkey);
+	pr_run_label(run->p, "pkey", o->pkey >= 0 ? run->told[2] : NULL);
+}
+
+/*
  * -o: the file renamed into place when the run printed (PRINTED), else
  * let go, as nothing was written; CODE, or 1 when the file failed.
  */
@@ -958,7 +992,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (run.opts.list) {
-		code = rr_list_run(run.opts.format, out);
+		code = rr_list_run(run.opts.format, out, run.host_label);
 		return finish_output(&output, code, true);
 	}
 	run.host = rr_host_new();
@@ -978,6 +1012,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	pr_set_brief(run.p, run.opts.brief);
+	told_labels(&run);
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
 	run.streaming = !run.opts.sa && run.opts.count == 1 &&

@@ -30,3 +30,20 @@ has_field() {
 	echo "$1"
 	return 1
 }
+
+# Prometheus text on stdin: valid, as promtool (Debian's prometheus) says.
+prom_valid() {
+	command -v promtool >/dev/null ||
+		{ echo "promtool missing: scripts/install-deps installs prometheus"; return 1; }
+	promtool check metrics
+}
+
+# The series of Prometheus text on stdin (names and labels), sorted.
+prom_series() {
+	grep -v '^#' | sed 's/ [^ ]*$//' | sort
+}
+
+# The label names of each sample on stdin, in their order, a line each.
+prom_label_names() {
+	sed -E 's/ [^ ]*$//; s/^[^{]*\{?//; s/\}$//; s/="([^"\\]|\\.)*",?/ /g' | tr -s ' ' | sed 's/ $//'
+}

@@ -10,7 +10,7 @@
 #include "output/printer.h"
 #include "output/render_chain.h"
 
-int rr_list_run(enum rr_format format, FILE *out)
+int rr_list_run(enum rr_format format, FILE *out, const char *host_label)
 {
 	struct rr_host *host = rr_host_new();
 	const struct rr_port *ports;
@@ -37,6 +37,7 @@ int rr_list_run(enum rr_format format, FILE *out)
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
+	pr_run_label(p, "host", host_label);
 	rr_render_ports(p, ports, n);
 	if (!n) {
 		fprintf(stderr, "rdma-route: no RDMA device on this host\n");

@@ -6,6 +6,6 @@
 #include "output/printer.h"
 
 /* Prints the ports in FORMAT; returns the exit code. */
-int rr_list_run(enum rr_format format, FILE *out);
+int rr_list_run(enum rr_format format, FILE *out, const char *host_label);
 
 #endif

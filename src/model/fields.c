@@ -243,20 +243,21 @@ static const struct rr_field result_fields[] = {
 	{ "status", RR_FT_STR, .get = get_status },
 	{ "start_ms", RR_FT_MS, .get = get_start_ms },
 	{ "address", RR_FT_STR, .get = get_address },
-	{ "name_addresses", RR_FT_INT, .get = get_name_addresses },
-	{ "source", RR_FT_STR, .get = get_source },
-	{ "device", RR_FT_STR, .get = get_device },
-	{ "port", RR_FT_INT, .get = get_port },
-	{ "link_layer", RR_FT_STR, .get = get_link_layer },
-	{ "gid_type", RR_FT_STR, .get = get_gid_type },
-	{ "sgid_index", RR_FT_INT, .get = get_sgid_index },
-	{ "port_rate", RR_FT_NUM, .get = get_port_rate },
-	{ "port_space", RR_FT_STR, .get = get_port_space },
-	{ "tos", RR_FT_INT, .get = get_tos },
-	{ "tos_from", RR_FT_STR, .get = get_tos_from },
-	{ "default_roce_mode", RR_FT_STR, .get = get_default_roce_mode },
-	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults },
-	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true },
+	{ "name_addresses", RR_FT_INT, .get = get_name_addresses, .prom = RR_PROM_GAUGE, .metric = "name_addresses" },
+	{ "source", RR_FT_STR, .get = get_source, .prom = RR_PROM_INFO },
+	{ "device", RR_FT_STR, .get = get_device, .prom = RR_PROM_INFO },
+	{ "port", RR_FT_INT, .get = get_port, .prom = RR_PROM_INFO },
+	{ "link_layer", RR_FT_STR, .get = get_link_layer, .prom = RR_PROM_INFO },
+	{ "gid_type", RR_FT_STR, .get = get_gid_type, .prom = RR_PROM_INFO },
+	{ "sgid_index", RR_FT_INT, .get = get_sgid_index, .prom = RR_PROM_GAUGE, .metric = "sgid_index" },
+	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
+	{ "port_space", RR_FT_STR, .get = get_port_space, .prom = RR_PROM_INFO },
+	{ "tos", RR_FT_INT, .get = get_tos, .prom = RR_PROM_GAUGE, .metric = "tos" },
+	{ "tos_from", RR_FT_STR, .get = get_tos_from, .prom = RR_PROM_INFO },
+	{ "default_roce_mode", RR_FT_STR,
+	  .get = get_default_roce_mode, .prom = RR_PROM_INFO },
+	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults, .prom = RR_PROM_INFO },
+	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true, .prom = RR_PROM_GAUGE, .metric = "paths" },
 };
 
 /* time_ms: each step that ran. */
@@ -268,7 +269,10 @@ static void get_step(const struct rr_field *f, const struct rr_result *r,
 	v->d = rr_step_ms(&r->out, f->step);
 }
 
-#define STEP(key, s) { key, RR_FT_MS, .step = s, .get = get_step }
+/* Prometheus: one gauge, its step a label. */
+#define STEP(key, s) { key, RR_FT_MS, .step = s, .get = get_step, \
+		       .prom = RR_PROM_GAUGE, .metric = "step_duration_seconds", \
+		       .scale = 1e-3 }
 
 static const struct rr_field time_fields[] = {
 	STEP("lookup", RR_STEP_LOOKUP),
@@ -442,27 +446,27 @@ static void get_preference(const struct rr_field *f, const struct rr_result *r,
 }
 
 static const struct rr_field path_fields[] = {
-	{ "dgid", RR_FT_STR, .get = get_dgid },
-	{ "sgid", RR_FT_STR, .get = get_sgid },
-	{ "dlid", RR_FT_INT, .get = get_dlid },
-	{ "slid", RR_FT_INT, .get = get_slid },
-	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic },
-	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label },
-	{ "hop_limit", RR_FT_INT, .get = get_hop_limit },
-	{ "traffic_class", RR_FT_INT, .get = get_traffic_class },
-	{ "reversible", RR_FT_BOOL, .get = get_reversible },
-	{ "numb_path", RR_FT_INT, .get = get_numb_path },
-	{ "pkey", RR_FT_HEX, 4, .get = get_pkey },
-	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership },
-	{ "sl", RR_FT_INT, .get = get_sl },
-	{ "mtu", RR_FT_DECODED, .get = get_mtu },
-	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector },
-	{ "rate", RR_FT_DECODED, .get = get_rate },
-	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector },
-	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time },
+	{ "dgid", RR_FT_STR, .get = get_dgid, .prom = RR_PROM_INFO },
+	{ "sgid", RR_FT_STR, .get = get_sgid, .prom = RR_PROM_INFO },
+	{ "dlid", RR_FT_INT, .get = get_dlid, .prom = RR_PROM_GAUGE, .metric = "dlid" },
+	{ "slid", RR_FT_INT, .get = get_slid, .prom = RR_PROM_GAUGE, .metric = "slid" },
+	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic, .prom = RR_PROM_GAUGE, .metric = "raw_traffic" },
+	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label, .prom = RR_PROM_GAUGE, .metric = "flow_label" },
+	{ "hop_limit", RR_FT_INT, .get = get_hop_limit, .prom = RR_PROM_GAUGE, .metric = "hop_limit" },
+	{ "traffic_class", RR_FT_INT, .get = get_traffic_class, .prom = RR_PROM_GAUGE, .metric = "traffic_class" },
+	{ "reversible", RR_FT_BOOL, .get = get_reversible, .prom = RR_PROM_GAUGE, .metric = "reversible" },
+	{ "numb_path", RR_FT_INT, .get = get_numb_path, .prom = RR_PROM_GAUGE, .metric = "numb_path" },
+	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .prom = RR_PROM_GAUGE, .metric = "pkey" },
+	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .prom = RR_PROM_INFO },
+	{ "sl", RR_FT_INT, .get = get_sl, .prom = RR_PROM_GAUGE, .metric = "sl" },
+	{ "mtu", RR_FT_DECODED, .get = get_mtu, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
+	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector, .prom = RR_PROM_GAUGE, .metric = "mtu_selector" },
+	{ "rate", RR_FT_DECODED, .get = get_rate, .prom = RR_PROM_GAUGE, .metric = "rate_bytes_per_second", .scale = 1e9 / 8 },
+	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector, .prom = RR_PROM_GAUGE, .metric = "rate_selector" },
+	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_seconds", .scale = 1e-6 },
 	{ "packet_life_time_selector", RR_FT_ENUM,
-	  .get = get_packet_life_time_selector },
-	{ "preference", RR_FT_INT, .get = get_preference },
+	  .get = get_packet_life_time_selector, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_selector" },
+	{ "preference", RR_FT_INT, .get = get_preference, .prom = RR_PROM_GAUGE, .metric = "preference" },
 };
 
 /* A failure's fields (the error object). */
@@ -545,16 +549,16 @@ static void get_hint(const struct rr_field *f, const struct rr_result *r,
 }
 
 static const struct rr_field error_fields[] = {
-	{ "step", RR_FT_STR, .get = get_err_step },
-	{ "call", RR_FT_STR, .get = get_err_call },
-	{ "failed_by", RR_FT_STR, .get = get_failed_by },
-	{ "event", RR_FT_STR, .get = get_event },
+	{ "step", RR_FT_STR, .get = get_err_step, .prom = RR_PROM_INFO },
+	{ "call", RR_FT_STR, .get = get_err_call, .prom = RR_PROM_INFO },
+	{ "failed_by", RR_FT_STR, .get = get_failed_by, .prom = RR_PROM_INFO },
+	{ "event", RR_FT_STR, .get = get_event, .prom = RR_PROM_INFO },
 	{ "event_status", RR_FT_INT, .get = get_event_status },
 	{ "errno", RR_FT_INT, .get = get_errno },
-	{ "errno_name", RR_FT_STR, .get = get_errno_name },
+	{ "errno_name", RR_FT_STR, .get = get_errno_name, .prom = RR_PROM_INFO },
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
 	{ "detail", RR_FT_STR, .get = get_detail },
-	{ "cause", RR_FT_STR, .get = get_cause },
+	{ "cause", RR_FT_STR, .get = get_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },
 	{ "hint", RR_FT_STR, .get = get_hint },
 };

@@ -25,6 +25,13 @@ enum rr_ftype {
 	RR_FT_NUM,	/* a quantity (d) and how people read it (text) */
 };
 
+/* How Prometheus output shows a field (src/output/render_prom.c). */
+enum rr_prom {
+	RR_PROM_NONE,	/* not at all: free text, or it changes every probe */
+	RR_PROM_GAUGE,	/* a gauge of its own, named by metric */
+	RR_PROM_INFO,	/* a label of its scope's _info series */
+};
+
 /* A field's value in one result (and path). */
 struct rr_fval {
 	bool present;		/* false: the result has no such field */
@@ -49,6 +56,14 @@ struct rr_field {
 	 * with every probe would make new Prometheus series each time.
 	 */
 	bool json_only;
+	/*
+	 * Prometheus: a gauge's name after its scope's prefix, with the unit
+	 * the value is scaled into ("mtu_bytes"); a decoded field's raw value
+	 * is a second gauge, KEY_raw.
+	 */
+	enum rr_prom prom;
+	const char *metric;
+	double scale;		/* into the metric's unit; 0 means 1 */
 	void (*get)(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *path, struct rr_fval *v);
 };

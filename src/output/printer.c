@@ -64,30 +64,30 @@ void pr_use_err(struct printer *p, bool err)
 		p->out = err ? p->err : p->main;
 }
 
-void pr_metric_prefix(struct printer *p, const char *prefix)
+enum rr_format pr_format(const struct printer *p)
 {
-	p->metric_prefix = prefix;
+	return p->format;
 }
 
-void pr_metric_alias(struct printer *p, const char *key, const char *metric)
+void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
+	       const struct pr_label *labels, size_t n, double value)
 {
-	if (p->num_aliases == PR_MAX_ALIASES)
-		abort();	/* a renderer bug */
-	p->aliases[p->num_aliases++] = (struct pr_alias){ key, metric };
+	if (p->format == RR_FORMAT_PROM)
+		pr_prom_sample(p, m, name, labels, n, value);
 }
 
-const char *pr_metric_of(const struct printer *p, const char *key, char *buf,
-			 size_t len)
+void pr_run_label(struct printer *p, const char *name, const char *value)
 {
-	int i;
+	if (p->num_run_labels == PR_MAX_RUN_LABELS)
+		abort();	/* a caller bug */
+	p->run_labels[p->num_run_labels++] = (struct pr_label){ name, value };
+}
 
-	for (i = 0; i < p->num_aliases; i++)
-		if (!strcmp(p->aliases[i].key, key))
-			return p->aliases[i].metric;
-	if (!p->metric_prefix)
-		return key;
-	snprintf(buf, len, "%s_%s", p->metric_prefix, key);
-	return buf;
+unsigned long pr_occurrence(struct printer *p, const char *id)
+{
+	if (p->format != RR_FORMAT_PROM)
+		return 1;
+	return pr_prom_occurrence(p, id);
 }
 
 void pr_doc_str(struct printer *p, const char *key, const char *val)

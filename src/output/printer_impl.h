@@ -10,7 +10,7 @@
 #include "base/stats.h"
 
 #define PR_MAX_DEPTH 16
-#define PR_MAX_ALIASES 8
+#define PR_MAX_RUN_LABELS 8
 
 enum pr_frame_kind {
 	PR_RECORD,	/* element of a top-level list */
@@ -67,11 +67,8 @@ struct printer {
 	FILE *main, *err;
 	struct pr_frame stack[PR_MAX_DEPTH];
 	int depth;
-	const char *metric_prefix;
-	struct pr_alias {
-		const char *key, *metric;
-	} aliases[PR_MAX_ALIASES];
-	int num_aliases;
+	struct pr_label run_labels[PR_MAX_RUN_LABELS];
+	size_t num_run_labels;
 	void *priv;		/* the writer's state */
 	bool brief;		/* -q: a line per result (text) */
 };
@@ -81,9 +78,11 @@ extern const struct pr_writer pr_json_writer;
 extern const struct pr_writer pr_jsonl_writer;
 extern const struct pr_writer pr_prom_writer;
 
-/* The metric name of the records of list KEY (Prometheus). */
-const char *pr_metric_of(const struct printer *p, const char *key, char *buf,
-			 size_t len);
+/* Prometheus: the writer's own entry points (printer_prom.c). */
+void pr_prom_sample(struct printer *p, const struct pr_metric *m,
+		    const char *name, const struct pr_label *labels, size_t n,
+		    double value);
+unsigned long pr_prom_occurrence(struct printer *p, const char *id);
 
 static inline struct pr_frame *pr_top(struct printer *p)
 {

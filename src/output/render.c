@@ -11,6 +11,7 @@
 #include "model/fields.h"
 #include "output/render.h"
 #include "output/render_chain.h"
+#include "output/render_prom.h"
 #include "base/stats.h"
 #include "base/sockaddr.h"
 
@@ -194,6 +195,10 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	char title[1024];
 	int i;
 
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		rr_prom_result(p, r);
+		return;
+	}
 	brief = brief || pr_brief(p);
 	if (brief)
 		probe_line(r, title, sizeof(title));
@@ -293,11 +298,16 @@ void rr_render_statistics(struct printer *p, const struct rr_result *probes,
 	struct rr_tally t = { 0 };
 	unsigned int ok, i;
 	int step;
-	double *values = calloc(count, sizeof(*values));
+	double *values;
 	struct rr_stats s;
 	char title[512], pct[16];
 	size_t n;
 
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		rr_prom_statistics(p, probes, count);
+		return;
+	}
+	values = calloc(count, sizeof(*values));
 	if (!values)
 		abort();	/* a few kilobytes: nothing sensible to do */
 	for (i = 0; i < count; i++)
@@ -356,9 +366,6 @@ void rr_render_input_error(struct printer *p, const char *file,
 void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 		     unsigned int count, unsigned int interval_ms)
 {
-	pr_metric_prefix(p, "rdma_route");
-	pr_metric_alias(p, "results", "rdma_route");
-	pr_metric_alias(p, "summary", "rdma_route_run");
 	pr_doc_str(p, "version", PACKAGE_VERSION);
 	pr_doc_int(p, "timeout_ms", timeout_ms);
 	if (count > 1) {
@@ -395,6 +402,10 @@ void rr_render_summary(struct printer *p, const struct rr_tally *t,
 	char when[40], title[256];
 	int64_t ns;
 
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		rr_prom_summary(p, t, destinations, input_errors);
+		return;
+	}
 	pr_use_err(p, false);
 	summary_title(t, destinations, title, sizeof(title), pr_brief(p));
 	pr_single_begin(p, "summary", title, pr_brief(p));

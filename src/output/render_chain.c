@@ -3,6 +3,7 @@
 
 #include "model/decode.h"
 #include "output/render_chain.h"
+#include "output/render_prom.h"
 #include "base/sockaddr.h"
 
 /* The interfaces holding the destination's subnet, when several do. */
@@ -233,7 +234,10 @@ void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
 	char title[160];
 	int i;
 
-	pr_metric_prefix(p, "rdma_route");
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		rr_prom_ports(p, ports, n);
+		return;
+	}
 	pr_doc_str(p, "version", PACKAGE_VERSION);
 	pr_arr_begin(p, "ports");	/* present when empty */
 	pr_arr_end(p);

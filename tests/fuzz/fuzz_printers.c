@@ -93,6 +93,7 @@ struct gen {
 	int count[ARRAY_SIZE(records)];	/* records printed, by kind */
 	int num_records;
 	bool declared[ARRAY_SIZE(records)];
+	unsigned long samples;	/* Prometheus samples handed over */
 };
 
 static void body(struct gen *g, bool record);
@@ -167,6 +168,22 @@ static void stats(struct gen *g, struct rr_stats *s)
 	s->span = ms(g);
 }
 
+/*
+ * A Prometheus sample whose label value is any string: escaped, it keeps
+ * the exposition valid.  The renderer makes series unique (destination,
+ * occurrence); here a counter does.
+ */
+static void sample(struct gen *g, const char *key)
+{
+	static const struct pr_metric m = { "rdma_route_fuzz", "gauge",
+					    "label values from the fuzzer" };
+	char n[24];
+	struct pr_label l[2] = { { "n", n }, { key, str(g) } };
+
+	snprintf(n, sizeof(n), "%lu", g->samples++);
+	pr_sample(g->p, &m, NULL, l, 2, ms(g));
+}
+
 /* One field of type OP (see body()) under KEY. */
 static void field(struct gen *g, int op, const char *key, uint8_t b)
 {
@@ -181,6 +198,8 @@ static void field(struct gen *g, int op, const char *key, uint8_t b)
 			pr_label_str(g->p, key, str(g));
 		else
 			pr_str(g->p, key, str(g));
+		if (b & 0x20)
+			sample(g, key);
 		break;
 	case 2:
 		pr_str(g->p, key, NULL);

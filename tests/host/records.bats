@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Records that merge across hosts: every JSON and JSON Lines record says
 # which host made it (--host-label overrides) and when its probe started,
-# RFC 3339 in UTC; text and Prometheus do not carry them.
+# RFC 3339 in UTC; text does not carry them, Prometheus the host (a label)
+# and the run's time (a gauge).
 
 load ../helpers
 
@@ -42,13 +43,15 @@ epoch() {
 	[[ "$stderr" == *'invalid --host-label'* ]]
 }
 
-@test "text and Prometheus carry neither host nor time" {
+@test "text carries neither host nor time; Prometheus the host on every sample" {
 	run --separate-stderr rr 192.0.2.1 192.0.2.2
 	grep -q '^summary$' <<<"$output"
 	[ -z "$(grep -E '^ +(host|time) ' <<<"$output$stderr")" ]
-	run --separate-stderr rr --prom 192.0.2.1
-	grep -q '^rdma_route_info{destination="192.0.2.1"' <<<"$output"
-	[ -z "$(grep -E 'host=|time=' <<<"$output")" ]
+	run --separate-stderr rr --prom --host-label n01 192.0.2.1
+	grep -q '^rdma_route_probe_success{host="n01",ps="tcp",destination="192.0.2.1"} 0$' <<<"$output"
+	[ -z "$(grep -v '^#' <<<"$output" | grep -v '{host="n01",')" ]
+	# A time label would make new series every run: a gauge holds it.
+	[ -z "$(grep 'time=' <<<"$output")" ]
 }
 
 @test "--expect knows host and time as string fields" {

@@ -195,44 +195,60 @@ setup() {
 	jqe 'select(.record == "summary") | .probes == 4 and .resolved == 2' <<<"$output"
 }
 
-# Prometheus exposition: promtool when Debian's prometheus package is
-# there, else a strict parse of the format here.
-prom_valid() {
-	if command -v promtool >/dev/null; then
-		promtool check metrics
-		return
-	fi
-	awk '
-		/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* / { help[$3] = 1; next }
-		/^# TYPE [a-zA-Z_:][a-zA-Z0-9_:]* gauge$/ {
-			if (!help[$3] || seen[$3]++) { print "bad TYPE: " $0; bad = 1 }
-			cur = $3; next }
-		/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*",?)*\})? [-+0-9.eE]+$/ {
-			name = $0; sub(/[{ ].*/, "", name)
-			if (name != cur) { print "sample outside its family: " $0; bad = 1 }
-			next }
-		{ print "bad line: " $0; bad = 1 }
-		END { exit bad }'
-}
-
-@test "--prom: valid Prometheus text exposition with the same fields" {
-	run --separate-stderr rr --prom --timeout 300 192.168.77.2 192.168.77.99
+# Prometheus: promtool on every output (prom_valid, tests/helpers.bash).
+@test "--prom: resolved and failed, the same labels, units in the names" {
+	run --separate-stderr rr --prom --host-label lab --timeout 300 192.168.77.2 192.168.77.99
 	[ "$status" -eq 1 ]
 	prom_valid <<<"$output"
-	grep -q '^rdma_route_paths_mtu{destination="192.168.77.2",device="rxe0",port="1",path_index="0"} 1024$' <<<"$output"
-	grep -q '^rdma_route_paths_hop_limit{destination="192.168.77.2",device="rxe0",port="1",path_index="0"} 64$' <<<"$output"
-	grep -Eq '^rdma_route_time_seconds\{destination="192.168.77.2",device="rxe0",port="1",step="resolve_addr"\} [0-9.e-]+$' <<<"$output"
-	grep -q '^rdma_route_error_info{destination="192.168.77.99",.*cause="neighbour_timeout"' <<<"$output"
-	grep -q '^rdma_route_run_failed_by_cause{cause="neighbour_timeout"} 1$' <<<"$output"
-	grep -q '^# TYPE rdma_route_paths_mtu gauge$' <<<"$output"
+	local ok='{host="lab",ps="tcp",destination="192.168.77.2"' bad='{host="lab",ps="tcp",destination="192.168.77.99"'
+	grep -q "^rdma_route_probe_success$ok} 1$" <<<"$output"
+	grep -q "^rdma_route_probe_success$bad} 0$" <<<"$output"
+	grep -q "^rdma_route_path_mtu_bytes$ok,path=\"0\"} 1024$" <<<"$output"
+	grep -q "^rdma_route_path_mtu_raw$ok,path=\"0\"} 3$" <<<"$output"
+	grep -q "^rdma_route_path_hop_limit$ok,path=\"0\"} 64$" <<<"$output"
+	grep -q "^rdma_route_path_packet_life_time_seconds$ok,path=\"0\"} [0-9.]*$" <<<"$output"
+	grep -Eq "^rdma_route_step_duration_seconds$ok,step=\"resolve_addr\"\} [0-9.e-]+$" <<<"$output"
+	# What the kernel chose: in the _info series, not the identity.
+	grep -q "^rdma_route_info$ok,source=\"192.168.77.1\",device=\"rxe0\",port=\"1\",link_layer=\"Ethernet\",gid_type=\"RoCE v2\"," <<<"$output"
+	grep -q "^rdma_route_path_info$ok,path=\"0\",dgid=\"::ffff:192.168.77.2\",sgid=\"::ffff:192.168.77.1\",pkey_membership=\"full\"} 1$" <<<"$output"
+	grep -q "^rdma_route_failure_info$bad,step=\"resolve_addr\",call=\"rdma_resolve_addr\",failed_by=\"event\",event=\"ADDR_ERROR\",errno_name=\"ETIMEDOUT\",cause=\"neighbour_timeout\"} 1$" <<<"$output"
+	grep -q '^rdma_route_run_failures{host="lab",ps="tcp",cause="neighbour_timeout"} 1$' <<<"$output"
+	# The flow label changes every probe: a gauge, never a label.
+	grep -Eq "^rdma_route_path_flow_label$ok,path=\"0\"\} [0-9]+$" <<<"$output"
+	[ -z "$(grep 'flow_label=' <<<"$output")" ]
 }
 
-@test "--prom with --count: statistics as gauges, still valid" {
-	run --separate-stderr rr --prom --count 3 --interval 0 192.168.77.2
+@test "--prom: two runs against the same destinations give the same series" {
+	local a b
+	a=$(rr --prom --timeout 300 192.168.77.2 192.168.77.99 fd00:77::2 | prom_series)
+	b=$(rr --prom --timeout 300 192.168.77.2 192.168.77.99 fd00:77::2 | prom_series)
+	[ "$(grep -c '^rdma_route_probe_success{' <<<"$a")" -eq 3 ]
+	[ "$a" = "$b" ]
+	a=$(rr --prom --count 3 --interval 0 192.168.77.2 | prom_series)
+	b=$(rr --prom --count 3 --interval 0 192.168.77.2 | prom_series)
+	[ "$a" = "$b" ]
+}
+
+@test "--prom --count: a summary of each step's times, the last probe's values" {
+	run --separate-stderr rr --prom --count 5 --interval 0 192.168.77.2
 	[ "$status" -eq 0 ]
 	prom_valid <<<"$output"
-	grep -q '^rdma_route_statistics_probes{destination="192.168.77.2"} 3$' <<<"$output"
-	grep -Eq '^rdma_route_statistics_time_seconds_p99\{destination="192.168.77.2",step="total"\} [0-9.e-]+$' <<<"$output"
+	local d='{host="[^"]*",ps="tcp",destination="192.168.77.2"'
+	grep -q '^# TYPE rdma_route_step_latency_seconds summary$' <<<"$output"
+	grep -q "^rdma_route_probes$d} 5$" <<<"$output"
+	grep -q "^rdma_route_probes_failed$d} 0$" <<<"$output"
+	grep -q "^rdma_route_step_latency_seconds_count$d,step=\"total\"} 5$" <<<"$output"
+	for q in 0.5 0.9 0.99; do
+		grep -Eq "^rdma_route_step_latency_seconds$d,step=\"total\",quantile=\"$q\"\} [0-9.e-]+$" <<<"$output"
+	done
+	# The sum is the JSON statistics' avg times n, in seconds.
+	sum=$(sed -n 's/^rdma_route_step_latency_seconds_sum{.*step="total"} //p' <<<"$output")
+	min=$(sed -n 's/^rdma_route_step_latency_min_seconds{.*step="total"} //p' <<<"$output")
+	max=$(sed -n 's/^rdma_route_step_latency_max_seconds{.*step="total"} //p' <<<"$output")
+	awk -v s="$sum" -v a="$min" -v b="$max" 'BEGIN { exit !(a > 0 && a <= b && 5 * a <= s * 1.000001 && s <= 5 * b * 1.000001) }'
+	grep -q "^rdma_route_path_mtu_bytes$d,path=\"0\"} 1024$" <<<"$output"
+	[ "$(grep -c '^rdma_route_probe_success{' <<<"$output")" -eq 1 ]
+	[ -z "$(grep 'seq=' <<<"$output")" ]
 }
 
 @test "-A: every address of a name resolved for real; without it, the first and a warning" {

@@ -77,10 +77,16 @@ setup() {
 	run --separate-stderr rr --jsonl --list
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"record":"ports"' <<<"$output")" -eq "$(rdma link show | wc -l)" ]
-	run --separate-stderr rr --prom --list
+	run --separate-stderr rr --prom --list --host-label lab
 	[ "$status" -eq 0 ]
+	prom_valid <<<"$output"
 	mtu=$(rr --json --list | jq '.ports[] | select(.device == "rxe0") | .active_mtu')
-	[[ "$output" == *"rdma_route_ports_active_mtu{device=\"rxe0\",port=\"1\"} $mtu"* ]]
+	grep -q "^rdma_route_port_active_mtu_bytes{host=\"lab\",device=\"rxe0\",port=\"1\"} $mtu\$" <<<"$output"
+	grep -q '^rdma_route_port_up{host="lab",device="rxe0",port="1"} 1$' <<<"$output"
+	grep -q '^rdma_route_port_info{host="lab",device="rxe0",port="1",link_layer="Ethernet",netdev="veth0"} 1$' <<<"$output"
+	v2=$(rr --json --list | jq '.ports[] | select(.device == "rxe0") | .gids.roce_v2')
+	grep -q "^rdma_route_port_gids{host=\"lab\",device=\"rxe0\",port=\"1\",type=\"roce_v2\"} $v2\$" <<<"$output"
+	[ "$(grep -c '^rdma_route_port_up{' <<<"$output")" -eq "$(rdma link show | wc -l)" ]
 }
 
 @test "--list takes no destination" {

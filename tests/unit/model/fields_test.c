@@ -11,6 +11,7 @@
 
 #include "model/expect.h"
 #include "model/fields.h"
+#include "output/render_prom.h"
 #include "../tap.h"
 
 #ifndef RR_SRCDIR
@@ -255,14 +256,45 @@ static void completion(const char *comp)
 	same_names(&all, &listed, "completions/rdma-route --expect");
 }
 
+static void add_family(const char *name, const char *type, void *ctx)
+{
+	add(ctx, name, strlen(name));
+}
+
+/*
+ * PROMETHEUS names every family the output can hold, and no other: each
+ * rdma_route_ word of the section against the renderer's list.
+ */
+static void prometheus(const char *man)
+{
+	struct names families = { 0 }, listed = { 0 };
+	const char *s, *end, *p;
+
+	rr_prom_families(add_family, &families);
+	s = section(man, "PROMETHEUS", &end);
+	ok(s != NULL, "rdma-route(8) has a PROMETHEUS section");
+	if (!s)
+		return;
+	for (p = s; p < end; p++)
+		if (!strncmp(p, "rdma_route_", 11) &&
+		    (p == s || !isalnum((unsigned char)p[-1]) ||
+		     (p - s >= 3 && !strncmp(p - 3, "\\fB", 3)))) {
+			add(&listed, p, ident_len(p));
+			p += ident_len(p);
+		}
+	same_names(&families, &listed, "rdma-route(8) PROMETHEUS");
+}
+
 int main(void)
 {
 	char *man = slurp("man/rdma-route.8");
 	char *comp = slurp("completions/rdma-route");
 
 	ok(man && comp, "the man page and the completion read");
-	if (man)
+	if (man) {
 		man_page(man);
+		prometheus(man);
+	}
 	completion(comp);
 	free(man);
 	free(comp);

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Prometheus output: the metrics of results, statistics, the run and the
+ * ports, named after the field table (fields.h) with their units, and the
+ * few that are not fields of a result (success, failure, the run's).
+ * Every destination has the same label set whether it resolved or failed:
+ * the run's labels (the host, what the run was told), destination, and
+ * address with -A; what the kernel chose is in _info series.
+ */
+#ifndef RR_RENDER_PROM_H
+#define RR_RENDER_PROM_H
+
+#include <stddef.h>
+
+#include "model/chain.h"
+#include "model/result.h"
+#include "model/tally.h"
+#include "output/printer.h"
+
+/* One probe of a destination; nothing for a probe of --count. */
+void rr_prom_result(struct printer *p, const struct rr_result *r);
+/*
+ * A destination probed COUNT times: its last probe's metrics, how many
+ * probes failed, and a summary of each step's times of those resolved.
+ */
+void rr_prom_statistics(struct printer *p, const struct rr_result *probes,
+			unsigned int count);
+/* The run: counts, failures by cause, its time, the version. */
+void rr_prom_summary(struct printer *p, const struct rr_tally *t,
+		     size_t destinations, size_t input_errors);
+/* --list: each port's state, MTU, GID counts. */
+void rr_prom_ports(struct printer *p, const struct rr_port *ports, int n);
+
+/*
+ * Every family Prometheus output can hold, each once, to FN with its
+ * TYPE (the man page's list is checked against it).
+ */
+void rr_prom_families(void (*fn)(const char *name, const char *type,
+				 void *ctx), void *ctx);
+
+#endif

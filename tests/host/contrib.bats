@@ -1,0 +1,58 @@
+#!/usr/bin/env bats
+# The monitoring glue in contrib/: the systemd units, the alert rules and
+# their tests.  tests/lab/monitoring.bats runs the rules on live output.
+
+load ../helpers
+
+contrib=$BATS_TEST_DIRNAME/../../contrib
+
+@test "alert rules: promtool checks them and their tests pass" {
+	run promtool check rules "$contrib/rdma-route.rules.yml"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"SUCCESS: 4 rules found"* ]]
+	run promtool test rules "$contrib/rdma-route.rules.test.yml"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *SUCCESS* ]]
+}
+
+@test "alert rules: a test that expects another value fails (the tests can fail)" {
+	cp "$contrib/rdma-route.rules.yml" "$BATS_TEST_TMPDIR/"
+	sed 's/has MTU 1024"/has MTU 2048"/' "$contrib/rdma-route.rules.test.yml" \
+		>"$BATS_TEST_TMPDIR/t.yml"
+	run promtool test rules "$BATS_TEST_TMPDIR/t.yml"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"has MTU 1024"* ]]
+}
+
+# The service's command line, as systemd would run it, with our binary
+# and files under the test's folder.
+exec_start() {
+	sed -n '/^ExecStart=/,/[^\\]$/p' "$contrib/rdma-route-textfile.service" |
+		sed 's/^ExecStart=//; s/\\$//' | tr -d '\n\t' |
+		sed "s|/usr/bin/rdma-route|$RDMA_ROUTE|; s|/etc/rdma-route/peers|$BATS_TEST_TMPDIR/peers|; s|/var/lib/prometheus/node-exporter/|$BATS_TEST_TMPDIR/textfile/|"
+}
+
+@test "systemd units: systemd-analyze verifies them" {
+	command -v systemd-analyze >/dev/null || skip "no systemd-analyze"
+	sed "s|/usr/bin/rdma-route|$(realpath "$RDMA_ROUTE")|" \
+		"$contrib/rdma-route-textfile.service" >"$BATS_TEST_TMPDIR/rdma-route-textfile.service"
+	cp "$contrib/rdma-route-textfile.timer" "$BATS_TEST_TMPDIR/"
+	run systemd-analyze verify --man=no "$BATS_TEST_TMPDIR/rdma-route-textfile.service" \
+		"$BATS_TEST_TMPDIR/rdma-route-textfile.timer"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "systemd service: its command writes a textfile promtool takes, exit status it allows" {
+	mkdir "$BATS_TEST_TMPDIR/textfile"
+	printf '# peers\n192.0.2.1\n192.0.2.2\n' >"$BATS_TEST_TMPDIR/peers"
+	cmd=$(exec_start)
+	[[ "$cmd" == "$RDMA_ROUTE --prom --count 5 "* ]]
+	# shellcheck disable=SC2086
+	run --separate-stderr $cmd
+	allowed=$(sed -n 's/^SuccessExitStatus=//p' "$contrib/rdma-route-textfile.service")
+	[[ " $allowed " == *" $status "* ]]
+	[ "$(ls -A "$BATS_TEST_TMPDIR/textfile")" = "rdma-route.prom" ]
+	prom_valid <"$BATS_TEST_TMPDIR/textfile/rdma-route.prom"
+	grep -q '^rdma_route_probes{.*destination="192.0.2.2"} 5$' "$BATS_TEST_TMPDIR/textfile/rdma-route.prom"
+}
