@@ -21,6 +21,20 @@ static void on_stop(int sig)
 	stop_sig = sig;
 }
 
+/*
+ * The reader went away (head, a closed pager): nothing more can reach it.
+ * Quiet, at once, as a process SIGPIPE kills but with -o's hidden file
+ * removed; the kernel destroys the ids with the RDMA CM's descriptor.
+ */
+static void on_pipe(int sig)
+{
+	const char *path = unlink_path;
+
+	if (path)
+		unlink(path);
+	_exit(128 + sig);
+}
+
 void rr_signals_unlink_on_exit(const char *path)
 {
 	unlink_path = path;
@@ -41,8 +55,19 @@ static void catch(int sig)
 
 void rr_signals_install(void)
 {
+	struct sigaction sa;
+
 	catch(SIGINT);
 	catch(SIGTERM);
+	/*
+	 * SIGPIPE even where it was ignored (systemd's IgnoreSIGPIPE, some
+	 * parents): a write to a closed reader ends the run the same way
+	 * everywhere, instead of probing on for no one.
+	 */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_pipe;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 int rr_stop_signal(void)

@@ -4,6 +4,7 @@
  * the first, the ids in flight are destroyed, and what finished is printed
  * with its statistics and the summary; the exit status is then 128 + the
  * signal (130, 143).  A second one exits at once, with that status.
+ * SIGPIPE (a reader that went away) exits at once and quietly, 141.
  */
 #ifndef RR_APP_SIGNALS_H
 #define RR_APP_SIGNALS_H

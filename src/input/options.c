@@ -44,6 +44,7 @@ static const char doc[] =
 	"available, permission denied)\n"
 	"  4  everything resolved but an --expect or --max-ms failed\n"
 	"  130, 143  stopped by SIGINT, SIGTERM (what finished is printed)\n"
+	"  141       the reader went away (SIGPIPE), quietly\n"
 	"  When several apply: 3 first, then 2, then 1, then 4.\n\n"
 	"FIELD is a JSON field name of a result, its time_ms or its paths (e.g. "
 	"mtu, rate, sl, pkey, hop_limit, numb_path, device, port, gid_type); OP is "

@@ -225,3 +225,29 @@ with_hosts() {
 	[ "$status" -eq 2 ]
 }
 
+# A reader that goes away after the first line, as head -1.
+first_line_then_close() {
+	python3 - "$@" <<'PY'
+import signal, subprocess, sys
+ignore = sys.argv[1] == "ignored"
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     preexec_fn=(lambda: signal.signal(signal.SIGPIPE, signal.SIG_IGN)) if ignore else None)
+p.stdout.readline()
+p.stdout.close()
+err = p.stderr.read()
+print(p.wait(), len(err))
+PY
+}
+
+@test "a reader that goes away: exit 141 at once, nothing said, SIGPIPE ignored or not" {
+	for i in $(seq 1 3000); do echo "192.0.2.$((i % 250 + 1))"; done >"$BATS_TEST_TMPDIR/many"
+	[ "$(first_line_then_close default "$RDMA_ROUTE" --jsonl -f "$BATS_TEST_TMPDIR/many")" = "141 0" ]
+	[ "$(first_line_then_close ignored "$RDMA_ROUTE" --jsonl -f "$BATS_TEST_TMPDIR/many")" = "141 0" ]
+	# Text failures go to stderr: a closed stderr ends it the same way, and
+	# -o's hidden file goes with it.
+	mkdir "$BATS_TEST_TMPDIR/out"
+	run bash -c '"$1" -o "$2/r.txt" -f "$3" 2>&1 >/dev/null | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' _ \
+		"$RDMA_ROUTE" "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/many"
+	[ "$output" = 141 ]
+	[ -z "$(ls -A "$BATS_TEST_TMPDIR/out")" ]
+}
