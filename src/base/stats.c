@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/stats.h"
 
@@ -44,4 +45,120 @@ int rr_stats_compute(double *values, size_t n, struct rr_stats *out)
 	out->p90 = percentile(values, n, 90);
 	out->p99 = percentile(values, n, 99);
 	return 1;
+}
+
+static unsigned int bucket_of(double v)
+{
+	double i;
+
+	if (!(v > RR_HIST_FLOOR))
+		return 0;
+	i = floor(log(v / RR_HIST_FLOOR) / log(RR_HIST_RATIO)) + 1;
+	return i >= RR_HIST_BUCKETS - 1 ? RR_HIST_BUCKETS - 1 : (unsigned int)i;
+}
+
+/*
+ * Bucket I's value: the geometric middle of its bounds; the first and the
+ * last, open at one end, as the smallest and largest value (exact).
+ */
+static double bucket_value(const struct rr_running *r, unsigned int i)
+{
+	if (!i)
+		return r->min;
+	if (i == RR_HIST_BUCKETS - 1)
+		return r->max;
+	return RR_HIST_FLOOR * pow(RR_HIST_RATIO, (double)i - 0.5);
+}
+
+/* Where bucket INDEX is, or would go, in R's sorted buckets. */
+static size_t find_bucket(const struct rr_running *r, unsigned int index)
+{
+	size_t lo = 0, hi = r->num_buckets, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->buckets[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool rr_running_add(struct rr_running *r, double v)
+{
+	unsigned int index = bucket_of(v);
+	size_t at = find_bucket(r, index), cap;
+	struct rr_bucket *b;
+
+	if (at == r->num_buckets || r->buckets[at].index != index) {
+		if (r->num_buckets == r->cap) {
+			cap = r->cap ? 2 * r->cap : 16;
+			b = reallocarray(r->buckets, cap, sizeof(*b));
+			if (!b)
+				return false;
+			r->buckets = b;
+			r->cap = cap;
+		}
+		memmove(&r->buckets[at + 1], &r->buckets[at],
+			(r->num_buckets - at) * sizeof(*r->buckets));
+		r->buckets[at] = (struct rr_bucket){ .index = index };
+		r->num_buckets++;
+	}
+	r->buckets[at].count++;
+	if (!r->n || v < r->min)
+		r->min = v;
+	if (!r->n || v > r->max)
+		r->max = v;
+	r->n++;
+	r->sum += v;
+	r->sum2 += v * v;
+	return true;
+}
+
+/* Nearest rank, as percentile() above, from the buckets. */
+static double running_percentile(const struct rr_running *r, double pct)
+{
+	unsigned long long rank = (unsigned long long)ceil(pct / 100.0 *
+							    (double)r->n);
+	unsigned long long seen = 0;
+	double v = r->max;
+	size_t i;
+
+	if (rank < 1)
+		rank = 1;
+	for (i = 0; i < r->num_buckets; i++) {
+		seen += r->buckets[i].count;
+		if (seen >= rank) {
+			v = bucket_value(r, r->buckets[i].index);
+			break;
+		}
+	}
+	/* The smallest and largest values are known exactly. */
+	return v < r->min ? r->min : v > r->max ? r->max : v;
+}
+
+bool rr_running_stats(const struct rr_running *r, struct rr_stats *out)
+{
+	double var;
+
+	*out = (struct rr_stats){ 0 };
+	if (!r->n)
+		return false;
+	out->n = (size_t)r->n;
+	out->min = r->min;
+	out->max = r->max;
+	out->avg = r->sum / (double)r->n;
+	var = r->sum2 / (double)r->n - out->avg * out->avg;
+	out->mdev = var > 0 ? sqrt(var) : 0;
+	out->p50 = running_percentile(r, 50);
+	out->p90 = running_percentile(r, 90);
+	out->p99 = running_percentile(r, 99);
+	return true;
+}
+
+void rr_running_release(struct rr_running *r)
+{
+	free(r->buckets);
+	*r = (struct rr_running){ 0 };
 }

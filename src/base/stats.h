@@ -3,6 +3,7 @@
 #ifndef RR_STATS_H
 #define RR_STATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct rr_stats {
@@ -15,5 +16,35 @@ struct rr_stats {
 
 /* Sorts VALUES in place; false (and N = 0) when there are none. */
 int rr_stats_compute(double *values, size_t n, struct rr_stats *out);
+
+/*
+ * The same statistics kept as values go by, in bounded memory whatever
+ * their number (--count 0 runs for days): min, max, avg and mdev exact
+ * (sums), percentiles from a log-bucketed histogram of 2 % buckets, each
+ * value read as its bucket's geometric middle (within 1 % of the value,
+ * and never outside min..max).  Buckets are kept only where values fell:
+ * at most RR_HIST_BUCKETS of them.
+ */
+#define RR_HIST_RATIO 1.02
+#define RR_HIST_FLOOR 1e-4	/* values up to this share bucket 0 */
+#define RR_HIST_BUCKETS 1600	/* up to 1e-4 * 1.02^1600, about 6e9 */
+
+struct rr_bucket {
+	unsigned int index;
+	unsigned long long count;
+};
+
+struct rr_running {
+	unsigned long long n;
+	double min, max, sum, sum2;
+	struct rr_bucket *buckets;	/* by index */
+	size_t num_buckets, cap;
+};
+
+/* Adds V (>= 0); false when memory for a new bucket ran out. */
+bool rr_running_add(struct rr_running *r, double v);
+/* R's statistics (span left 0); false when it has no value. */
+bool rr_running_stats(const struct rr_running *r, struct rr_stats *out);
+void rr_running_release(struct rr_running *r);
 
 #endif
