@@ -11,6 +11,7 @@
 #   @many      N resolutions of one address against cmtime's 4 steps
 #   @failures  N peers, then the same with FAILS fast failures added
 #   @memory    MILLION destinations from a file, --jsonl: peak RSS
+#   @count     --count COUNT against --count 10 of one destination: peak RSS
 # Progress goes to stderr.
 set -euo pipefail
 
@@ -24,6 +25,7 @@ fail_reps=$BENCH_FAIL_REPS
 fails=$BENCH_FAILS
 million=$BENCH_MILLION
 million_timeout=$BENCH_MILLION_TIMEOUT
+count=$BENCH_COUNT
 tmp=$(mktemp -d)
 server=
 cleanup() {
@@ -341,3 +343,25 @@ else
 	mem_verdict=$(verdict "$mem_mib" 64)
 fi
 echo "@memory | memory: $million destinations from a file, --parallel 64 --jsonl | $mem_val | — | — | ≤ 64 MiB: $mem_verdict |"
+
+# --- @count: a long --count of one destination, against --count 10 ------
+# Each probe is printed (JSON Lines, counted, not kept) and let go: the
+# peak RSS may not grow with the number of probes.
+say "count: --count $count and --count 10 of $peer"
+count_rss() {
+	/usr/bin/time -f '%M %e' -o "$tmp/ctime" \
+		"$bin" --jsonl --count "$1" --interval 0 "$peer" 2>"$tmp/cerr" |
+		grep -c '"record":"results"' >"$tmp/clines" || true
+	read -r c_kib c_s < <(tail -n 1 "$tmp/ctime")
+	c_done=$(cat "$tmp/clines")
+	[ "$c_done" -eq "$1" ] || {
+		echo "bench: --count $1 printed $c_done results:" >&2
+		tail -n 5 "$tmp/cerr" >&2
+		exit 1
+	}
+	echo "$c_kib $c_s"
+}
+read -r small_kib small_s < <(count_rss 10)
+read -r long_kib long_s < <(count_rss "$count")
+grow_mib=$(awk -v a="$long_kib" -v b="$small_kib" 'BEGIN { printf "%.2f", (a - b) / 1024 }')
+echo "@count | memory: --count $count --interval 0 --jsonl, one destination, against --count 10 | $long_kib KiB ($long_s s) against $small_kib KiB: +$grow_mib MiB | — | — | ≤ +4 MiB: $(verdict "$grow_mib" 4) |"

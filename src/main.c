@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "model/check.h"
+#include "model/dest_stats.h"
 #include "base/clock.h"
 #include "base/escape.h"
 #include "backends/cm_backend.h"
@@ -47,7 +48,7 @@ struct run {
 	const char *file;		/* the -f file being read */
 	size_t input_errors;
 
-	/* Every probe, destination-major; printed in this order. */
+	/* One probe per destination (count 1), in input order. */
 	struct rr_result *probes;
 	size_t num_probes;
 	size_t next_emit;
@@ -60,6 +61,15 @@ struct run {
 	 * started.  DESTS then holds the chunk being added, from NEXT_DEST.
 	 */
 	bool streaming;
+	/*
+	 * --count other than 1 (0: until stopped): probes made in rounds,
+	 * each round every destination once, printed as they are made, each
+	 * counted into its destination's statistics and let go.  The window
+	 * holds them between start and print, as a streamed run's.
+	 */
+	bool repeat;
+	struct rr_dest_stats *stats;	/* per destination */
+	unsigned long long next_round;
 	struct window {
 		struct entry **items;	/* a ring, in start (= print) order */
 		size_t head, len, cap;
@@ -72,9 +82,13 @@ struct run {
 	bool input_done, input_failed;
 };
 
-/* A result of a streamed run, with the text it was given as. */
+/*
+ * A result of a streamed run, with the text it was given as; of a
+ * repeated run, with its destination (whose text it points to).
+ */
 struct entry {
 	struct rr_result r;
+	size_t dest;
 	char target[];
 };
 
@@ -397,37 +411,19 @@ nomem:
 }
 
 /*
- * Every probe of every destination, destination-major, and its schedule.
- * Returns an exit code: RR_EXIT_OK to go on.
+ * A probe for every destination (a run of one probe each that keeps
+ * them: --sa, Prometheus).  Returns an exit code: RR_EXIT_OK to go on.
  */
 static int make_probes(struct run *run)
 {
-	unsigned int count = run->opts.count, s;
-	struct rr_result *r;
-	size_t d;
-
-	if (!rr_mul_size(run->num_dests, count, &run->num_probes) ||
-	    run->num_probes > RR_MAX_PROBES) {
-		fprintf(stderr, "rdma-route: %zu destinations x --count %u is more than %d probes in one run\n",
-			run->num_dests, count, RR_MAX_PROBES);
-		run->num_probes = 0;
-		return RR_EXIT_USAGE;
-	}
-	run->probes = calloc(run->num_probes, sizeof(*run->probes));
+	run->probes = calloc(run->num_dests, sizeof(*run->probes));
 	if (!run->probes) {
 		fprintf(stderr, "rdma-route: cannot allocate memory for %zu probes\n",
-			run->num_probes);
-		run->num_probes = 0;
+			run->num_dests);
 		return RR_EXIT_FAILED;
 	}
-	for (d = 0; d < run->num_dests; d++) {
-		for (s = 0; s < count; s++) {
-			r = &run->probes[d * count + s];
-			*r = run->dests[d];
-			r->probe.seq = count > 1 ? s + 1 : 0;
-			r->probe.start_offset_ms = (uint64_t)s * run->opts.interval_ms;
-		}
-	}
+	memcpy(run->probes, run->dests, run->num_dests * sizeof(*run->probes));
+	run->num_probes = run->num_dests;
 	return RR_EXIT_OK;
 }
 
@@ -445,7 +441,6 @@ static void annotate(struct run *run, struct rr_result *r)
 /* Prints the next probe in input order if it is done; false if not. */
 static bool emit_kept(struct run *run)
 {
-	unsigned int count = run->opts.count;
 	struct rr_result *r;
 
 	if (run->next_emit == run->num_probes ||
@@ -453,15 +448,51 @@ static bool emit_kept(struct run *run)
 		return false;
 	r = &run->probes[run->next_emit++];
 	rr_tally_add(&run->tally, r);
-	rr_render_result(run->p, r, count > 1);
-	if (count > 1 && r->probe.seq == count)
-		rr_render_statistics(run->p, r - (count - 1), count);
+	rr_render_result(run->p, r, false);
 	return true;
 }
 
 static struct entry **win_at(struct window *w, size_t i)
 {
 	return &w->items[(w->head + i) % w->cap];
+}
+
+/* Each destination's statistics not printed yet, if it had a probe. */
+static void emit_statistics(struct run *run)
+{
+	struct rr_dest_stats *d;
+	size_t i;
+
+	for (i = 0; run->stats && i < run->num_dests; i++) {
+		d = &run->stats[i];
+		if (d->printed || !d->tally.probes)
+			continue;
+		rr_render_statistics(run->p, d);
+		d->printed = true;
+		rr_dest_stats_release(d);
+	}
+}
+
+/*
+ * A repeated run's probe, printed: counted into its destination's
+ * statistics, kept as its last; after the destination's last probe, its
+ * statistics printed and let go.
+ */
+static void count_probe(struct run *run, struct entry *e)
+{
+	struct rr_dest_stats *d = &run->stats[e->dest];
+	char buf[256];
+
+	if (!rr_dest_stats_add(d, &e->r))
+		fprintf(stderr, "rdma-route: %s: seq %llu: no memory to count it in the statistics\n",
+			shown(e->r.probe.target, buf, sizeof(buf)),
+			e->r.probe.seq);
+	rr_dest_stats_keep(d, &e->r);
+	if (e->r.probe.seq != run->opts.count)
+		return;
+	rr_render_statistics(run->p, d);
+	d->printed = true;
+	rr_dest_stats_release(d);
 }
 
 /* The window's oldest entry, printed if it finished, then let go. */
@@ -474,7 +505,9 @@ static void emit_oldest(struct run *run)
 	w->len--;
 	if (e->r.out.complete) {
 		rr_tally_add(&run->tally, &e->r);
-		rr_render_result(run->p, &e->r, false);
+		rr_render_result(run->p, &e->r, run->repeat);
+		if (run->repeat)
+			count_probe(run, e);
 	}
 	rr_result_release(&e->r);
 	free(e);
@@ -492,46 +525,18 @@ static bool emit_streamed(struct run *run)
 }
 
 /*
- * The statistics of the N finished probes of a destination, from FIRST:
- * copied side by side (shallow), as the renderer takes them.
- */
-static void statistics_of_finished(struct run *run, size_t first, size_t n)
-{
-	struct rr_result *done = calloc(n, sizeof(*done));
-	size_t i, k = 0;
-
-	if (!done)
-		return;		/* the results stand without their statistics */
-	for (i = first; k < n; i++)
-		if (run->probes[i].out.complete)
-			done[k++] = run->probes[i];
-	rr_render_statistics(run->p, done, (unsigned int)n);
-	free(done);
-}
-
-/*
  * After a stop: the finished probes not printed yet, those given up or
- * never started left out, then each cut-short destination's statistics,
- * over the probes that finished.
+ * never started left out.
  */
 static void emit_interrupted(struct run *run)
 {
-	unsigned int count = run->opts.count;
-	size_t d, i, n;
+	size_t i;
 
-	for (d = run->next_emit / count; d < run->num_dests; d++) {
-		n = 0;
-		for (i = d * count; i < (d + 1) * count; i++) {
-			if (!run->probes[i].out.complete)
-				continue;
-			n++;
-			if (i < run->next_emit)
-				continue;	/* printed already */
-			rr_tally_add(&run->tally, &run->probes[i]);
-			rr_render_result(run->p, &run->probes[i], count > 1);
-		}
-		if (count > 1 && n)
-			statistics_of_finished(run, d * count, n);
+	for (i = run->next_emit; i < run->num_probes; i++) {
+		if (!run->probes[i].out.complete)
+			continue;
+		rr_tally_add(&run->tally, &run->probes[i]);
+		rr_render_result(run->p, &run->probes[i], false);
 	}
 	run->next_emit = run->num_probes;
 }
@@ -541,6 +546,7 @@ static void emit_streamed_interrupted(struct run *run)
 {
 	while (run->win.len)
 		emit_oldest(run);
+	emit_statistics(run);
 }
 
 /*
@@ -556,7 +562,7 @@ static bool follow_one(struct run *run, struct rr_queue *q)
 		annotate(run, r);
 		return true;
 	}
-	return run->streaming ? emit_streamed(run) : emit_kept(run);
+	return run->win.items ? emit_streamed(run) : emit_kept(run);
 }
 
 /*
@@ -564,12 +570,13 @@ static bool follow_one(struct run *run, struct rr_queue *q)
  * then printed in input order, a step at a time while no event of CM (if
  * any) waits, so that our work delays no event's time stamp by more than
  * one result's.  A printer that does not stream (Prometheus) writes at the
- * end anyway: then everything waits for the LAST drain.
+ * end anyway: then everything waits for the LAST drain, but for a
+ * repeated run's probes, which are let go as they are counted.
  */
 static void drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
 		  bool last)
 {
-	if (!last && !pr_streams(run->p))
+	if (!last && !pr_streams(run->p) && !run->repeat)
 		return;
 	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
 		;
@@ -604,8 +611,6 @@ static void cm_params(struct run *run, struct rr_cm_params *params)
 static bool resolve_cm(struct run *run, struct rr_queue *q)
 {
 	struct rr_cm_params params;
-	unsigned int count = run->opts.count;
-	unsigned int s = run->num_dests ? 0 : count;	/* s == count: all added */
 	struct rr_cm *cm;
 	size_t d = 0;
 
@@ -613,16 +618,10 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 	cm = rr_cm_start(&params);
 	if (!cm)
 		return false;
-	/* Start order is probe-major, so that start times never go back. */
 	while (!rr_stop_requested()) {
-		while (s < count && rr_cm_room(cm)) {
-			rr_cm_add(cm, &run->probes[d * count + s]);
-			if (++d == run->num_dests) {
-				d = 0;
-				s++;
-			}
-		}
-		if (s == count)
+		while (d < run->num_probes && rr_cm_room(cm))
+			rr_cm_add(cm, &run->probes[d++]);
+		if (d == run->num_probes)
 			rr_cm_no_more(cm);
 		if (!rr_cm_turn(cm, q))
 			break;
@@ -696,7 +695,7 @@ static int exit_code(const struct run *run)
  */
 static int finish_run(struct run *run, size_t destinations)
 {
-	if (destinations > 1 || run->opts.count > 1 || run->input_errors ||
+	if (destinations > 1 || run->repeat || run->input_errors ||
 	    run->opts.format != RR_FORMAT_TEXT)
 		rr_render_summary(run->p, &run->tally, destinations,
 				  run->input_errors, run->host_label);
@@ -719,6 +718,33 @@ static bool next_chunk(struct run *run)
 	return true;
 }
 
+/*
+ * A repeated run's next probe: the next destination of this round, or
+ * the first of the next; NULL after the last round (--count 0: never).
+ */
+static struct entry *next_round_probe(struct run *run)
+{
+	unsigned long long round = run->next_round;
+	struct entry *e;
+
+	if (!run->num_dests || (run->opts.count && round == run->opts.count))
+		return NULL;
+	e = malloc(sizeof(*e) + 1);
+	if (!e)
+		return NULL;
+	e->r = run->dests[run->next_dest];	/* its target outlives it */
+	e->dest = run->next_dest;
+	e->target[0] = '\0';
+	e->r.probe.seq = round + 1;
+	/* At most 2^32 rounds of at most 3600000 ms: no overflow. */
+	e->r.probe.start_offset_ms = round * run->opts.interval_ms;
+	if (++run->next_dest == run->num_dests) {
+		run->next_dest = 0;
+		run->next_round++;
+	}
+	return e;
+}
+
 /* The next destination as a result of its own; NULL at the end. */
 static struct entry *next_entry(struct run *run)
 {
@@ -726,6 +752,8 @@ static struct entry *next_entry(struct run *run)
 	struct entry *e;
 	size_t len;
 
+	if (run->repeat)
+		return next_round_probe(run);
 	if (run->next_dest == run->num_dests && !next_chunk(run))
 		return NULL;
 	t = &run->dests[run->next_dest++];
@@ -749,7 +777,7 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 	struct rr_queue q;
 	struct rr_cm *cm;
 	struct entry *e;
-	bool ok = false;
+	bool ok = false, more = true;
 
 	w->cap = 4 * (size_t)params->parallel + 256;
 	w->items = calloc(w->cap, sizeof(*w->items));
@@ -759,16 +787,16 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 	if (!cm)
 		goto out;
 	while (!rr_stop_requested()) {
-		while (!run->input_done && w->len < w->cap && rr_cm_room(cm)) {
+		while (more && w->len < w->cap && rr_cm_room(cm)) {
 			e = next_entry(run);
 			if (!e) {
-				run->input_done = true;
+				more = false;
 				break;
 			}
 			*win_at(w, w->len++) = e;
 			rr_cm_add(cm, &e->r);
 		}
-		if (run->input_done)
+		if (!more)
 			rr_cm_no_more(cm);
 		if (!rr_cm_turn(cm, &q))
 			break;
@@ -776,8 +804,7 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 	}
 	rr_cm_end(cm);
 	drain(run, &q, NULL, true);
-	if (rr_stop_requested())
-		emit_streamed_interrupted(run);
+	emit_streamed_interrupted(run);
 	ok = true;
 out:
 	rr_queue_release(&q);
@@ -826,9 +853,35 @@ static int run_streamed(struct run *run)
 	return finish_run(run, run->tally.probes);
 }
 
+/*
+ * --count other than 1: probes in rounds through the window, each
+ * destination's statistics kept as they go.  Returns the exit code.
+ */
+static int run_repeated(struct run *run)
+{
+	struct rr_cm_params params;
+
+	run->stats = calloc(run->num_dests, sizeof(*run->stats));
+	if (!run->stats) {
+		fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
+			run->num_dests);
+		return RR_EXIT_FAILED;
+	}
+	cm_params(run, &params);
+	if (!resolve_stream(run, &params)) {
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	return finish_run(run, run->num_dests);
+}
+
 static void release(struct run *run)
 {
 	size_t i;
+
+	for (i = 0; run->stats && i < run->num_dests; i++)
+		rr_dest_stats_release(&run->stats[i]);
+	free(run->stats);
 
 	for (i = 0; run->probes && i < run->num_probes; i++)
 		rr_result_release(&run->probes[i]);
@@ -1015,8 +1068,8 @@ int main(int argc, char **argv)
 	told_labels(&run);
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
-	run.streaming = !run.opts.sa && run.opts.count == 1 &&
-			pr_streams(run.p);
+	run.repeat = run.opts.count != 1;
+	run.streaming = !run.opts.sa && !run.repeat && pr_streams(run.p);
 	if (run.streaming) {
 		code = run_streamed(&run);
 		goto finish;
@@ -1032,6 +1085,10 @@ int main(int argc, char **argv)
 		code = lookup_names(&run);
 		if (code != RR_EXIT_OK)
 			goto finish;
+	}
+	if (run.repeat) {
+		code = run_repeated(&run);
+		goto finish;
 	}
 	code = make_probes(&run);
 	if (code != RR_EXIT_OK)

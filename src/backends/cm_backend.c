@@ -503,12 +503,27 @@ static void fail_from_setup(const struct rr_cm *run, struct rr_result *r)
 }
 
 /* The set-up failed: every result fails at create id, with the reason. */
-static void fail_all(struct rr_cm *run, struct rr_queue *done)
+/*
+ * The host cannot do RDMA CM: each probe fails, at its start time, so that
+ * --interval holds (a --count 0 run does not spin).  True when the next
+ * one is not due yet; it waits for it (a signal ends the wait).
+ */
+static bool fail_due(struct rr_cm *run, struct rr_queue *done)
 {
+	struct timespec now = rr_now();
+	bool handed = false;
 	struct probe *pr;
 	struct rr_result *r;
+	long ms;
 
 	while ((pr = pending_head(run))) {
+		ms = rr_ms_until(&now, &pr->deadline);
+		if (ms > 0) {
+			if (!handed)
+				poll(NULL, 0, (int)(ms < 60000 ? ms : 60000));
+			return true;
+		}
+		handed = true;
 		pending_pop(run);
 		r = pr->r;
 		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
@@ -518,6 +533,7 @@ static void fail_all(struct rr_cm *run, struct rr_queue *done)
 		}
 		hand_over(run, pr, done);
 	}
+	return false;
 }
 
 /*
@@ -584,10 +600,8 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	struct timespec now;
 	int timeout;
 
-	if (run->setup_call) {
-		fail_all(run, done);
-		return !run->no_more;
-	}
+	if (run->setup_call)
+		return fail_due(run, done) || !run->no_more;
 	start_due(run);
 	if (!run->num_inflight) {
 		flush_done(run, true, done);

@@ -125,8 +125,11 @@ static double running_percentile(const struct rr_running *r, double pct)
 	double v = r->max;
 	size_t i;
 
-	if (rank < 1)
-		rank = 1;
+	/* The smallest and largest values are known exactly. */
+	if (rank <= 1)
+		return r->min;
+	if (rank >= r->n)
+		return r->max;
 	for (i = 0; i < r->num_buckets; i++) {
 		seen += r->buckets[i].count;
 		if (seen >= rank) {
@@ -134,7 +137,6 @@ static double running_percentile(const struct rr_running *r, double pct)
 			break;
 		}
 	}
-	/* The smallest and largest values are known exactly. */
 	return v < r->min ? r->min : v > r->max ? r->max : v;
 }
 

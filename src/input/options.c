@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <argp.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +71,8 @@ static const struct argp_option options[] = {
 	{ "all-addresses", 'A', NULL, 0,
 	  "Probe every address a host name resolves to, not only the first", 0 },
 	{ "count", 'c', "N", 0,
-	  "Probe each destination N times, a fresh id each time", 0 },
+	  "Probe each destination N times (0: until stopped), a fresh id each "
+	  "time", 0 },
 	{ "interval", 'i', "MS", 0,
 	  "Milliseconds between probes of a destination (default 1000)", 0 },
 	{ "expect", OPT_EXPECT, "'FIELD OP VALUE'", 0,
@@ -138,7 +140,7 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--ca, --port, --sl, --pkey and --all-paths need --sa");
 	if (opts->sa && (opts->src || opts->tos >= 0))
 		argp_error(state, "--src and --tos do not apply to --sa");
-	if (opts->sa && opts->count > 1)
+	if (opts->sa && opts->count != 1)
 		argp_error(state, "--count does not apply to --sa");
 	if (opts->brief && opts->format != RR_FORMAT_TEXT)
 		argp_error(state, "--brief is for text output, not --json, --jsonl or --prom");
@@ -246,8 +248,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->output = arg;
 		break;
 	case 'c':
-		opts->count = (unsigned int)number(state, "count", arg, 1,
-						   RR_MAX_PROBES, "1 to 1000000");
+		opts->count = (unsigned int)number(state, "count", arg, 0,
+			UINT_MAX, "0 (until stopped) to 4294967295");
 		break;
 	case 'i':
 		opts->interval_ms = (unsigned int)number(state, "interval", arg, 0,

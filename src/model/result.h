@@ -106,7 +106,7 @@ struct rr_probe {
 	/* A host name: how many addresses it has, how many were not probed. */
 	unsigned int name_addresses;
 	unsigned int name_skipped;
-	unsigned int seq;		/* probe number (1..) with --count */
+	unsigned long long seq;		/* probe number (1..) with --count */
 	const char *host;		/* the host that probes: --host-label */
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };

@@ -135,7 +135,7 @@ static void render_path(struct printer *p, const struct rr_result *r,
 static void who(const struct rr_result *r, char *buf, size_t len)
 {
 	if (r->probe.seq)
-		snprintf(buf, len, "%s: seq %u", r->probe.target, r->probe.seq);
+		snprintf(buf, len, "%s: seq %llu", r->probe.target, r->probe.seq);
 	else
 		snprintf(buf, len, "%s", r->probe.target);
 }
@@ -228,30 +228,6 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	pr_record_end(p);
 }
 
-/*
- * From the first start to the last end of STEP over RS (those resolved
- * only, if RESOLVED): how long the step took for all of them, as cmtime's
- * "total ms".
- */
-static double span_ms(const struct rr_result *rs, size_t n, int step,
-		      bool resolved)
-{
-	const struct timespec *first = NULL, *last = NULL, *t;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if ((resolved && !rs[i].out.ok) || !rs[i].out.steps[step].ended)
-			continue;
-		t = &rs[i].out.steps[step].start;
-		if (!first || rr_ts_before(t, first))
-			first = t;
-		t = &rs[i].out.steps[step].end;
-		if (!last || rr_ts_before(last, t))
-			last = t;
-	}
-	return first ? rr_ts_ms(last, first) : 0;
-}
-
 /* Failures counted by cause, as a map (only causes that occurred). */
 static void render_causes(struct printer *p, const struct rr_tally *t)
 {
@@ -276,71 +252,49 @@ static void percent(size_t failed, size_t probes, char *buf, size_t len)
  * In brief, the statistics line ends with the total step's, as ping's
  * rtt line: written over the " ---" at BUF, which it puts back.
  */
-static void brief_total(const struct rr_result *probes, unsigned int count,
-			double *values, char *buf, size_t len)
+static void brief_total(const struct rr_dest_stats *d, char *buf, size_t len)
 {
 	struct rr_stats s;
-	unsigned int i;
-	size_t n = 0;
 
-	for (i = 0; i < count; i++)
-		if (probes[i].out.ok && probes[i].out.steps[RR_STEP_TOTAL].ended)
-			values[n++] = rr_step_ms(&probes[i].out, RR_STEP_TOTAL);
-	if (!rr_stats_compute(values, n, &s))
+	if (!rr_dest_stats_step(d, RR_STEP_TOTAL, &s))
 		return;
 	snprintf(buf, len, ", total min/avg/max/mdev %.3f/%.3f/%.3f/%.3f ms ---",
 		 s.min, s.avg, s.max, s.mdev);
 }
 
-void rr_render_statistics(struct printer *p, const struct rr_result *probes,
-			  unsigned int count)
+void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
 {
-	struct rr_tally t = { 0 };
-	unsigned int ok, i;
-	int step;
-	double *values;
+	const struct rr_tally *t = &d->tally;
+	const char *target = d->last.probe.target;
 	struct rr_stats s;
 	char title[512], pct[16];
 	size_t n;
+	int step;
 
 	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_statistics(p, probes, count);
+		rr_prom_statistics(p, d);
 		return;
 	}
-	values = calloc(count, sizeof(*values));
-	if (!values)
-		abort();	/* a few kilobytes: nothing sensible to do */
-	for (i = 0; i < count; i++)
-		rr_tally_add(&t, &probes[i]);
-	ok = (unsigned int)t.resolved;
-	percent(count - ok, count, pct, sizeof(pct));
+	percent(t->failed, t->probes, pct, sizeof(pct));
 	n = (size_t)snprintf(title, sizeof(title),
-			     "--- %s statistics: %u probes, %u resolved, %u failed (%s) ---",
-			     probes[0].probe.target, count, ok, count - ok, pct);
+			     "--- %s statistics: %zu probes, %zu resolved, %zu failed (%s) ---",
+			     target, t->probes, t->resolved, t->failed, pct);
 	if (pr_brief(p) && n < sizeof(title))
-		brief_total(probes, count, values, title + n - 4,
-			    sizeof(title) - n + 4);
+		brief_total(d, title + n - 4, sizeof(title) - n + 4);
 	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, pr_brief(p));
-	pr_label_str(p, "destination", probes[0].probe.target);
-	pr_int(p, "probes", count);
-	pr_int(p, "resolved", ok);
-	pr_int(p, "failed", (long long)count - ok);
-	render_causes(p, &t);
+	pr_label_str(p, "destination", target);
+	pr_int(p, "probes", (long long)t->probes);
+	pr_int(p, "resolved", (long long)t->resolved);
+	pr_int(p, "failed", (long long)t->failed);
+	render_causes(p, t);
 	/* Times of the probes that resolved, as ping's rtt of its replies. */
-	pr_map_begin(p, "time_ms", ok ? "time" : NULL, "step");
-	for (step = 0; step < RR_STEP_COUNT; step++) {
-		for (i = 0, n = 0; i < count; i++)
-			if (probes[i].out.ok && probes[i].out.steps[step].ended)
-				values[n++] = rr_step_ms(&probes[i].out, step);
-		if (!rr_stats_compute(values, n, &s))
-			continue;
-		s.span = span_ms(probes, count, step, true);
-		pr_stats(p, rr_step_key(step), &s);
-	}
+	pr_map_begin(p, "time_ms", t->resolved ? "time" : NULL, "step");
+	for (step = 0; step < RR_STEP_COUNT; step++)
+		if (rr_dest_stats_step(d, step, &s))
+			pr_stats(p, rr_step_key(step), &s);
 	pr_obj_end(p);
 	pr_record_end(p);
-	free(values);
 }
 
 void rr_render_input_error(struct printer *p, const char *file,
@@ -368,7 +322,7 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 {
 	pr_doc_str(p, "version", PACKAGE_VERSION);
 	pr_doc_int(p, "timeout_ms", timeout_ms);
-	if (count > 1) {
+	if (count != 1) {	/* 0: until stopped */
 		pr_doc_int(p, "count", count);
 		pr_doc_int(p, "interval_ms", interval_ms);
 	}

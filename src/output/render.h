@@ -9,6 +9,7 @@
 #include "output/printer.h"
 #include "model/result.h"
 #include "model/tally.h"
+#include "model/dest_stats.h"
 
 /*
  * The document's context (the timeout; with COUNT above 1, the count and
@@ -19,9 +20,11 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 /* One result; BRIEF: one line in text (a probe of --count). */
 void rr_render_result(struct printer *p, const struct rr_result *r,
 		      bool brief);
-/* Statistics of one destination's COUNT probes. */
-void rr_render_statistics(struct printer *p, const struct rr_result *probes,
-			  unsigned int count);
+/*
+ * Statistics of one destination's probes, counted as they were printed;
+ * D->last is its last probe (its target at least).
+ */
+void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d);
 /* A line of FILE that holds no destination: TEXT is LEN bytes, any bytes. */
 void rr_render_input_error(struct printer *p, const char *file,
 			   unsigned long line, const char *text, size_t len,

@@ -294,23 +294,18 @@ void rr_prom_result(struct printer *p, const struct rr_result *r)
 	probe_metrics(p, r, &ls);
 }
 
-/* The summary of STEP's times over the resolved of PROBES. */
-static void latency(struct printer *p, const struct rr_result *probes,
-		    unsigned int count, int step, double *values,
-		    struct labels *ls)
+/* The summary of STEP's times over the probes of D that resolved. */
+static void latency(struct printer *p, const struct rr_dest_stats *d,
+		    int step, struct labels *ls)
 {
 	static const char *const q[] = { "0.5", "0.9", "0.99" };
-	double qv[3];
 	struct rr_stats st;
 	char sum[96], cnt[96];
-	size_t n = 0, base = ls->n;
-	unsigned int i;
+	size_t base = ls->n;
+	double qv[3];
 	int k;
 
-	for (i = 0; i < count; i++)
-		if (probes[i].out.ok && probes[i].out.steps[step].ended)
-			values[n++] = rr_step_ms(&probes[i].out, step) / 1e3;
-	if (!rr_stats_compute(values, n, &st))
+	if (!rr_dest_stats_step(d, step, &st))
 		return;
 	add(ls, "step", rr_step_key(step));
 	qv[0] = st.p50;
@@ -318,38 +313,30 @@ static void latency(struct printer *p, const struct rr_result *probes,
 	qv[2] = st.p99;
 	for (k = 0; k < 3; k++) {
 		add(ls, "quantile", q[k]);
-		sample(p, &m_latency, ls, qv[k]);
+		sample(p, &m_latency, ls, qv[k] / 1e3);
 		ls->n--;
 	}
 	snprintf(sum, sizeof(sum), "%s_sum", m_latency.name);
 	snprintf(cnt, sizeof(cnt), "%s_count", m_latency.name);
-	pr_sample(p, &m_latency, sum, ls->l, ls->n, st.avg * (double)st.n);
+	pr_sample(p, &m_latency, sum, ls->l, ls->n, st.avg * (double)st.n / 1e3);
 	pr_sample(p, &m_latency, cnt, ls->l, ls->n, (double)st.n);
-	sample(p, &m_latency_min, ls, st.min);
-	sample(p, &m_latency_max, ls, st.max);
-	sample(p, &m_latency_mdev, ls, st.mdev);
+	sample(p, &m_latency_min, ls, st.min / 1e3);
+	sample(p, &m_latency_max, ls, st.max / 1e3);
+	sample(p, &m_latency_mdev, ls, st.mdev / 1e3);
 	ls->n = base;
 }
 
-void rr_prom_statistics(struct printer *p, const struct rr_result *probes,
-			unsigned int count)
+void rr_prom_statistics(struct printer *p, const struct rr_dest_stats *d)
 {
-	double *values = calloc(count, sizeof(*values));
 	struct labels ls;
-	unsigned int i, failed = 0;
 	int step;
 
-	if (!values)
-		abort();	/* a few kilobytes */
-	identity(p, &probes[0], &ls);
-	probe_metrics(p, &probes[count - 1], &ls);
-	for (i = 0; i < count; i++)
-		failed += !probes[i].out.ok;
-	sample(p, &m_probes, &ls, count);
-	sample(p, &m_probes_failed, &ls, failed);
+	identity(p, &d->last, &ls);
+	probe_metrics(p, &d->last, &ls);
+	sample(p, &m_probes, &ls, (double)d->tally.probes);
+	sample(p, &m_probes_failed, &ls, (double)d->tally.failed);
 	for (step = 0; step < RR_STEP_COUNT; step++)
-		latency(p, probes, count, step, values, &ls);
-	free(values);
+		latency(p, d, step, &ls);
 }
 
 /*

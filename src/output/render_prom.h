@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "model/chain.h"
+#include "model/dest_stats.h"
 #include "model/result.h"
 #include "model/tally.h"
 #include "output/printer.h"
@@ -20,11 +21,10 @@
 /* One probe of a destination; nothing for a probe of --count. */
 void rr_prom_result(struct printer *p, const struct rr_result *r);
 /*
- * A destination probed COUNT times: its last probe's metrics, how many
- * probes failed, and a summary of each step's times of those resolved.
+ * A destination probed more than once: its last probe's metrics, how
+ * many probes failed, and a summary of each step's times of the resolved.
  */
-void rr_prom_statistics(struct printer *p, const struct rr_result *probes,
-			unsigned int count);
+void rr_prom_statistics(struct printer *p, const struct rr_dest_stats *d);
 /* The run: counts, failures by cause, its time, the version. */
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
 		     size_t destinations, size_t input_errors);

@@ -14,15 +14,56 @@ many() {
 	echo "$f"
 }
 
-@test "destinations x --count past the limit: exit 2 naming it, no crash" {
+# interrupt_after LINES CMD...: runs CMD (stdout to $out, stderr to $err)
+# until its stderr has LINES lines (20 s at most), then one SIGINT (not
+# timeout(1), which signals the process group too: a second signal ends
+# a run at once); the status in $status, how long it ran at most in
+# $ran_ms.
+interrupt_after() {
+	local want=$1 pid _ t0
+	shift
+	out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err
+	t0=$(date +%s%N)
+	# A background job of a shell starts with SIGINT ignored: not this one.
+	env --default-signal=INT "$@" >"$out" 2>"$err" &
+	pid=$!
+	for _ in $(seq 400); do
+		[ "$(wc -l <"$err")" -ge "$want" ] && break
+		sleep 0.05
+	done
+	kill -INT "$pid"
+	ran_ms=$((($(date +%s%N) - t0) / 1000000))
+	status=0
+	wait "$pid" || status=$?
+}
+
+@test "--count: 0 to 4294967295, more is exit 2; many destinations x a large count is no product to overflow" {
+	run --separate-stderr rr -c 4294967296 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: invalid --count '4294967296': want 0 (until stopped) to 4294967295"* ]]
+	run --separate-stderr rr -c -1 192.0.2.1
+	[ "$status" -eq 2 ]
+	# Each destination's statistics are fixed-size: no limit on the
+	# product (a host without RDMA fails each probe at its time).
 	f=$(many 4295)
-	run --separate-stderr rr -c 1000000 -f "$f"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "rdma-route: 4295 destinations x --count 1000000 is more than 1000000 probes in one run" ]
-	f=$(many 2148)
-	run --separate-stderr rr -c 1000000 -f "$f"
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"2148 destinations x --count 1000000 is more than 1000000 probes"* ]]
+	interrupt_after 5000 "$RDMA_ROUTE" -q -c 4294967295 -i 0 -f "$f"
+	[ "$status" -eq 130 ]
+	[ "$(grep -c ' statistics: ' "$out")" -eq 4295 ]
+	grep -q '^--- 10.0.16.199 statistics: [12] probes, 0 resolved' "$out"
+}
+
+@test "--count 0: probes until stopped, at the interval, then the statistics" {
+	interrupt_after 3 "$RDMA_ROUTE" -q -c 0 -i 200 192.0.2.1
+	[ "$status" -eq 130 ]
+	n=$(grep -c ': seq [0-9]*: failed' "$err")
+	[ "$n" -ge 3 ]
+	grep -q "^--- 192.0.2.1 statistics: $n probes, 0 resolved, $n failed (100%) ---$" "$out"
+	# The schedule holds however busy the machine: probe N starts
+	# (N - 1) x 200 ms after the first at the earliest.
+	[ $(((n - 1) * 200)) -le "$ran_ms" ]
+	interrupt_after 2 "$RDMA_ROUTE" --json -c 0 -i 100 192.0.2.1
+	[ "$status" -eq 130 ]
+	jqe '.count == 0 and (.statistics | length) == 1 and .statistics[0].probes == (.results | length) and .summary.probes == (.results | length)' <"$out"
 }
 
 # Descriptors and memory as valgrind's own process has them, not ours.

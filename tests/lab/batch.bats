@@ -102,7 +102,9 @@ setup() {
 	run --separate-stderr rr --json --count 5 --interval 20 192.168.77.2 192.168.77.99 --timeout 300
 	[ "$status" -eq 1 ]
 	jqe '.count == 5 and .interval_ms == 20' <<<"$output"
-	jqe '[.results[].seq] == [1,2,3,4,5,1,2,3,4,5]' <<<"$output"
+	# Rounds: each destination once, then each again (as fping).
+	jqe '[.results[].seq] == [1,1,2,2,3,3,4,4,5,5]' <<<"$output"
+	jqe '[.results[].destination] == [range(5) | "192.168.77.2", "192.168.77.99"]' <<<"$output"
 	jqe '.statistics | length == 2' <<<"$output"
 	s='.statistics[0]'
 	jqe "$s.probes == 5 and $s.resolved == 5 and $s.failed == 0" <<<"$output"
@@ -110,8 +112,11 @@ setup() {
 		jqe "$s.time_ms.$step | .n == 5 and .min <= .p50 and .p50 <= .p90 and .p90 <= .p99 and .p99 <= .max and .min <= .avg and .avg <= .max and .mdev >= 0" <<<"$output"
 	done
 	# The statistics are those of the probes printed.
-	jqe "([.results[0:5][].time_ms.total] | min) == $s.time_ms.total.min" <<<"$output"
-	jqe "([.results[0:5][].time_ms.total] | max) == $s.time_ms.total.max" <<<"$output"
+	ok='[.results[] | select(.destination == "192.168.77.2") | .time_ms.total]'
+	jqe "($ok | min) == $s.time_ms.total.min and ($ok | max) == $s.time_ms.total.max" <<<"$output"
+	jqe "(($ok | add / length) - $s.time_ms.total.avg | fabs) < 0.001" <<<"$output"
+	# Percentiles within 1 % of the nearest-rank ones of the probes.
+	jqe "($ok | sort | .[2]) as \$p50 | ($s.time_ms.total.p50 - \$p50 | fabs) <= 0.01 * \$p50 + 0.0005" <<<"$output"
 	jqe '.statistics[1] | .probes == 5 and .resolved == 0 and .failed_by_cause == {"neighbour_timeout": 5}' <<<"$output"
 	jqe '.statistics[1].time_ms == {}' <<<"$output"
 	jqe '.summary | .destinations == 2 and .probes == 10 and .resolved == 5 and .failed == 5' <<<"$output"
@@ -184,14 +189,15 @@ setup() {
 	done <<<"$checks"
 }
 
-@test "--jsonl: one JSON object per line, results then statistics then summary" {
+@test "--jsonl: one JSON object per line, probes in rounds, each destination's statistics after its last" {
 	run --separate-stderr rr --jsonl --timeout 300 --count 2 --interval 0 192.168.77.2 10.99.99.99
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 7 ]
 	for line in "${lines[@]}"; do
 		jq -e . >/dev/null <<<"$line" || { echo "not JSON: $line"; false; }
 	done
-	[ "$(jq -r .record <<<"$output" | tr '\n' ' ')" = "results results statistics results results statistics summary " ]
+	[ "$(jq -r '"\(.record):\(.destination // "")"' <<<"$output" | tr '\n' ' ')" = "results:192.168.77.2 results:10.99.99.99 results:192.168.77.2 statistics:192.168.77.2 results:10.99.99.99 statistics:10.99.99.99 summary: " ]
+	[ "$(jq -r 'select(.record == "results") | .seq' <<<"$output" | tr '\n' ' ')" = "1 1 2 2 " ]
 	jqe 'select(.record == "summary") | .probes == 4 and .resolved == 2' <<<"$output"
 }
 
