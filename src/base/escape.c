@@ -136,3 +136,8 @@ char *rr_utf8_fix(const char *s, bool *failed)
 	out[o] = '\0';
 	return out;
 }
+
+const char *rr_shown(const char *text, char *out, size_t out_len)
+{
+	return rr_escape(text, strlen(text), out, out_len);
+}

@@ -25,6 +25,8 @@ bool rr_utf8_valid(const char *s, size_t len);
  * cut with "..." when OUT is too small.  Returns OUT.
  */
 const char *rr_escape(const char *s, size_t len, char *out, size_t out_len);
+/* A NUL-terminated TEXT so, for a message (an argument, a file name). */
+const char *rr_shown(const char *text, char *out, size_t out_len);
 
 /*
  * S as valid UTF-8: a malloc'd copy with invalid bytes as \xNN, or NULL

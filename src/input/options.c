@@ -109,12 +109,6 @@ static const struct argp_option options[] = {
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
-/* ARG for a message: control characters and bad UTF-8 shown as \xNN. */
-static const char *shown(const char *arg, char *buf, size_t len)
-{
-	return rr_escape(arg, strlen(arg), buf, len);
-}
-
 /*
  * A decimal number of option KEY in [MIN, MAX], or a usage error that
  * names the option and WANT.
@@ -128,7 +122,7 @@ static unsigned long long number(struct argp_state *state, const char *name,
 
 	if (!rr_parse_decimal(arg, min, max, &v))
 		argp_error(state, "invalid --%s '%s': want %s", name,
-			   shown(arg, buf, sizeof(buf)), want);
+			   rr_shown(arg, buf, sizeof(buf)), want);
 	return v;
 }
 
@@ -178,7 +172,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			opts->ps = RR_PS_IB;
 		else
 			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
-				   shown(arg, buf, sizeof(buf)));
+				   rr_shown(arg, buf, sizeof(buf)));
 		break;
 	case OPT_PARALLEL:
 		opts->parallel = (unsigned int)number(state, "parallel", arg, 1,
@@ -200,7 +194,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		/* P_Keys are written in hex: 0x8001 as well as 32769. */
 		if (!rr_parse_uint(arg, 1, 0xffff, &v))
 			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff",
-				   shown(arg, buf, sizeof(buf)));
+				   rr_shown(arg, buf, sizeof(buf)));
 		opts->pkey = (int)v;
 		break;
 	case OPT_ALL_PATHS:
@@ -239,7 +233,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0] || strlen(arg) > RR_MAX_HOST_LABEL ||
 		    strpbrk(arg, "\n\r\t"))
 			argp_error(state, "invalid --host-label '%s': want a name of 1 to %d characters, no control characters",
-				   shown(arg, buf, sizeof(buf)), RR_MAX_HOST_LABEL);
+				   rr_shown(arg, buf, sizeof(buf)), RR_MAX_HOST_LABEL);
 		opts->host_label = arg;
 		break;
 	case 'o':

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One run of rdma-route, shared by main.c and the parts of its loop:
+ * what to probe (run_input.c), the backends driven (run_resolve.c), and
+ * what finished annotated and printed (run_output.c).
+ */
+#ifndef RR_APP_RUN_H
+#define RR_APP_RUN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/socket.h>
+
+#include "backends/cm_backend.h"
+#include "host/host.h"
+#include "input/options.h"
+#include "input/target_file.h"
+#include "model/dest_stats.h"
+#include "model/expect.h"
+#include "model/queue.h"
+#include "model/result.h"
+#include "model/tally.h"
+#include "output/printer.h"
+
+struct run {
+	struct rr_opts opts;
+	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
+	char told[3][16];	/* Prometheus run labels' numbers */
+	struct rr_expect expects[2 * RR_MAX_EXPECT];
+	int num_expects;
+	struct sockaddr_storage src;
+	struct printer *p;
+	struct rr_host *host;		/* read at the first need */
+
+	/* One template per destination, in input order. */
+	struct rr_result *dests;
+	char **owned;			/* destination strings from files */
+	size_t num_dests, cap, num_owned, cap_owned;
+	const char *file;		/* the -f file being read */
+	size_t input_errors;
+
+	/* One probe per destination (count 1), in input order. */
+	struct rr_result *probes;
+	size_t num_probes;
+	size_t next_emit;
+	struct rr_tally tally;		/* of every result printed */
+
+	/*
+	 * A streamed run (one probe per destination, a printer that
+	 * streams) reads its files as it goes and keeps only a window of
+	 * results: those between the oldest not yet printed and the newest
+	 * started.  DESTS then holds the chunk being added, from NEXT_DEST.
+	 */
+	bool streaming;
+	/*
+	 * --count other than 1 (0: until stopped): probes made in rounds,
+	 * each round every destination once, printed as they are made, each
+	 * counted into its destination's statistics and let go.  The window
+	 * holds them between start and print, as a streamed run's.
+	 */
+	bool repeat;
+	struct rr_dest_stats *stats;	/* per destination */
+	unsigned long long next_round;
+	struct window {
+		struct entry **items;	/* a ring, in start (= print) order */
+		size_t head, len, cap;
+	} win;
+	size_t next_dest;
+	FILE **files;			/* every -f file, opened first */
+	int next_file;
+	struct rr_target_reader reader;
+	bool reading;			/* reader holds files[next_file - 1] */
+	bool input_done, input_failed;
+};
+
+/*
+ * A result of a streamed run, with the text it was given as; of a
+ * repeated run, with its destination (whose text it points to).
+ */
+struct entry {
+	struct rr_result r;
+	size_t dest;
+	char target[];
+};
+
+/* Destinations read from a file before they are added: one chunk. */
+#define STREAM_CHUNK 256
+
+/* The window's Ith entry, from the oldest. */
+static inline struct entry **win_at(struct window *w, size_t i)
+{
+	return &w->items[(w->head + i) % w->cap];
+}
+
+/* run_input.c: what to probe, from the command line and -f files. */
+
+/* Command-line destinations: a bad one stops everything (exit 2). */
+bool rr_run_add_arg_dests(struct run *run);
+
+/* Opens every -f file before anything is probed: a typo fails at once. */
+bool rr_run_open_files(struct run *run);
+
+/* The -f files closed, what is being read of them let go. */
+void rr_run_close_files(struct run *run);
+
+/* Every -f file read to its end, for a run that is not streamed. */
+bool rr_run_add_all_file_dests(struct run *run);
+
+/* --expect and --max-ms, parsed; false (said) on a bad one. */
+bool rr_run_parse_expectations(struct run *run);
+
+/* --src takes a numeric address only: binding must not wait on DNS. */
+bool rr_run_parse_src(struct run *run);
+
+/*
+ * Host names to addresses; with -A a name with several becomes as many
+ * destinations, one per address, in the resolver's order.  Returns an
+ * exit code: RR_EXIT_OK to go on.
+ */
+int rr_run_lookup_names(struct run *run);
+
+/* The next chunk of destinations, names looked up; false at the end. */
+bool rr_run_next_chunk(struct run *run);
+
+/* run_resolve.c: the backends driven, probe by probe. */
+
+/*
+ * A probe for every destination (a run of one probe each that keeps
+ * them: --sa, Prometheus).  Returns an exit code: RR_EXIT_OK to go on.
+ */
+int rr_run_make_probes(struct run *run);
+
+/* Resolves every probe with the backend of the run; false on ENOMEM. */
+bool rr_run_resolve(struct run *run);
+
+/* What is left in the window let go (a run that stopped early). */
+void rr_run_release_window(struct window *w);
+
+/*
+ * One probe per destination, printed as it comes: the files are read,
+ * and names looked up, a chunk at a time.  Returns the exit code.
+ */
+int rr_run_streamed(struct run *run);
+
+/*
+ * --count other than 1: probes in rounds through the window, each
+ * destination's statistics kept as they go.  Returns the exit code.
+ */
+int rr_run_repeated(struct run *run);
+
+/* run_output.c: finished probes annotated, printed, counted. */
+
+/*
+ * After a stop: the finished probes not printed yet, those given up or
+ * never started left out.
+ */
+void rr_run_emit_interrupted(struct run *run);
+
+/* After a stop: the window's finished results printed, all let go. */
+void rr_run_emit_streamed_interrupted(struct run *run);
+
+/*
+ * Between turns of a backend's event loop: what finished is annotated,
+ * then printed in input order, a step at a time while no event of CM (if
+ * any) waits, so that our work delays no event's time stamp by more than
+ * one result's.  A printer that does not stream (Prometheus) writes at the
+ * end anyway: then everything waits for the LAST drain, but for a
+ * repeated run's probes, which are let go as they are counted.
+ */
+void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
+		  bool last);
+
+/*
+ * The summary, when there is more than one result, a bad line, or a
+ * format that always has one; then the exit code.
+ */
+int rr_run_finish_run(struct run *run, size_t destinations);
+
+#endif

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What to probe: destinations from the command line and -f files (a
+ * chunk at a time when streamed), host names looked up, --src and the
+ * assertions parsed.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/run.h"
+#include "base/escape.h"
+#include "app/signals.h"
+#include "backends/sa_backend.h"
+#include "base/numbers.h"
+#include "input/targets.h"
+#include "output/render.h"
+
+static bool grow(struct run *run)
+{
+	size_t cap = run->cap ? 2 * run->cap : 64;
+	struct rr_result *d = reallocarray(run->dests, cap, sizeof(*d));
+
+	if (!d)
+		return false;
+	run->dests = d;
+	run->cap = cap;
+	return true;
+}
+
+/* Adds TEXT as a destination; false with a reason in WHY if it is none. */
+static bool add_dest(struct run *run, const char *text, char *why,
+		     size_t why_len)
+{
+	struct rr_probe probe = { .target = text, .kind = RR_PROBE_SA,
+				  .host = run->host_label };
+	enum rr_target_kind kind;
+
+	if (run->opts.sa) {
+		if (!rr_sa_parse_dest(text, &probe.sa, why, why_len))
+			return false;
+	} else {
+		kind = rr_target_parse(text, &probe.dst, why, why_len);
+		if (kind == RR_TARGET_INVALID)
+			return false;
+		probe.kind = kind == RR_TARGET_NAME ? RR_PROBE_NAME :
+						      RR_PROBE_ADDRESS;
+		probe.have_dst = kind == RR_TARGET_ADDRESS;
+	}
+	if (run->num_dests == RR_MAX_PROBES) {
+		snprintf(why, why_len, "more than %d destinations", RR_MAX_PROBES);
+		return false;
+	}
+	if (run->num_dests == run->cap && !grow(run)) {
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+		return false;
+	}
+	if (run->opts.src) {
+		probe.src = run->src;
+		probe.have_src = true;
+	}
+	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
+	return true;
+}
+
+/* Command-line destinations: a bad one stops everything (exit 2). */
+bool rr_run_add_arg_dests(struct run *run)
+{
+	char why[160], buf[256];
+	int i;
+
+	for (i = 0; i < run->opts.num_targets; i++) {
+		if (!add_dest(run, run->opts.targets[i], why, sizeof(why))) {
+			fprintf(stderr, "rdma-route: invalid destination '%s': %s\n",
+				rr_shown(run->opts.targets[i], buf, sizeof(buf)), why);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool keep_owned(struct run *run, char *copy)
+{
+	size_t cap = run->cap_owned ? 2 * run->cap_owned : 64;
+	char **owned;
+
+	if (run->num_owned == run->cap_owned) {
+		owned = reallocarray(run->owned, cap, sizeof(*owned));
+		if (!owned)
+			return false;
+		run->owned = owned;
+		run->cap_owned = cap;
+	}
+	run->owned[run->num_owned++] = copy;
+	return true;
+}
+
+/*
+ * A file's bad line is reported and skipped; the rest goes on.  Out of
+ * memory, or past the limit of destinations, stops the reading.
+ */
+static int file_line(void *ctx, const char *text, size_t len,
+		     unsigned long line, const char *problem)
+{
+	struct run *run = ctx;
+	char why[160], *copy;
+
+	if (problem) {
+		rr_render_input_error(run->p, run->file, line, text, len, problem);
+		run->input_errors++;
+		return 0;
+	}
+	copy = strndup(text, len);
+	if (!copy || !keep_owned(run, copy)) {
+		free(copy);
+		errno = ENOMEM;
+		return -1;
+	}
+	if (!add_dest(run, copy, why, sizeof(why))) {
+		rr_render_input_error(run->p, run->file, line, text, len, why);
+		run->input_errors++;
+		if (run->num_dests == RR_MAX_PROBES) {
+			errno = E2BIG;
+			return -1;
+		}
+	}
+	/* Streamed: a chunk at a time, the rest read when its turn comes. */
+	return run->streaming && run->num_dests >= STREAM_CHUNK;
+}
+
+/* Opens every -f file before anything is probed: a typo fails at once. */
+bool rr_run_open_files(struct run *run)
+{
+	const char *name;
+	char buf[256];
+	int i;
+
+	run->files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->files));
+	if (!run->files)
+		return false;
+	for (i = 0; i < run->opts.num_files; i++) {
+		name = run->opts.files[i];
+		run->files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
+		if (!run->files[i]) {
+			fprintf(stderr, "rdma-route: cannot read '%s': %s\n",
+				rr_shown(name, buf, sizeof(buf)), strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+void rr_run_close_files(struct run *run)
+{
+	int i;
+
+	for (i = 0; run->files && i < run->opts.num_files; i++)
+		if (run->files[i] && run->files[i] != stdin)
+			fclose(run->files[i]);
+	free(run->files);
+	run->files = NULL;
+}
+
+/* Forgets the chunk added: its destinations' texts live in their entries. */
+static void release_chunk(struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_owned; i++)
+		free(run->owned[i]);
+	run->num_owned = 0;
+	run->num_dests = 0;
+	run->next_dest = 0;
+}
+
+/*
+ * Reads on in the -f files until a chunk is full (a streamed run) or they
+ * end; INPUT_FAILED when one could not be read to its end.
+ */
+static void read_some(struct run *run)
+{
+	enum rr_read_status st;
+	char buf[256];
+
+	if (!run->reading) {
+		if (run->next_file == run->opts.num_files) {
+			run->input_done = true;
+			return;
+		}
+		run->file = run->opts.files[run->next_file];
+		rr_target_reader_init(&run->reader, run->files[run->next_file++]);
+		run->reading = true;
+	}
+	st = rr_read_target_lines(&run->reader, file_line, run);
+	if (st == RR_READ_PAUSED)
+		return;
+	run->reading = false;
+	if (st == RR_READ_OK)
+		return;
+	/* A signal cut the read short: the run ends, no file is to blame. */
+	if (st == RR_READ_ERROR && rr_stop_requested()) {
+		run->input_done = true;
+		return;
+	}
+	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
+		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
+			rr_shown(run->file, buf, sizeof(buf)),
+			errno == E2BIG ? "too many destinations" : strerror(errno));
+	run->input_failed = true;
+	run->input_done = true;
+}
+
+/* Every -f file read to its end, for a run that is not streamed. */
+bool rr_run_add_all_file_dests(struct run *run)
+{
+	if (!rr_run_open_files(run))
+		return false;
+	while (!run->input_done)
+		read_some(run);
+	return !run->input_failed;
+}
+
+bool rr_run_parse_expectations(struct run *run)
+{
+	const struct rr_opts *o = &run->opts;
+	char why[256], buf[256];
+	int i;
+
+	for (i = 0; i < o->num_expect; i++) {
+		if (!rr_expect_parse(o->expect[i], &run->expects[run->num_expects++],
+				     why, sizeof(why))) {
+			fprintf(stderr, "rdma-route: invalid --expect '%s': %s\n",
+				rr_shown(o->expect[i], buf, sizeof(buf)), why);
+			return false;
+		}
+	}
+	for (i = 0; i < o->num_max_ms; i++) {
+		if (!rr_expect_parse_max_ms(o->max_ms[i],
+					    &run->expects[run->num_expects++],
+					    why, sizeof(why))) {
+			fprintf(stderr, "rdma-route: invalid --max-ms '%s': %s\n",
+				rr_shown(o->max_ms[i], buf, sizeof(buf)), why);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* --src takes a numeric address only: binding must not wait on DNS. */
+bool rr_run_parse_src(struct run *run)
+{
+	const char *text = run->opts.src;
+	char why[160], buf[256];
+
+	if (!text)
+		return true;
+	switch (rr_target_parse(text, &run->src, why, sizeof(why))) {
+	case RR_TARGET_ADDRESS:
+		return true;
+	case RR_TARGET_NAME:
+		snprintf(why, sizeof(why), "want a numeric IPv4 or IPv6 address");
+		break;
+	default:
+		break;
+	}
+	fprintf(stderr, "rdma-route: invalid --src '%s': %s\n",
+		rr_shown(text, buf, sizeof(buf)), why);
+	return false;
+}
+
+/*
+ * Host names to addresses; with -A a name with several becomes as many
+ * destinations, one per address, in the resolver's order.  Returns an
+ * exit code: RR_EXIT_OK to go on.
+ */
+int rr_run_lookup_names(struct run *run)
+{
+	struct rr_name_addrs *found;
+	struct rr_result *d, *r;
+	size_t i, k, n = 0, at = 0;
+	int code = RR_EXIT_FAILED;
+
+	found = calloc(run->num_dests, sizeof(*found));
+	if (!found)
+		goto nomem;
+	rr_lookup_names(run->dests, found, run->num_dests,
+			run->opts.timeout_ms);
+	for (i = 0; i < run->num_dests; i++)
+		n += found[i].n > 1 && run->opts.all_addresses ? found[i].n : 1;
+	if (n > RR_MAX_PROBES) {
+		fprintf(stderr, "rdma-route: the names resolve to %zu addresses: at most %d destinations in one run\n",
+			n, RR_MAX_PROBES);
+		code = RR_EXIT_USAGE;
+		goto out;
+	}
+	d = calloc(n, sizeof(*d));
+	if (!d)
+		goto out;
+	for (i = 0; i < run->num_dests; i++) {
+		if (!run->opts.all_addresses || found[i].n < 2) {
+			d[at] = run->dests[i];
+			d[at++].probe.name_skipped =
+				found[i].n ? (unsigned int)found[i].n - 1 : 0;
+			continue;
+		}
+		for (k = 0; k < found[i].n; k++) {
+			r = &d[at++];
+			*r = run->dests[i];
+			r->probe.dst = found[i].addrs[k];
+		}
+	}
+	free(run->dests);
+	run->dests = d;
+	run->cap = n;
+	rr_name_addrs_release(found, run->num_dests);
+	run->num_dests = n;
+	return RR_EXIT_OK;
+out:
+	rr_name_addrs_release(found, run->num_dests);
+	if (code != RR_EXIT_FAILED)
+		return code;
+nomem:
+	fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
+		run->num_dests);
+	return RR_EXIT_FAILED;
+}
+
+/* The next chunk of destinations, names looked up; false at the end. */
+bool rr_run_next_chunk(struct run *run)
+{
+	release_chunk(run);
+	while (!run->num_dests && !run->input_done)
+		read_some(run);
+	if (!run->num_dests)
+		return false;
+	if (rr_run_lookup_names(run) != RR_EXIT_OK) {
+		run->input_failed = true;
+		run->input_done = true;
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What finished: annotated (explain, checks), printed in order,
+ * counted into the tally and, with --count, its destination's
+ * statistics; then the summary and the exit code.
+ */
+#include <stdlib.h>
+
+#include "app/run.h"
+#include "base/escape.h"
+#include "explain/explain.h"
+#include "model/check.h"
+#include "output/render.h"
+
+/*
+ * What is said of a finished result: its root-cause chain (every link
+ * with --explain, else a failure's), then the assertions.
+ */
+static void annotate(struct run *run, struct rr_result *r)
+{
+	if (!run->opts.sa && (!r->out.ok || run->opts.explain))
+		rr_explain(run->host, r, run->opts.explain);
+	rr_check_result(r, run->expects, run->num_expects);
+}
+
+/* Prints the next probe in input order if it is done; false if not. */
+static bool emit_kept(struct run *run)
+{
+	struct rr_result *r;
+
+	if (run->next_emit == run->num_probes ||
+	    !run->probes[run->next_emit].out.complete)
+		return false;
+	r = &run->probes[run->next_emit++];
+	rr_tally_add(&run->tally, r);
+	rr_render_result(run->p, r, false);
+	return true;
+}
+
+/* Each destination's statistics not printed yet, if it had a probe. */
+static void emit_statistics(struct run *run)
+{
+	struct rr_dest_stats *d;
+	size_t i;
+
+	for (i = 0; run->stats && i < run->num_dests; i++) {
+		d = &run->stats[i];
+		if (d->printed || !d->tally.probes)
+			continue;
+		rr_render_statistics(run->p, d);
+		d->printed = true;
+		rr_dest_stats_release(d);
+	}
+}
+
+/*
+ * A repeated run's probe, printed: counted into its destination's
+ * statistics, kept as its last; after the destination's last probe, its
+ * statistics printed and let go.
+ */
+static void count_probe(struct run *run, struct entry *e)
+{
+	struct rr_dest_stats *d = &run->stats[e->dest];
+	char buf[256];
+
+	if (!rr_dest_stats_add(d, &e->r))
+		fprintf(stderr, "rdma-route: %s: seq %llu: no memory to count it in the statistics\n",
+			rr_shown(e->r.probe.target, buf, sizeof(buf)),
+			e->r.probe.seq);
+	rr_dest_stats_keep(d, &e->r);
+	if (e->r.probe.seq != run->opts.count)
+		return;
+	rr_render_statistics(run->p, d);
+	d->printed = true;
+	rr_dest_stats_release(d);
+}
+
+/* The window's oldest entry, printed if it finished, then let go. */
+static void emit_oldest(struct run *run)
+{
+	struct window *w = &run->win;
+	struct entry *e = *win_at(w, 0);
+
+	w->head = (w->head + 1) % w->cap;
+	w->len--;
+	if (e->r.out.complete) {
+		rr_tally_add(&run->tally, &e->r);
+		rr_render_result(run->p, &e->r, run->repeat);
+		if (run->repeat)
+			count_probe(run, e);
+	}
+	rr_result_release(&e->r);
+	free(e);
+}
+
+/* A streamed run's oldest result printed and let go if it is done. */
+static bool emit_streamed(struct run *run)
+{
+	struct window *w = &run->win;
+
+	if (!w->len || !(*win_at(w, 0))->r.out.complete)
+		return false;
+	emit_oldest(run);
+	return true;
+}
+
+/*
+ * After a stop: the finished probes not printed yet, those given up or
+ * never started left out.
+ */
+void rr_run_emit_interrupted(struct run *run)
+{
+	size_t i;
+
+	for (i = run->next_emit; i < run->num_probes; i++) {
+		if (!run->probes[i].out.complete)
+			continue;
+		rr_tally_add(&run->tally, &run->probes[i]);
+		rr_render_result(run->p, &run->probes[i], false);
+	}
+	run->next_emit = run->num_probes;
+}
+
+/* After a stop: the window's finished results printed, all let go. */
+void rr_run_emit_streamed_interrupted(struct run *run)
+{
+	while (run->win.len)
+		emit_oldest(run);
+	emit_statistics(run);
+}
+
+/*
+ * One step after the backend: the next finished result annotated, or,
+ * when all are, the next in input order printed.  False: nothing to do.
+ * (A result is complete when it is queued: none is printed unannotated.)
+ */
+static bool follow_one(struct run *run, struct rr_queue *q)
+{
+	struct rr_result *r = rr_queue_pop(q);
+
+	if (r) {
+		annotate(run, r);
+		return true;
+	}
+	return run->win.items ? emit_streamed(run) : emit_kept(run);
+}
+
+/*
+ * Between turns of a backend's event loop: what finished is annotated,
+ * then printed in input order, a step at a time while no event of CM (if
+ * any) waits, so that our work delays no event's time stamp by more than
+ * one result's.  A printer that does not stream (Prometheus) writes at the
+ * end anyway: then everything waits for the LAST drain, but for a
+ * repeated run's probes, which are let go as they are counted.
+ */
+void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
+		  bool last)
+{
+	if (!last && !pr_streams(run->p) && !run->repeat)
+		return;
+	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
+		;
+}
+
+/*
+ * 3 (no RDMA at all) over 2 (bad input, a file not read to its end) over
+ * 1 (unresolved) over 4.
+ */
+static int exit_code(const struct run *run)
+{
+	if (run->tally.host_level)
+		return RR_EXIT_NO_RDMA;
+	if (run->input_errors || run->input_failed)
+		return RR_EXIT_USAGE;
+	if (run->tally.failed)
+		return RR_EXIT_FAILED;
+	return run->tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
+}
+
+/*
+ * The summary, when there is more than one result, a bad line, or a
+ * format that always has one; then the exit code.
+ */
+int rr_run_finish_run(struct run *run, size_t destinations)
+{
+	if (destinations > 1 || run->repeat || run->input_errors ||
+	    run->opts.format != RR_FORMAT_TEXT)
+		rr_render_summary(run->p, &run->tally, destinations,
+				  run->input_errors, run->host_label);
+	return exit_code(run);
+}
