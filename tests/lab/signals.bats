@@ -93,6 +93,24 @@ interrupt() {
 	jqe '[.results[] | select(.destination == "192.168.77.2") | .time] | . == sort' "$out"
 }
 
+@test "SIGINT mid --count 0 --json, a batch in rounds: whole document, statistics, summary, exit 130" {
+	interrupt INT "printed 6 \"seq\"" --json --count 0 --interval 50 --timeout 300 \
+		192.168.77.2 fd00:77::2 192.168.77.99
+	[ "$status" -eq 130 ]
+	jqe '.count == 0 and .interval_ms == 50' "$out"
+	# Each destination's statistics, over exactly its printed probes.
+	for d in 192.168.77.2 fd00:77::2 192.168.77.99; do
+		n=$(jq --arg d "$d" '[.results[] | select(.destination == $d)] | length' "$out")
+		[ "$n" -ge 1 ] || { echo "$d: no probe"; false; }
+		jqe --arg d "$d" --argjson n "$n" '[.statistics[] | select(.destination == $d) | .probes] == [$n]' "$out"
+		# Its probes from 1, in order (one still in flight at the signal
+		# is given up, not printed: a busy machine may leave a gap).
+		jqe --arg d "$d" '[.results[] | select(.destination == $d) | .seq] | .[0] == 1 and . == (sort | unique)' "$out"
+	done
+	jqe '.statistics[] | select(.destination == "192.168.77.99") | .resolved == 0 and .failed_by_cause.neighbour_timeout == .probes' "$out"
+	jqe '.summary.destinations == 3 and .summary.probes == (.results | length)' "$out"
+}
+
 @test "SIGINT with ids in flight: they are destroyed by the tool, none left" {
 	local count=$BATS_TEST_TMPDIR/count
 
