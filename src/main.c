@@ -125,6 +125,7 @@ static void told_labels(struct run *run)
 		pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[0] : NULL);
 		return;
 	}
+	pr_run_label(run->p, "from", o->from);
 	pr_run_label(run->p, "ca", o->ca);
 	if (o->ca_port)
 		snprintf(run->told[0], sizeof(run->told[0]), "%d", o->ca_port);
@@ -198,6 +199,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!rr_run_parse_expectations(&run) || !rr_run_parse_src(&run) ||
+	    !rr_run_parse_from(&run) ||
 	    !rr_run_add_arg_dests(&run))
 		goto out;
 

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "backends/cm_backend.h"
+#include "backends/sa_decode.h"
 #include "host/host.h"
 #include "input/options.h"
 #include "input/target_file.h"
@@ -29,6 +30,7 @@ struct run {
 	struct rr_expect expects[2 * RR_MAX_EXPECT];
 	int num_expects;
 	struct sockaddr_storage src;
+	struct rr_sa_dest from;		/* --sa --from */
 	struct printer *p;
 	struct rr_host *host;		/* read at the first need */
 
@@ -111,6 +113,9 @@ bool rr_run_parse_expectations(struct run *run);
 
 /* --src takes a numeric address only: binding must not wait on DNS. */
 bool rr_run_parse_src(struct run *run);
+
+/* --from: a LID, GID or port GUID, as a destination of --sa is. */
+bool rr_run_parse_from(struct run *run);
 
 /*
  * Host names to addresses; with -A a name with several becomes as many

@@ -59,6 +59,7 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		probe.src = run->src;
 		probe.have_src = true;
 	}
+	probe.from = run->opts.from;
 	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
 }
@@ -264,6 +265,18 @@ bool rr_run_parse_src(struct run *run)
 		break;
 	}
 	fprintf(stderr, "rdma-route: invalid --src '%s': %s\n",
+		rr_shown(text, buf, sizeof(buf)), why);
+	return false;
+}
+
+bool rr_run_parse_from(struct run *run)
+{
+	const char *text = run->opts.from;
+	char why[160], buf[256];
+
+	if (!text || rr_sa_parse_dest(text, &run->from, why, sizeof(why)))
+		return true;
+	fprintf(stderr, "rdma-route: invalid --from '%s': %s\n",
 		rr_shown(text, buf, sizeof(buf)), why);
 	return false;
 }

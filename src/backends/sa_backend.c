@@ -217,15 +217,45 @@ static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
 	return true;
 }
 
+/*
+ * The path's source: this port's GID, or --from's LID, GID or port GUID
+ * (on this port's subnet, as a destination's GUID).  Returns its mask.
+ */
+static uint64_t set_source(struct sa_port *sp, const struct rr_sa_dest *from,
+			   uint8_t *req)
+{
+	const struct rr_sa_lib *ib = &sp->ib;
+	ibmad_gid_t sgid;
+
+	if (!from) {
+		ib->mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
+		return RR_PR_COMP_SGID;
+	}
+	switch (from->kind) {
+	case RR_SA_LID:
+		ib->mad_set_field(req, 0, IB_SA_PR_SLID_F, from->lid);
+		return RR_PR_COMP_SLID;
+	case RR_SA_GUID:
+		memcpy(sgid, sp->sgid, 8);
+		ib->mad_set_field64(sgid, 0, IB_GID_GUID_F, from->guid);
+		break;
+	default:
+		memcpy(sgid, from->gid, sizeof(sgid));
+		break;
+	}
+	ib->mad_encode_field(req, IB_SA_PR_SGID_F, sgid);
+	return RR_PR_COMP_SGID;
+}
+
 static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 			  const struct rr_sa_params *p, uint8_t *req,
 			  ib_rpc_t *rpc)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
-	uint64_t mask = RR_PR_COMP_SGID;
+	uint64_t mask;
 	ibmad_gid_t dgid;
 
-	ib->mad_encode_field(req, IB_SA_PR_SGID_F, sp->sgid);
+	mask = set_source(sp, p->from, req);
 	switch (d->kind) {
 	case RR_SA_LID:
 		ib->mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);

@@ -23,6 +23,8 @@ struct rr_sa_params {
 	int pkey;		/* -1: any */
 	bool all_paths;		/* GetTable: every path the SA has */
 	unsigned int parallel;	/* queries in flight at once */
+	/* --from: the path's source (its LID, GID or port GUID); NULL: ours */
+	const struct rr_sa_dest *from;
 };
 
 struct rr_sa;

@@ -20,6 +20,7 @@ enum {
 	OPT_SL,
 	OPT_PKEY,
 	OPT_ALL_PATHS,
+	OPT_FROM,
 	OPT_EXPECT,
 	OPT_MAX_MS,
 	OPT_JSONL,
@@ -92,6 +93,8 @@ static const struct argp_option options[] = {
 	{ "pkey", OPT_PKEY, "PKEY", 0, "Only paths in this partition (0x0001-0xffff)", 1 },
 	{ "all-paths", OPT_ALL_PATHS, NULL, 0,
 	  "List every path the SA offers (GetTable), not one", 1 },
+	{ "from", OPT_FROM, "SRC", 0,
+	  "The path from SRC (a LID, GID or port GUID), not from this port", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
 	{ "json", 'j', NULL, 0, "Print one JSON document", 2 },
 	{ "brief", 'q', NULL, 0,
@@ -130,8 +133,8 @@ static unsigned long long number(struct argp_state *state, const char *name,
 static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 {
 	if (!opts->sa && (opts->ca || opts->ca_port || opts->sl >= 0 ||
-			  opts->pkey >= 0 || opts->all_paths))
-		argp_error(state, "--ca, --port, --sl, --pkey and --all-paths need --sa");
+			  opts->pkey >= 0 || opts->all_paths || opts->from))
+		argp_error(state, "--ca, --port, --sl, --pkey, --all-paths and --from need --sa");
 	if (opts->sa && (opts->src || opts->tos >= 0))
 		argp_error(state, "--src and --tos do not apply to --sa");
 	if (opts->sa && opts->count != 1)
@@ -196,6 +199,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid --pkey '%s': want 0x0001 to 0xffff",
 				   rr_shown(arg, buf, sizeof(buf)));
 		opts->pkey = (int)v;
+		break;
+	case OPT_FROM:
+		opts->from = arg;	/* read as an SA destination, by the run */
 		break;
 	case OPT_ALL_PATHS:
 		opts->all_paths = true;

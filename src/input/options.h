@@ -64,6 +64,7 @@ struct rr_opts {
 	int sl;			/* --sl, -1: any */
 	int pkey;		/* --pkey, -1: any */
 	bool all_paths;
+	const char *from;	/* --from: the path's source, NULL: this port */
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

@@ -102,6 +102,13 @@ static void get_host(const struct rr_field *f, const struct rr_result *r,
 	str(v, r->probe.host != NULL, r->probe.host);
 }
 
+/* --sa --from: the path's source, as the command line gave it. */
+static void get_from(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->probe.from != NULL, r->probe.from);
+}
+
 /* When the probe started, on the wall clock: its total step's start. */
 static void get_time(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
@@ -241,6 +248,7 @@ static const struct rr_field result_fields[] = {
 	{ "host", RR_FT_STR, .get = get_host, .json_only = true },
 	{ "time", RR_FT_STR, .get = get_time, .json_only = true },
 	{ "status", RR_FT_STR, .get = get_status },
+	{ "from", RR_FT_STR, .get = get_from },
 	{ "start_ms", RR_FT_MS, .get = get_start_ms },
 	{ "address", RR_FT_STR, .get = get_address },
 	{ "name_addresses", RR_FT_INT, .get = get_name_addresses, .prom = RR_PROM_GAUGE, .metric = "name_addresses" },

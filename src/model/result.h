@@ -108,6 +108,7 @@ struct rr_probe {
 	unsigned int name_skipped;
 	unsigned long long seq;		/* probe number (1..) with --count */
 	const char *host;		/* the host that probes: --host-label */
+	const char *from;		/* --sa --from: the path's source, as given */
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };
 

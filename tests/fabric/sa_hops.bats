@@ -18,17 +18,18 @@ setup() {
 	fabric_require
 }
 
-# check_like_saquery DLID: our record equals saquery's, field by field.
+# check_like_saquery DLID [SLID [RDMA-ROUTE ARGS...]]: our record equals
+# saquery's (from SLID, by default this port, Hca1's), field by field.
 check_like_saquery() {
 	local slid dlid=$1 sa mtu rate plt sl
 
-	slid=$(node_lid Hca1)
+	slid=${2:-$(node_lid Hca1)}
 	sa=$(sim_run saquery -p --src-to-dst "$slid:$dlid")
 	mtu=$(($(echo "$sa" | saquery_field mtu)))
 	rate=$(($(echo "$sa" | saquery_field rate)))
 	plt=$(($(echo "$sa" | saquery_field pkt_life)))
 	sl=$(($(echo "$sa" | saquery_field sl)))
-	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json "$dlid"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json "${@:3}" "$dlid"
 	[ "$status" -eq 0 ]
 	local p='.results[0].paths[0]'
 	echo "$output" | jqe --argjson v "$dlid" "$p.dlid == \$v"
@@ -60,4 +61,34 @@ check_like_saquery() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json "$(node_lid Hca2)" "$(node_gid Hca2)"
 	[ "$status" -eq 0 ]
 	echo "$output" | jqe '.results[0].paths[0] == .results[1].paths[0]'
+}
+
+@test "--from: the path between two other ports, as saquery --src-to-dst gets it" {
+	local from to
+	from=$(node_lid Hca2)
+	to=$(node_lid Switch1)
+	# Hca2 -> Switch1's management port: three switches, a 1024-byte MTU.
+	check_like_saquery "$to" "$from" --from "$from"
+	echo "$output" | jqe --arg f "$from" '.results[0].from == $f'
+	echo "$output" | jqe '.results[0].paths[0].mtu == 1024'
+	echo "$output" | jqe --arg g "$(node_gid Hca2)" '.results[0].paths[0].sgid == $g'
+	# The same source by its GID and by its port GUID.
+	for f in "$(node_gid Hca2)" "$(node_port_guid Hca2)"; do
+		run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json --from "$f" "$to"
+		[ "$status" -eq 0 ]
+		echo "$output" | jqe --argjson l "$from" --argjson d "$to" '.results[0].paths[0] | .slid == $l and .dlid == $d'
+	done
+}
+
+@test "--from: bad or unknown, said; it needs --sa" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --from no.such.port "$(node_lid Hca2)"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: invalid --from 'no.such.port': want a LID"* ]]
+	run --separate-stderr "$RDMA_ROUTE" --from 3 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--ca, --port, --sl, --pkey, --all-paths and --from need --sa"* ]]
+	# A source the SA does not know: no record, said as for a destination.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json --from 999 "$(node_lid Hca2)"
+	[ "$status" -eq 1 ]
+	jq -e '.results[0].error.step == "sa_query" and .results[0].from == "999"' <<<"$output" >/dev/null
 }
