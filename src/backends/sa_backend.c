@@ -364,9 +364,14 @@ static void fail_query(struct rr_result *r, const struct rr_sa_answer *ans,
 		      NULL);
 }
 
+/*
+ * The first N records of ANS as R's paths, but those that are none (what
+ * is left of a segment cut short); false when none is left, or on ENOMEM.
+ */
 static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
 		       int n)
 {
+	const uint8_t *rec;
 	int i;
 
 	r->out.paths = calloc((size_t)n, sizeof(*r->out.paths));
@@ -375,11 +380,17 @@ static bool keep_paths(struct rr_result *r, const struct rr_sa_answer *ans,
 			      RR_CAUSE_UNKNOWN, NULL);
 		return false;
 	}
-	for (i = 0; i < n; i++)
-		rr_sa_pr_decode(ans->records + (size_t)i * ans->record_size,
-				&r->out.paths[i]);
-	r->out.num_paths = n;
-	return true;
+	for (i = 0; i < n; i++) {
+		rec = ans->records + (size_t)i * ans->record_size;
+		if (rr_sa_pr_is_void(rec)) {
+			r->out.sa_records_void++;
+			continue;
+		}
+		rr_sa_pr_decode(rec, &r->out.paths[r->out.num_paths++]);
+	}
+	if (ans->expected > r->out.num_paths)
+		r->out.sa_records_said = (unsigned int)ans->expected;
+	return r->out.num_paths > 0;
 }
 
 /*
@@ -446,6 +457,8 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
 	else if (keep_paths(r, &ans, n))
 		r->out.ok = true;
+	else if (r->out.fail.kind == RR_FAIL_NONE)
+		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
 	query_done(w, i);
 }
 

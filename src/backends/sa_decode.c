@@ -171,6 +171,29 @@ void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey)
 /* The common MAD header's Status, and the SA header's AttributeOffset. */
 #define MAD_STATUS_OFFSET	4
 #define SA_ATTR_OFFSET_OFFSET	44
+/* The RMPP header: flags (bit 0: active), and the first DATA segment's
+ * PayloadLength, the whole answer's bytes from the SA header on. */
+#define RMPP_FLAGS_OFFSET	26
+#define RMPP_DATA2_OFFSET	32
+#define SA_HEADER_BYTES		20	/* of the payload, before the records */
+
+bool rr_sa_pr_is_void(const uint8_t *rec)
+{
+	return !be16_at(rec + PR_DLID) || !be16_at(rec + PR_SLID);
+}
+
+/* Records the RMPP header says the answer holds, or -1 when it says not. */
+static int rmpp_records(const uint8_t *mad, unsigned int recsz)
+{
+	uint32_t payload;
+
+	if (!(mad[RMPP_FLAGS_OFFSET] & 1))
+		return -1;
+	payload = be32_at(mad + RMPP_DATA2_OFFSET);
+	if (payload <= SA_HEADER_BYTES)
+		return -1;
+	return (int)((payload - SA_HEADER_BYTES) / recsz);
+}
 
 bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
 			 struct rr_sa_answer *ans)
@@ -188,6 +211,11 @@ bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
 	ans->record_size = attr_offset * 8 < RR_SA_PR_SIZE ? RR_SA_PR_SIZE :
 							     attr_offset * 8;
 	ans->records = len >= RR_SA_HDR_SIZE ? mad + RR_SA_HDR_SIZE : NULL;
+	ans->expected = len >= RR_SA_HDR_SIZE ?
+			rmpp_records(mad, ans->record_size) : -1;
+	/* Never more than the header says: past it is padding. */
+	if (ans->expected >= 0 && ans->num > ans->expected)
+		ans->num = ans->expected;
 	return true;
 }
 

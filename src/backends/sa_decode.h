@@ -56,6 +56,11 @@ struct rr_sa_answer {
 	const uint8_t *records;	/* the first record, inside the MAD */
 	int num;		/* whole records of the attribute offset's size */
 	unsigned int record_size;
+	/*
+	 * What the RMPP header says the whole answer holds (its payload
+	 * length), when it says: more than NUM means segments are missing.
+	 */
+	int expected;
 };
 
 /*
@@ -65,6 +70,12 @@ struct rr_sa_answer {
  */
 bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
 			 struct rr_sa_answer *ans);
+
+/*
+ * A record that is no PathRecord: a LID 0 at either end (InfiniBand never
+ * gives a port LID 0), as in what is left of a segment cut short.
+ */
+bool rr_sa_pr_is_void(const uint8_t *rec);
 
 /* Wire PathRecord (network byte order) to host order. */
 void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);

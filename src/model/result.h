@@ -159,6 +159,12 @@ struct rr_outcome {
 	bool ok;
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */
 	bool late_success;
+	/*
+	 * --sa: an answer cut short.  The records its RMPP header said it
+	 * holds (0: it said not), and records dropped as no PathRecord.
+	 */
+	unsigned int sa_records_said;
+	unsigned int sa_records_void;
 	struct rr_failure fail;
 };
 

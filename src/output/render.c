@@ -77,7 +77,8 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 {
 	char msg[512], addr[128];
 
-	if (!r->out.late_success && !r->probe.name_skipped)
+	if (!r->out.late_success && !r->probe.name_skipped &&
+	    !r->out.sa_records_said && !r->out.sa_records_void)
 		return;
 	pr_arr_begin(p, "warnings");
 	if (r->probe.name_skipped) {
@@ -85,6 +86,15 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 			 "%s has %u addresses; only the first, %s, was probed (-A probes each)",
 			 r->probe.target, r->probe.name_addresses,
 			 rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr)));
+		pr_str(p, "warning", msg);
+	}
+	if (r->out.sa_records_said || r->out.sa_records_void) {
+		snprintf(msg, sizeof(msg),
+			 "%d of %u records received: the SA's answer came cut short (an RMPP answer of several segments not reassembled)%s",
+			 r->out.num_paths,
+			 r->out.sa_records_said ? r->out.sa_records_said :
+				(unsigned int)r->out.num_paths + r->out.sa_records_void,
+			 r->out.sa_records_void ? "; what was left of a record is not shown" : "");
 		pr_str(p, "warning", msg);
 	}
 	if (r->out.late_success) {

@@ -69,11 +69,12 @@ fabric_start() {
 
 # Starts opensm on the first node of the net file.  -d 2 keeps the log
 # unbuffered (SUBNET UP shows at once); -B would fork away from us.
+# FABRIC_OPENSM_ARGS: more of its options (-l 2: LMC 2).
 fabric_start_sm() {
 	mkdir -p "$FABRIC_DIR/osm"
 	(cd "$FABRIC_DIR" &&
 	 OSM_CACHE_DIR="$FABRIC_DIR/osm" OSM_TMP_DIR="$FABRIC_DIR/osm" \
-	 LD_PRELOAD="$UMAD2SIM" exec opensm -e -d 2 -s 0 \
+	 LD_PRELOAD="$UMAD2SIM" exec opensm -e -d 2 -s 0 ${FABRIC_OPENSM_ARGS:-} \
 		-f "$FABRIC_DIR/opensm.log" </dev/null \
 		>"$FABRIC_DIR/opensm.out" 2>&1 3>&-) &
 	FABRIC_OPENSM_PID=$!

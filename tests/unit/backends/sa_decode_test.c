@@ -160,6 +160,50 @@ static void test_record_count(void)
 	is_int(rr_sa_record_count(56 + 100, 8), 1, "a partial record is not one");
 }
 
+/* An SA answer of LEN bytes: AttributeOffset 8, RMPP PAYLOAD (0: none). */
+static void make_answer(uint8_t *mad, size_t len, uint32_t payload)
+{
+	size_t i;
+
+	memset(mad, 0, len);
+	mad[44] = 0;				/* AttributeOffset 8 words */
+	mad[45] = 8;
+	if (payload) {
+		mad[26] = 0x01;			/* RMPP active */
+		mad[32] = (uint8_t)(payload >> 24);
+		mad[33] = (uint8_t)(payload >> 16);
+		mad[34] = (uint8_t)(payload >> 8);
+		mad[35] = (uint8_t)payload;
+	}
+	for (i = 56; i + RR_SA_PR_SIZE <= len; i += RR_SA_PR_SIZE)
+		make_record(mad + i);
+}
+
+static void test_answer_rmpp(void)
+{
+	uint8_t mad[56 + 10 * 64];
+	struct rr_sa_answer ans;
+
+	make_answer(mad, 256, 0);
+	ok(rr_sa_answer_decode(mad, 256, &ans) && ans.num == 3 &&
+	   ans.expected == -1, "no RMPP: 3 records by length, none said");
+	/* A first segment of 12 records: 20 bytes of SA header + 12 x 64. */
+	make_answer(mad, 256, 20 + 12 * 64);
+	ok(rr_sa_answer_decode(mad, 256, &ans) && ans.num == 3 &&
+	   ans.expected == 12, "a segment of 12: 3 here, 12 said");
+	/* Reassembled, 2 records and padding: the header's 2, not 9. */
+	make_answer(mad, sizeof(mad), 20 + 2 * 64);
+	ok(rr_sa_answer_decode(mad, sizeof(mad), &ans) && ans.num == 2 &&
+	   ans.expected == 2, "reassembled: the payload's 2 records, not the padding");
+	make_record(mad + 56);
+	ok(!rr_sa_pr_is_void(mad + 56), "a record with LIDs is a path");
+	mad[56 + 40] = mad[56 + 41] = 0;
+	ok(rr_sa_pr_is_void(mad + 56), "DLID 0: no path");
+	make_record(mad + 56);
+	mad[56 + 42] = mad[56 + 43] = 0;
+	ok(rr_sa_pr_is_void(mad + 56), "SLID 0: no path");
+}
+
 static void test_status(void)
 {
 	is_str(rr_sa_status_str(0x0200), "MAD status 0x0200: ERR_REQ_INVALID",
@@ -211,6 +255,7 @@ int main(void)
 	test_pr_decode();
 	test_pr_pkey();
 	test_record_count();
+	test_answer_rmpp();
 	test_status();
 	return tap_done();
 }
