@@ -282,10 +282,12 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 		rr_sa_pr_set_pkey(req, (uint16_t)p->pkey);
 		mask |= RR_PR_COMP_PKEY;
 	}
-	if (p->all_paths) {
-		ib->mad_set_field(req, 0, IB_SA_PR_NPATH_F, RR_SA_MAX_NUMB_PATH);
-		mask |= RR_PR_COMP_NUMBPATH;
-	}
+	/* As rdma_cm asks for a connection: one reversible path, its
+	 * port space's ServiceID; --all-paths as many as NumbPath takes. */
+	rr_sa_pr_set_query(req, rr_sa_service_id(p->ps),
+			   p->all_paths ? RR_SA_MAX_NUMB_PATH : 1);
+	mask |= RR_PR_COMP_SERVICE_ID | RR_PR_COMP_REVERSIBLE |
+		RR_PR_COMP_NUMBPATH;
 
 	memset(rpc, 0, sizeof(*rpc));
 	rpc->mgtclass = IB_SA_CLASS;

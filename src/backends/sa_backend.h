@@ -25,6 +25,7 @@ struct rr_sa_params {
 	unsigned int parallel;	/* queries in flight at once */
 	/* --from: the path's source (its LID, GID or port GUID); NULL: ours */
 	const struct rr_sa_dest *from;
+	unsigned int ps;	/* the port space (--ps): the query's ServiceID */
 };
 
 struct rr_sa;

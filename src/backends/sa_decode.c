@@ -162,6 +162,22 @@ void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out)
 	out->preference = rec[PR_PREFERENCE];
 }
 
+void rr_sa_pr_set_query(uint8_t *rec, uint64_t service_id,
+			unsigned int numb_path)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		rec[i] = (uint8_t)(service_id >> (56 - 8 * i));
+	rec[PR_REV_NUMB] = (uint8_t)(0x80 | (numb_path & 0x7f));
+}
+
+uint64_t rr_sa_service_id(unsigned int ps)
+{
+	/* As rdma_get_service_id(), for port 0: no port is known here. */
+	return (uint64_t)ps << 16;
+}
+
 void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey)
 {
 	rec[PR_PKEY] = (uint8_t)(pkey >> 8);

@@ -21,10 +21,12 @@
 #define RR_SA_MAX_NUMB_PATH	127
 
 /* PathRecord component mask bits (IBA table 209). */
+#define RR_PR_COMP_SERVICE_ID	(3ULL << 0)	/* its two halves */
 #define RR_PR_COMP_DGID		(1ULL << 2)
 #define RR_PR_COMP_SGID		(1ULL << 3)
 #define RR_PR_COMP_DLID		(1ULL << 4)
 #define RR_PR_COMP_SLID		(1ULL << 5)
+#define RR_PR_COMP_REVERSIBLE	(1ULL << 11)
 #define RR_PR_COMP_NUMBPATH	(1ULL << 12)
 #define RR_PR_COMP_PKEY		(1ULL << 13)
 #define RR_PR_COMP_SL		(1ULL << 15)
@@ -81,6 +83,15 @@ bool rr_sa_pr_is_void(const uint8_t *rec);
 void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);
 /* The P_Key of a wire PathRecord; libibmad has no field for it. */
 void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey);
+/*
+ * What the kernel's rdma_cm asks of a PathRecord for a connection: its
+ * ServiceID (the port space's, IBA A3.2.1), a reversible path, and
+ * NUMB_PATH paths.
+ */
+void rr_sa_pr_set_query(uint8_t *rec, uint64_t service_id,
+			unsigned int numb_path);
+/* The ServiceID rdma_cm gives port space PS (0x0106 TCP, 0x013f IB). */
+uint64_t rr_sa_service_id(unsigned int ps);
 /*
  * Whole PathRecords in an SA answer of MAD_LEN bytes (headers included)
  * whose AttributeOffset is ATTR_OFFSET 8-byte words (0 in a Get answer).

@@ -204,6 +204,23 @@ static void test_answer_rmpp(void)
 	ok(rr_sa_pr_is_void(mad + 56), "SLID 0: no path");
 }
 
+static void test_query(void)
+{
+	uint8_t rec[RR_SA_PR_SIZE] = { 0 };
+	struct rr_path path;
+
+	/* rdma_cm's TCP port space, 0x0106, as its ServiceID: 0x01060000. */
+	ok(rr_sa_service_id(0x0106) == 0x01060000ULL, "TCP's ServiceID");
+	ok(rr_sa_service_id(0x013f) == 0x013f0000ULL, "IB's ServiceID");
+	rr_sa_pr_set_query(rec, 0x0123456789abcdefULL, 1);
+	ok(rec[0] == 0x01 && rec[7] == 0xef, "the ServiceID, big-endian");
+	rr_sa_pr_decode(rec, &path);
+	ok(path.reversible && path.numb_path == 1, "reversible, one path");
+	rr_sa_pr_set_query(rec, 0, RR_SA_MAX_NUMB_PATH);
+	rr_sa_pr_decode(rec, &path);
+	ok(path.reversible && path.numb_path == 127, "reversible, 127 paths");
+}
+
 static void test_status(void)
 {
 	is_str(rr_sa_status_str(0x0200), "MAD status 0x0200: ERR_REQ_INVALID",
@@ -256,6 +273,7 @@ int main(void)
 	test_pr_pkey();
 	test_record_count();
 	test_answer_rmpp();
+	test_query();
 	test_status();
 	return tap_done();
 }
