@@ -117,9 +117,9 @@ static void told_labels(struct run *run)
 	struct rr_opts *o = &run->opts;
 
 	pr_run_label(run->p, "host", run->host_label);
+	pr_run_label(run->p, "ps", ps[o->ps]);	/* --sa: its ServiceID */
 	if (!o->sa) {
 		pr_run_label(run->p, "source", o->src);
-		pr_run_label(run->p, "ps", ps[o->ps]);
 		if (o->tos >= 0)
 			snprintf(run->told[0], sizeof(run->told[0]), "%d", o->tos);
 		pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[0] : NULL);

@@ -180,7 +180,7 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --prom --sl 0 --host-label fab "$dlid" 999
 	[ "$status" -eq 1 ]
 	prom_valid <<<"$output"
-	local ok="{host=\"fab\",sl=\"0\",destination=\"$dlid\""
+	local ok="{host=\"fab\",ps=\"tcp\",sl=\"0\",destination=\"$dlid\""
 	grep -q "^rdma_route_probe_success$ok} 1\$" <<<"$output"
 	grep -q "^rdma_route_path_dlid$ok,path=\"0\"} $dlid\$" <<<"$output"
 	grep -q "^rdma_route_path_slid$ok,path=\"0\"} $slid\$" <<<"$output"
@@ -188,6 +188,6 @@ setup() {
 	grep -Eq "^rdma_route_step_duration_seconds$ok,step=\"sa_query\"\\} [0-9.e-]+\$" <<<"$output"
 	# With an SL asked for, the SA's "no record" cannot tell an unknown
 	# LID from a path without that SL.
-	grep -q '^rdma_route_failure_info{host="fab",sl="0",destination="999",step="sa_query",call="umad_recv",failed_by="call",cause="no_matching_path"} 1$' <<<"$output"
-	grep -q '^rdma_route_probe_success{host="fab",sl="0",destination="999"} 0$' <<<"$output"
+	grep -q '^rdma_route_failure_info{host="fab",ps="tcp",sl="0",destination="999",step="sa_query",call="umad_recv",failed_by="call",cause="no_matching_path"} 1$' <<<"$output"
+	grep -q '^rdma_route_probe_success{host="fab",ps="tcp",sl="0",destination="999"} 0$' <<<"$output"
 }
