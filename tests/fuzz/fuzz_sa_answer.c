@@ -9,6 +9,8 @@
  *   record_size <= len, and they are all the whole records there are;
  *   record_size is the AttributeOffset's (bytes 44-45, 8-byte words) or a
  *   PathRecord's, whichever is larger, and rr_sa_record_count() agrees;
+ *   but never more than an active RMPP header's PayloadLength (bytes
+ *   32-35, less the SA header's 20) holds, which the answer says;
  * - each record decodes to the fields at the offsets of IBA 15.2.5.16,
  *   within their widths, and rr_sa_pr_set_pkey() writes the P_Key back to
  *   the same bytes;
@@ -54,6 +56,7 @@ static void check_record(const uint8_t *rec)
 	fuzz_check(pr.packet_life_time_selector == rec[56] >> 6 &&
 		   pr.packet_life_time == (rec[56] & 0x3f));
 	fuzz_check(pr.preference == rec[57]);
+	fuzz_check(rr_sa_pr_is_void(rec) == (!pr.dlid || !pr.slid));
 
 	memcpy(copy, rec, sizeof(copy));
 	rr_sa_pr_set_pkey(copy, pr.pkey);
@@ -77,11 +80,22 @@ static void check_status(uint16_t status)
 	}
 }
 
+/* The records an active RMPP header says the answer holds; -1: none. */
+static int rmpp_said(const uint8_t *mad, size_t len, unsigned int size)
+{
+	uint32_t payload;
+
+	if (len < RR_SA_HDR_SIZE || !(mad[26] & 1))
+		return -1;
+	payload = be32(mad + 32);
+	return payload > 20 ? (int)((payload - 20) / size) : -1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *mad, size_t len)
 {
 	struct rr_sa_answer ans;
 	unsigned int attr_offset, size;
-	int i;
+	int i, whole, said;
 
 	if (!rr_sa_answer_decode(mad, len, &ans)) {
 		fuzz_check(len < 6);
@@ -94,7 +108,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *mad, size_t len)
 	attr_offset = len >= RR_SA_HDR_SIZE ? be16(mad + 44) : 0;
 	size = attr_offset * 8 > RR_SA_PR_SIZE ? attr_offset * 8 : RR_SA_PR_SIZE;
 	fuzz_check(ans.num >= 0);
-	fuzz_check(ans.num == rr_sa_record_count((int)len, attr_offset));
+	whole = rr_sa_record_count((int)len, attr_offset);
+	said = rmpp_said(mad, len, size);
+	fuzz_check(ans.expected == said);
+	fuzz_check(ans.num == (said >= 0 && said < whole ? said : whole));
 	if (ans.num) {
 		fuzz_check(ans.record_size == size);
 		fuzz_check(ans.records == mad + RR_SA_HDR_SIZE);
@@ -102,8 +119,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *mad, size_t len)
 		fuzz_check(RR_SA_HDR_SIZE + (size_t)ans.num * ans.record_size <=
 			   len);
 	}
-	/* Whole records all taken: one more would not fit. */
-	fuzz_check(len < RR_SA_HDR_SIZE ||
+	/* Whole records all taken (but past what the header says): one
+	 * more would not fit. */
+	fuzz_check(len < RR_SA_HDR_SIZE || ans.num == said ||
 		   RR_SA_HDR_SIZE + ((size_t)ans.num + 1) * size > len);
 
 	/* Inside the answer by the bound above: ASan would say otherwise. */
