@@ -31,7 +31,7 @@ enum rr_exit {
 #define RR_DEFAULT_INTERVAL_MS 1000
 #define RR_MAX_EXPECT 32
 #define RR_MAX_FILES 32
-/* Probes in one run (destinations x --count): each is kept to the end. */
+/* Destinations in one run that keeps every result (--prom, --sa). */
 #define RR_MAX_PROBES 1000000
 
 struct rr_opts {

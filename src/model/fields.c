@@ -85,14 +85,12 @@ static void get_destination(const struct rr_field *f, const struct rr_result *r,
 			    const struct rr_path *p, struct rr_fval *v)
 {
 	str(v, true, r->probe.target);
-	v->label = true;
 }
 
 static void get_seq(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *p, struct rr_fval *v)
 {
 	num(v, r->probe.seq > 0, r->probe.seq);
-	v->label = true;
 }
 
 /* Records of many hosts merged: which host made this one (--host-label). */
@@ -143,7 +141,6 @@ static void get_address(const struct rr_field *f, const struct rr_result *r,
 			const struct rr_path *p, struct rr_fval *v)
 {
 	str(v, r->probe.have_dst, rr_sockaddr_str(&r->probe.dst, v->buf, sizeof(v->buf)));
-	v->label = r->probe.name_addresses > 0;
 }
 
 static void get_name_addresses(const struct rr_field *f,
@@ -163,14 +160,12 @@ static void get_device(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
 	str(v, r->out.device[0], r->out.device);
-	v->label = true;
 }
 
 static void get_port(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
 	num(v, r->out.device[0], r->out.port);
-	v->label = true;
 }
 
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,

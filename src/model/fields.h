@@ -36,7 +36,6 @@ enum rr_prom {
 struct rr_fval {
 	bool present;		/* false: the result has no such field */
 	bool null;		/* RR_FT_DECODED: the raw value means nothing */
-	bool label;		/* it tells this record from others */
 	long long i;		/* INT, BOOL, HEX; the raw enum of DECODED/ENUM */
 	double d;		/* MS, DECODED, NUM */
 	const char *s;		/* STR, ENUM name; may point into buf */
@@ -84,7 +83,7 @@ struct rr_field_table {
 /* V made empty before a getter fills it (buffers left as they are). */
 static inline void rr_fval_reset(struct rr_fval *v)
 {
-	v->present = v->null = v->label = false;
+	v->present = v->null = false;
 	v->i = 0;
 	v->d = 0;
 	v->s = NULL;

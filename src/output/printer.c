@@ -194,21 +194,6 @@ void pr_int(struct printer *p, const char *key, long long val)
 	field(p, key, &v);
 }
 
-void pr_label_str(struct printer *p, const char *key, const char *val)
-{
-	struct pr_value v = { .type = val ? PV_STR : PV_NULL, .s = val,
-			      .label = true };
-
-	field(p, key, &v);
-}
-
-void pr_label_int(struct printer *p, const char *key, long long val)
-{
-	struct pr_value v = { .type = PV_INT, .i = val, .label = true };
-
-	field(p, key, &v);
-}
-
 void pr_bool(struct printer *p, const char *key, bool val)
 {
 	struct pr_value v = { .type = PV_BOOL, .i = val };

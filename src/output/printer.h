@@ -106,13 +106,6 @@ void pr_arr_end(struct printer *p);
 
 void pr_str(struct printer *p, const char *key, const char *val);
 void pr_int(struct printer *p, const char *key, long long val);
-/*
- * A field of a record that tells it from the record's others (the
- * destination, the probe's number): Prometheus puts it on every sample of
- * the record as a label; others show a plain field.
- */
-void pr_label_str(struct printer *p, const char *key, const char *val);
-void pr_label_int(struct printer *p, const char *key, long long val);
 void pr_bool(struct printer *p, const char *key, bool val);
 /* "0x%0*llx", a string in every format (an identifier, not a quantity). */
 void pr_hex(struct printer *p, const char *key, unsigned long long val,

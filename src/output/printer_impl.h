@@ -33,7 +33,6 @@ struct pr_value {
 	bool ms;		/* milliseconds (Prometheus wants seconds) */
 	bool has_raw;		/* also a KEY_raw member */
 	long long raw;
-	bool label;		/* tells the record from others */
 };
 
 struct pr_frame {

@@ -21,16 +21,10 @@ static void put(struct printer *p, const struct rr_field *f,
 {
 	switch (f->type) {
 	case RR_FT_STR:
-		if (v->label)
-			pr_label_str(p, f->key, v->s);
-		else
-			pr_str(p, f->key, v->s);
+		pr_str(p, f->key, v->s);
 		break;
 	case RR_FT_INT:
-		if (v->label)
-			pr_label_int(p, f->key, v->i);
-		else
-			pr_int(p, f->key, v->i);
+		pr_int(p, f->key, v->i);
 		break;
 	case RR_FT_BOOL:
 		pr_bool(p, f->key, v->i);
@@ -293,7 +287,7 @@ void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
 		brief_total(d, title + n - 4, sizeof(title) - n + 4);
 	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, pr_brief(p));
-	pr_label_str(p, "destination", target);
+	pr_str(p, "destination", target);
 	pr_int(p, "probes", (long long)t->probes);
 	pr_int(p, "resolved", (long long)t->resolved);
 	pr_int(p, "failed", (long long)t->failed);
@@ -320,8 +314,8 @@ void rr_render_input_error(struct printer *p, const char *file,
 		 name, line, shown, why);
 	pr_use_err(p, true);
 	pr_record_begin(p, "input_errors", title, true);
-	pr_label_str(p, "file", name);
-	pr_label_int(p, "line", (long long)line);
+	pr_str(p, "file", name);
+	pr_int(p, "line", (long long)line);
 	pr_str(p, "text", shown);
 	pr_str(p, "reason", why);
 	pr_record_end(p);

@@ -58,8 +58,8 @@ static void render_port_facts(struct printer *p, const struct rr_port_facts *pf,
 		pr_str(p, "rdma_device", pf->device);
 		pr_int(p, "rdma_port", pf->port);
 	} else {
-		pr_label_str(p, "device", pf->device);
-		pr_label_int(p, "port", pf->port);
+		pr_str(p, "device", pf->device);
+		pr_int(p, "port", pf->port);
 	}
 	if (pf->netdev[0])
 		pr_str(p, "netdev", pf->netdev);

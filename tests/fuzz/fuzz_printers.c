@@ -193,11 +193,7 @@ static void field(struct gen *g, int op, const char *key, uint8_t b)
 
 	switch (op) {
 	case 1:
-		/* A label field (destination, device) as well as a plain one. */
-		if (b & 0x40)
-			pr_label_str(g->p, key, str(g));
-		else
-			pr_str(g->p, key, str(g));
+		pr_str(g->p, key, str(g));
 		if (b & 0x20)
 			sample(g, key);
 		break;
@@ -205,10 +201,7 @@ static void field(struct gen *g, int op, const char *key, uint8_t b)
 		pr_str(g->p, key, NULL);
 		break;
 	case 3:
-		if (b & 0x40)
-			pr_label_int(g->p, key, snum(g));
-		else
-			pr_int(g->p, key, snum(g));
+		pr_int(g->p, key, snum(g));
 		break;
 	case 4:
 		pr_bool(g->p, key, b & 0x80);
