@@ -8,11 +8,14 @@
 
 static int tap_n, tap_failed;
 
+/* COND is evaluated once: it may be the call under test. */
 #define ok(cond, ...) do {						\
+	int c_ = !!(cond);						\
+									\
 	tap_n++;							\
-	if (!(cond))							\
+	if (!c_)							\
 		tap_failed++;						\
-	printf("%sok %d - ", (cond) ? "" : "not ", tap_n);		\
+	printf("%sok %d - ", c_ ? "" : "not ", tap_n);			\
 	printf(__VA_ARGS__);						\
 	printf("\n");							\
 } while (0)
