@@ -36,6 +36,8 @@ static void release(struct run *run)
 	rr_run_release_window(&run->win);
 	rr_run_close_files(run);
 	rr_host_free(run->host);
+	rr_fabric_free(&run->fabric);
+	rr_node_names_free(&run->names);
 }
 
 /*
@@ -125,7 +127,6 @@ static void told_labels(struct run *run)
 		pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[0] : NULL);
 		return;
 	}
-	pr_run_label(run->p, "from", o->from);
 	pr_run_label(run->p, "ca", o->ca);
 	if (o->ca_port)
 		snprintf(run->told[0], sizeof(run->told[0]), "%d", o->ca_port);
@@ -199,7 +200,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!rr_run_parse_expectations(&run) || !rr_run_parse_src(&run) ||
-	    !rr_run_parse_from(&run) ||
+	    !rr_run_parse_from(&run) || !rr_run_load_node_names(&run) ||
 	    !rr_run_add_arg_dests(&run))
 		goto out;
 
@@ -221,10 +222,13 @@ int main(int argc, char **argv)
 	}
 	if (!rr_run_add_all_file_dests(&run))
 		goto finish;
-	if (!run.num_dests && !run.input_errors) {
+	if (!run.num_dests && !run.input_errors && !run.opts.all_pairs) {
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		goto finish;
 	}
+	code = rr_run_fabric(&run);
+	if (code != RR_EXIT_OK)
+		goto finish;
 
 	if (!run.opts.sa) {
 		code = rr_run_lookup_names(&run);

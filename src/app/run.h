@@ -13,6 +13,7 @@
 
 #include "backends/cm_backend.h"
 #include "backends/sa_decode.h"
+#include "model/fabric.h"
 #include "host/host.h"
 #include "input/options.h"
 #include "input/target_file.h"
@@ -31,6 +32,11 @@ struct run {
 	int num_expects;
 	struct sockaddr_storage src;
 	struct rr_sa_dest from;		/* --sa --from */
+	bool from_known;		/* --from named a port of the fabric */
+	struct rr_node_names names;	/* --node-name-map */
+	struct rr_fabric fabric;	/* discovered when a name needs it */
+	bool fabric_tried, fabric_ok, fabric_no_library;
+	char fabric_why[256];		/* why the discovery failed */
 	struct printer *p;
 	struct rr_host *host;		/* read at the first need */
 
@@ -114,8 +120,24 @@ bool rr_run_parse_expectations(struct run *run);
 /* --src takes a numeric address only: binding must not wait on DNS. */
 bool rr_run_parse_src(struct run *run);
 
-/* --from: a LID, GID or port GUID, as a destination of --sa is. */
+/* --from: a LID, GID, port GUID or name, as a destination of --sa is. */
 bool rr_run_parse_from(struct run *run);
+
+/* COPY (malloc'ed) lives as long as the run; false (not kept): ENOMEM. */
+bool rr_run_keep_owned(struct run *run, char *copy);
+
+/* run_fabric.c: names in the fabric, --all-pairs' pairs. */
+
+/* --node-name-map read; false (said) when it cannot be. */
+bool rr_run_load_node_names(struct run *run);
+
+/*
+ * --sa: node names looked up in the fabric (discovered once, when a name
+ * needs it), --from's too; with --all-pairs, the destinations become every
+ * ordered pair of them (of every CA port when none was given).  Returns
+ * an exit code: RR_EXIT_OK to go on.
+ */
+int rr_run_fabric(struct run *run);
 
 /*
  * Host names to addresses; with -A a name with several becomes as many

@@ -60,6 +60,8 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		probe.have_src = true;
 	}
 	probe.from = run->opts.from;
+	probe.sa_from = run->from;
+	probe.have_sa_from = run->opts.from != NULL;
 	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
 }
@@ -80,7 +82,7 @@ bool rr_run_add_arg_dests(struct run *run)
 	return true;
 }
 
-static bool keep_owned(struct run *run, char *copy)
+bool rr_run_keep_owned(struct run *run, char *copy)
 {
 	size_t cap = run->cap_owned ? 2 * run->cap_owned : 64;
 	char **owned;
@@ -112,7 +114,7 @@ static int file_line(void *ctx, const char *text, size_t len,
 		return 0;
 	}
 	copy = strndup(text, len);
-	if (!copy || !keep_owned(run, copy)) {
+	if (!copy || !rr_run_keep_owned(run, copy)) {
 		free(copy);
 		errno = ENOMEM;
 		return -1;

@@ -91,7 +91,6 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 		.all_paths = run->opts.all_paths,
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_SA_DEFAULT_PARALLEL,
-		.from = run->opts.from ? &run->from : NULL,
 		.ps = port_space(run->opts.ps),
 	};
 	struct rr_sa *sa;

@@ -22,45 +22,6 @@ struct sa_port {
 	ib_portid_t sm;
 };
 
-/*
- * libibmad warns on stderr (IBWARN) when a call fails, but the result
- * already says why and stderr belongs to the renderer: JSON mode keeps it
- * empty.  LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch, keeps the
- * warnings.  Returns the saved descriptor, or -1 when nothing was muted.
- */
-static int mute_stderr(void)
-{
-	int saved, null;
-
-	if (getenv("LIBIBMAD_DEBUG_LEVEL"))
-		return -1;
-	fflush(stderr);
-	saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
-	if (saved < 0)
-		return -1;
-	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	if (null < 0)
-		goto err;
-	if (dup2(null, STDERR_FILENO) < 0) {
-		close(null);
-		goto err;
-	}
-	close(null);
-	return saved;
-err:
-	close(saved);
-	return -1;
-}
-
-static void unmute_stderr(int saved)
-{
-	if (saved < 0)
-		return;
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-}
-
 static const char *state_detail(unsigned int state)
 {
 	switch (state) {
@@ -247,15 +208,16 @@ static uint64_t set_source(struct sa_port *sp, const struct rr_sa_dest *from,
 	return RR_PR_COMP_SGID;
 }
 
-static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
+static void build_request(struct sa_port *sp, const struct rr_probe *probe,
 			  const struct rr_sa_params *p, uint8_t *req,
 			  ib_rpc_t *rpc)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
+	const struct rr_sa_dest *d = &probe->sa;
 	uint64_t mask;
 	ibmad_gid_t dgid;
 
-	mask = set_source(sp, p->from, req);
+	mask = set_source(sp, probe->have_sa_from ? &probe->sa_from : NULL, req);
 	switch (d->kind) {
 	case RR_SA_LID:
 		ib->mad_set_field(req, 0, IB_SA_PR_DLID_F, d->lid);
@@ -268,7 +230,7 @@ static void build_request(struct sa_port *sp, const struct rr_sa_dest *d,
 		ib->mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
 		mask |= RR_PR_COMP_DGID;
 		break;
-	case RR_SA_GID:
+	default:	/* a GID; names were looked up before */
 		memcpy(dgid, d->gid, sizeof(dgid));
 		ib->mad_encode_field(req, IB_SA_PR_DGID_F, dgid);
 		mask |= RR_PR_COMP_DGID;
@@ -339,13 +301,15 @@ struct rr_sa {
 
 /*
  * No usable answer: a MAD status, a timeout or a local error.  No record
- * under --sl/--pkey may be the filter's doing, not an unknown destination.
+ * under --sl/--pkey may be the filter's doing, not an unknown destination;
+ * between two ports both seen in the fabric, there is no path.
  */
 static void fail_query(struct rr_result *r, const struct rr_sa_answer *ans,
 		       int err, bool filtered)
 {
 	enum rr_cause none = filtered ? RR_CAUSE_NO_MATCHING_PATH :
-					RR_CAUSE_DEST_UNKNOWN;
+			     r->probe.sa_ends_known ? RR_CAUSE_NO_PATH :
+						      RR_CAUSE_DEST_UNKNOWN;
 
 	if (!err && ans->status) {
 		rr_fail_cause(&r->out, RR_STEP_SA_QUERY, "umad_recv", 0,
@@ -478,7 +442,7 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 
 	copy_port(r, &w->shared);
 	r->out.timeout_ms = p->timeout_ms;
-	build_request(sp, &r->probe.sa, p, req, &rpc);
+	build_request(sp, &r->probe, p, req, &rpc);
 	rr_step_begin(&r->out, RR_STEP_TOTAL);
 	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
 	memset(w->snd, 0, ib->umad_size() + IB_MAD_SIZE);
@@ -605,11 +569,11 @@ struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
 	w->results = results;
 	w->n = n;
 	w->window = p->parallel ? p->parallel : 1;
-	muted = mute_stderr();
+	muted = rr_mad_mute_stderr();
 	rr_step_begin(&w->shared.out, RR_STEP_TOTAL);
 	w->ready = open_port(&w->sp, p, &w->shared) &&
 		   find_sm(&w->sp, p, &w->shared);
-	unmute_stderr(muted);
+	rr_mad_unmute_stderr(muted);
 	if (!w->ready)
 		return w;	/* every result fails as the set-up did */
 	w->q = calloc(w->window, sizeof(*w->q));
@@ -627,7 +591,7 @@ bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
 		fail_rest(w);
 		return false;
 	}
-	muted = mute_stderr();
+	muted = rr_mad_mute_stderr();
 	while (w->next < w->n && w->num < w->window) {
 		if (w->results[w->next].out.fail.kind == RR_FAIL_NONE)
 			send_query(w, &w->results[w->next]);
@@ -638,7 +602,7 @@ bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
 	if (w->num)
 		receive(w);
 	expire(w);
-	unmute_stderr(muted);
+	rr_mad_unmute_stderr(muted);
 	return w->next < w->n || w->num;
 }
 

@@ -23,8 +23,6 @@ struct rr_sa_params {
 	int pkey;		/* -1: any */
 	bool all_paths;		/* GetTable: every path the SA has */
 	unsigned int parallel;	/* queries in flight at once */
-	/* --from: the path's source (its LID, GID or port GUID); NULL: ours */
-	const struct rr_sa_dest *from;
 	unsigned int ps;	/* the port space (--ps): the query's ServiceID */
 };
 
@@ -32,7 +30,8 @@ struct rr_sa;
 
 /*
  * Opens the port and finds the SM, once for all RESULTS, each queried for
- * its probe's SA destination.  A failure to open the port or to find the
+ * its probe's SA destination, from its probe's source if it has one
+ * (--from, --all-pairs), else from this port.  A failure to open the port or to find the
  * SM fails every result the same way.  NULL: ENOMEM.
  */
 struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,

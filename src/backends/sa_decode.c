@@ -75,7 +75,7 @@ static bool parse_decimal(const char *text, struct rr_sa_dest *d, char *why,
 	for (c = text; *c; c++) {
 		if (!isdigit((unsigned char)*c)) {
 			snprintf(why, why_len,
-				 "want a LID (decimal or 0x hex), a GID (fe80::...) or a port GUID (0x and 5 to 16 hex digits)");
+				 "want a LID (decimal or 0x hex), a GID (fe80::...), a port GUID (0x and 5 to 16 hex digits) or a node name (starting with a letter)");
 			return false;
 		}
 		/* Stop early: anything this long is out of range anyway. */
@@ -105,6 +105,11 @@ bool rr_sa_parse_dest(const char *text, struct rr_sa_dest *d, char *why,
 	}
 	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
 		return parse_hex(text + 2, d, why, why_len);
+	/* Numbers start with a digit; a name with a letter (Hca1, node01). */
+	if (isalpha((unsigned char)text[0])) {
+		d->kind = RR_SA_NAME;
+		return true;
+	}
 	return parse_decimal(text, d, why, why_len);
 }
 

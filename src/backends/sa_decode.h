@@ -44,7 +44,9 @@ enum rr_sa_status_code {
 
 
 /*
- * DEST for --sa: a GID (anything with a ':'), a LID or a port GUID.
+ * DEST for --sa: a GID (anything with a ':'), a LID, a port GUID, or a
+ * node name (anything else that starts with a letter; RR_SA_NAME, looked
+ * up in the fabric by the run).
  * A LID is decimal (1-49151) or 0x with 1 to 4 hex digits; a GUID is 0x
  * with 5 to 16 hex digits.  The number of digits decides, not the value:
  * 0x0010 is LID 16, 0x00010 is GUID 0x10.  False with a reason in WHY.

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -75,4 +78,37 @@ void rr_sa_lib_close(struct rr_sa_lib *lib)
 	if (lib->umad_so)
 		dlclose(lib->umad_so);
 	memset(lib, 0, sizeof(*lib));
+}
+
+int rr_mad_mute_stderr(void)
+{
+	int saved, null;
+
+	if (getenv("LIBIBMAD_DEBUG_LEVEL"))
+		return -1;
+	fflush(stderr);
+	saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (saved < 0)
+		return -1;
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null < 0)
+		goto err;
+	if (dup2(null, STDERR_FILENO) < 0) {
+		close(null);
+		goto err;
+	}
+	close(null);
+	return saved;
+err:
+	close(saved);
+	return -1;
+}
+
+void rr_mad_unmute_stderr(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
 }

@@ -47,4 +47,14 @@ struct rr_sa_lib {
 bool rr_sa_lib_open(struct rr_sa_lib *lib, char *why, size_t len);
 void rr_sa_lib_close(struct rr_sa_lib *lib);
 
+/*
+ * libibmad and libibnetdisc warn on stderr (IBWARN) when a call fails, but
+ * the result already says why and stderr belongs to the renderer: JSON
+ * mode keeps it empty.  LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch,
+ * keeps the warnings.  Returns the saved descriptor, or -1 when nothing
+ * was muted; give it back to rr_mad_unmute_stderr().
+ */
+int rr_mad_mute_stderr(void);
+void rr_mad_unmute_stderr(int saved);
+
 #endif

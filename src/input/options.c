@@ -21,6 +21,8 @@ enum {
 	OPT_PKEY,
 	OPT_ALL_PATHS,
 	OPT_FROM,
+	OPT_ALL_PAIRS,
+	OPT_NODE_NAME_MAP,
 	OPT_EXPECT,
 	OPT_MAX_MS,
 	OPT_JSONL,
@@ -36,8 +38,9 @@ static const char doc[] =
 	"step fails, which one, what the kernel said and its likely cause."
 	"\v"
 	"DESTINATION is an IPv4 or IPv6 address (fe80::1%eth0 for a scope) or a "
-	"host name; with --sa, a LID (12 or 0xc), a GID (fe80::2:c903:a:1b2) or "
-	"a port GUID (0x0002c903000a01b2).\n\n"
+	"host name; with --sa, a LID (12 or 0xc), a GID (fe80::2:c903:a:1b2), "
+	"a port GUID (0x0002c903000a01b2) or a node's name (its node description "
+	"or its name in --node-name-map; NAME/PORT for one of its ports).\n\n"
 	"Exit status:\n"
 	"  0  every destination resolved\n"
 	"  1  at least one destination did not resolve\n"
@@ -53,7 +56,7 @@ static const char doc[] =
 	"one of = != < <= > >=.\n\n"
 	"See rdma-route(8) for the output fields and the causes.";
 
-static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--list";
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa --all-pairs [PORT...]\n--list";
 
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
@@ -94,7 +97,12 @@ static const struct argp_option options[] = {
 	{ "all-paths", OPT_ALL_PATHS, NULL, 0,
 	  "List every path the SA offers (GetTable), not one", 1 },
 	{ "from", OPT_FROM, "SRC", 0,
-	  "The path from SRC (a LID, GID or port GUID), not from this port", 1 },
+	  "The path from SRC (a LID, GID, port GUID or name), not from this port", 1 },
+	{ "all-pairs", OPT_ALL_PAIRS, NULL, 0,
+	  "The path of every ordered pair of the given ports; none given: of "
+	  "every CA port of the fabric (discovered)", 1 },
+	{ "node-name-map", OPT_NODE_NAME_MAP, "FILE", 0,
+	  "Node names from FILE (GUID \"name\" lines, as ibnetdiscover takes)", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
 	{ "json", 'j', NULL, 0, "Print one JSON document", 2 },
 	{ "brief", 'q', NULL, 0,
@@ -133,8 +141,11 @@ static unsigned long long number(struct argp_state *state, const char *name,
 static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 {
 	if (!opts->sa && (opts->ca || opts->ca_port || opts->sl >= 0 ||
-			  opts->pkey >= 0 || opts->all_paths || opts->from))
-		argp_error(state, "--ca, --port, --sl, --pkey, --all-paths and --from need --sa");
+			  opts->pkey >= 0 || opts->all_paths || opts->from ||
+			  opts->all_pairs || opts->node_name_map))
+		argp_error(state, "--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa");
+	if (opts->all_pairs && opts->from)
+		argp_error(state, "--all-pairs takes every port as a source: not with --from");
 	if (opts->sa && (opts->src || opts->tos >= 0))
 		argp_error(state, "--src and --tos do not apply to --sa");
 	if (opts->sa && opts->count != 1)
@@ -206,6 +217,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_ALL_PATHS:
 		opts->all_paths = true;
 		break;
+	case OPT_ALL_PAIRS:
+		opts->all_pairs = true;
+		break;
+	case OPT_NODE_NAME_MAP:
+		if (!arg[0])
+			argp_error(state, "invalid --node-name-map '': want a file name");
+		opts->node_name_map = arg;
+		break;
 	case ARGP_KEY_END:
 		check_mode(opts, state);
 		break;
@@ -270,7 +289,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->num_targets = state->argc - state->next;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		if (!opts->num_files && !opts->list)
+		if (!opts->num_files && !opts->list && !opts->all_pairs)
 			argp_error(state, "no DESTINATION given");
 		break;
 	default:

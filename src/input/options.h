@@ -65,6 +65,8 @@ struct rr_opts {
 	int pkey;		/* --pkey, -1: any */
 	bool all_paths;
 	const char *from;	/* --from: the path's source, NULL: this port */
+	bool all_pairs;		/* every ordered pair of the ports */
+	const char *node_name_map;	/* --node-name-map FILE */
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

@@ -182,6 +182,26 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the subnet administrator has no path matching --sl/--pkey to the destination",
 		"query without --sl/--pkey to see the paths it has; check the partition membership (saquery -P) and the SL the SM allows"
 	},
+	[RR_CAUSE_NO_PATH] = {
+		"no_path",
+		"the subnet administrator has no path between the two ports, both in the fabric",
+		"check their partitions (`saquery -P`, `smpquery pkeys LID`): two limited members, or no common P_Key, have no path; then the routing (ibtracert SLID DLID)"
+	},
+	[RR_CAUSE_NODE_UNKNOWN] = {
+		"node_unknown",
+		"no CA port of the fabric has that name, in the node-name map or as its node description",
+		"check the name with `ibnetdiscover -p` (node descriptions) and the --node-name-map file; a LID, GID or port GUID needs no name"
+	},
+	[RR_CAUSE_NODE_AMBIGUOUS] = {
+		"node_ambiguous",
+		"several CA ports of the fabric have that name",
+		"give the node's port (NAME/PORT), its LID or its port GUID; `ibnetdiscover -p` lists them"
+	},
+	[RR_CAUSE_DISCOVERY_FAILED] = {
+		"fabric_discovery_failed",
+		"the fabric could not be discovered (libibnetdisc), so no name could be looked up",
+		"run `ibnetdiscover` from the same port (-C/-P) to see why; a LID, GID or port GUID needs no discovery"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",

@@ -45,7 +45,10 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 	const struct rr_failure *f = &r->out.fail;
 	const char *name = f->err ? strerrorname_np(f->err) : NULL;
 
-	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
+	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err &&
+	    f->detail)
+		snprintf(buf, len, "%s", f->detail);	/* a node's name (--sa) */
+	else if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s", gai_strerror(f->status));
 	else if (f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s(): %s", f->call,

@@ -80,9 +80,13 @@ struct rr_expect_failure {
 	char actual[64];
 };
 
-/* An SA destination (--sa): a LID, a GID or a port GUID. */
+/*
+ * An SA destination (--sa): a LID, a GID or a port GUID; or a node's name,
+ * to be found in the fabric (the node-name map, node descriptions) before
+ * anything is asked of the SA.
+ */
 struct rr_sa_dest {
-	enum { RR_SA_LID, RR_SA_GID, RR_SA_GUID } kind;
+	enum { RR_SA_LID, RR_SA_GID, RR_SA_GUID, RR_SA_NAME } kind;
 	uint16_t lid;
 	uint8_t gid[16];
 	uint64_t guid;
@@ -109,6 +113,10 @@ struct rr_probe {
 	unsigned long long seq;		/* probe number (1..) with --count */
 	const char *host;		/* the host that probes: --host-label */
 	const char *from;		/* --sa --from: the path's source, as given */
+	struct rr_sa_dest sa_from;	/* ... read (--from, --all-pairs) */
+	bool have_sa_from;
+	/* Both ends seen in the fabric: no record is no path, not no port. */
+	bool sa_ends_known;
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };
 

@@ -135,11 +135,16 @@ static void render_path(struct printer *p, const struct rr_result *r,
 	pr_obj_end(p);
 }
 
-/* "192.168.77.2" or "192.168.77.2: seq 3", the start of every heading. */
+/*
+ * "192.168.77.2", "192.168.77.2: seq 3", or with --sa --from and
+ * --all-pairs "Hca1 -> Hca2": the start of every heading.
+ */
 static void who(const struct rr_result *r, char *buf, size_t len)
 {
 	if (r->probe.seq)
 		snprintf(buf, len, "%s: seq %llu", r->probe.target, r->probe.seq);
+	else if (r->probe.from)
+		snprintf(buf, len, "%s -> %s", r->probe.from, r->probe.target);
 	else
 		snprintf(buf, len, "%s", r->probe.target);
 }

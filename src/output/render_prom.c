@@ -138,9 +138,10 @@ static void sample(struct printer *p, const struct pr_metric *m,
 }
 
 /*
- * The labels that tell a destination from the others: its name, the
- * address with -A (a name's addresses each probed), and an occurrence
- * when it was given before.
+ * The labels that tell a destination from the others: the path's source
+ * with --sa --from or --all-pairs, its name, the address with -A (a
+ * name's addresses each probed), and an occurrence when it was given
+ * before.
  */
 static void identity(struct printer *p, const struct rr_result *r,
 		     struct labels *ls)
@@ -151,12 +152,14 @@ static void identity(struct printer *p, const struct rr_result *r,
 		    r->probe.have_dst;
 
 	memset(ls, 0, sizeof(*ls));
+	if (r->probe.from)
+		add(ls, "from", r->probe.from);
 	add(ls, "destination", r->probe.target);
 	if (each)
 		add(ls, "address", rr_sockaddr_str(&r->probe.dst, ls->buf[0],
 						   sizeof(ls->buf[0])));
-	snprintf(id, sizeof(id), "%s\n%s", r->probe.target,
-		 each ? ls->buf[0] : "");
+	snprintf(id, sizeof(id), "%s\n%s\n%s", r->probe.from ? r->probe.from : "",
+		 r->probe.target, each ? ls->buf[0] : "");
 	n = pr_occurrence(p, id);
 	if (n > 1) {
 		snprintf(ls->buf[1], sizeof(ls->buf[1]), "%lu", n);

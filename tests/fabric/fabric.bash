@@ -126,7 +126,7 @@ FABRIC_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Clients write ./sys-<pid>/, so they run in the fabric's directory.  For
 # the sanitizer build: ASan wants to come first in the library list, but
 # umad2sim must be preloaded; and umad2sim's read() over-reads its own
-# buffer (asan.supp).
+# buffer (asan.supp); libibnetdisc keeps a few bytes (lsan.supp).
 sim_run() {
 	local host=$FABRIC_HOST
 
@@ -137,6 +137,7 @@ sim_run() {
 	(cd "$FABRIC_DIR" &&
 	 SIM_HOST=$host LD_PRELOAD="$UMAD2SIM" \
 	 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:suppressions=$FABRIC_LIB_DIR/asan.supp" \
+	 LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$FABRIC_LIB_DIR/lsan.supp:print_suppressions=0" \
 	 "$@")
 }
 

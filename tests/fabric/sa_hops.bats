@@ -81,12 +81,16 @@ check_like_saquery() {
 }
 
 @test "--from: bad or unknown, said; it needs --sa" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --from 12a "$(node_lid Hca2)"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: invalid --from '12a': want a LID"* ]]
+	# A name no node has: one source for every query, so the run stops.
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --from no.such.port "$(node_lid Hca2)"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "rdma-route: invalid --from 'no.such.port': want a LID"* ]]
+	[ "$stderr" = "rdma-route: invalid --from 'no.such.port': no CA port of the fabric has that name, in the node-name map or as its node description" ]
 	run --separate-stderr "$RDMA_ROUTE" --from 3 192.0.2.1
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--ca, --port, --sl, --pkey, --all-paths and --from need --sa"* ]]
+	[[ "$stderr" == *"--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa"* ]]
 	# A source the SA does not know: no record, said as for a destination.
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json --from 999 "$(node_lid Hca2)"
 	[ "$status" -eq 1 ]

@@ -9,6 +9,7 @@
  *   is not 0;
  * - decimal digits are a LID in 1-49151, however many leading zeros and
  *   however long the text;
+ * - anything else that starts with a letter is a node's name;
  * - nothing else is taken, and a refusal says why within any WHY size.
  */
 #include <arpa/inet.h>
@@ -29,6 +30,10 @@ static bool ref_parse(const char *text, struct rr_sa_dest *d)
 	if (strchr(text, ':')) {
 		d->kind = RR_SA_GID;
 		return inet_pton(AF_INET6, text, d->gid) == 1;
+	}
+	if (isalpha((unsigned char)text[0])) {
+		d->kind = RR_SA_NAME;
+		return true;
 	}
 	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
 		n = strlen(text + 2);
@@ -79,6 +84,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case RR_SA_GUID:
 			fuzz_check(d.guid == want.guid && d.guid);
+			break;
+		case RR_SA_NAME:
 			break;
 		default:
 			fuzz_check(!"a kind sa_decode.h does not name");

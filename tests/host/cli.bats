@@ -115,7 +115,7 @@ load ../helpers
 @test "the SA options need --sa; --src does not apply to it" {
 	run rr --sl 3 192.0.2.1
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--ca, --port, --sl, --pkey, --all-paths and --from need --sa"* ]]
+	[[ "$output" == *"--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa"* ]]
 	run rr --sa --src 192.0.2.1 3
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--src and --tos do not apply to --sa"* ]]

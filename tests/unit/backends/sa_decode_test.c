@@ -28,6 +28,12 @@ static void test_dest_lid(void)
 	   "a huge decimal is refused, not wrapped");
 	ok(!rr_sa_parse_dest("-3", &d, why, sizeof(why)), "-3 refused");
 	ok(!rr_sa_parse_dest("12a", &d, why, sizeof(why)), "12a refused");
+	ok(rr_sa_parse_dest("Hca1", &d, why, sizeof(why)) && d.kind == RR_SA_NAME,
+	   "a name: starts with a letter");
+	ok(rr_sa_parse_dest("node01 mlx5_0/1", &d, why, sizeof(why)) &&
+	   d.kind == RR_SA_NAME, "a name with a blank and a port");
+	ok(!rr_sa_parse_dest("_x", &d, why, sizeof(why)), "_x refused");
+	ok(!rr_sa_parse_dest("a:b", &d, why, sizeof(why)), "a ':' is a GID's");
 	ok(!rr_sa_parse_dest("", &d, why, sizeof(why)), "empty refused");
 	ok(!rr_sa_parse_dest("0x", &d, why, sizeof(why)), "bare 0x refused");
 	ok(why[0] != '\0', "a refusal says why");

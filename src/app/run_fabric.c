@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --sa's names and pairs: a node's name (--node-name-map, or its node
+ * description) stands wherever a LID, GID or GUID does, found in the
+ * fabric discovered once; --all-pairs turns the ports given (or every CA
+ * port discovered) into every ordered pair, each a query from one to the
+ * other.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/run.h"
+#include "backends/fabric_disc.h"
+#include "base/escape.h"
+#include "input/node_name_map.h"
+
+bool rr_run_load_node_names(struct run *run)
+{
+	const char *file = run->opts.node_name_map;
+	char why[192], buf[256];
+
+	if (!file || rr_node_names_load(file, &run->names, why, sizeof(why)))
+		return true;
+	fprintf(stderr, "rdma-route: --node-name-map '%s': %s\n",
+		rr_shown(file, buf, sizeof(buf)), why);
+	return false;
+}
+
+/* The fabric discovered, the first time a name needs it. */
+static bool discover(struct run *run)
+{
+	struct rr_fabric_disc_params p = {
+		.ca = run->opts.ca,
+		.port = run->opts.ca_port,
+		.timeout_ms = run->opts.timeout_ms,
+	};
+
+	if (!run->fabric_tried)
+		run->fabric_ok = rr_fabric_discover(&p, &run->fabric,
+						    &run->fabric_no_library,
+						    run->fabric_why,
+						    sizeof(run->fabric_why));
+	run->fabric_tried = true;
+	return run->fabric_ok;
+}
+
+/* The LID of the port NAME stands for; the cause when none. */
+static enum rr_cause find_lid(struct run *run, const char *name, uint16_t *lid)
+{
+	size_t i;
+
+	if (!discover(run))
+		return RR_CAUSE_DISCOVERY_FAILED;
+	switch (rr_fabric_find(&run->fabric, &run->names, name, &i)) {
+	case RR_FABRIC_FOUND:
+		*lid = run->fabric.ports[i].lid;
+		return RR_CAUSE_NONE;
+	case RR_FABRIC_AMBIGUOUS:
+		return RR_CAUSE_NODE_AMBIGUOUS;
+	default:
+		return RR_CAUSE_NODE_UNKNOWN;
+	}
+}
+
+/* What went wrong with a name, said where the kernel's words would be. */
+static const char *name_problem(const struct run *run, enum rr_cause cause,
+				bool source)
+{
+	switch (cause) {
+	case RR_CAUSE_DISCOVERY_FAILED:
+		return run->fabric_why;
+	case RR_CAUSE_NODE_AMBIGUOUS:
+		return source ? "several nodes have the name of the path's source (from)" :
+				"several nodes have this name";
+	default:
+		return source ? "no CA port has the name of the path's source (from)" :
+				"no CA port has this name (node-name map, node descriptions)";
+	}
+}
+
+/* A destination's name to its LID, or its result fails at the look-up. */
+static void look_up(struct run *run, struct rr_result *r)
+{
+	enum rr_cause cause;
+	uint16_t lid;
+
+	if (r->probe.sa.kind != RR_SA_NAME || r->out.fail.kind != RR_FAIL_NONE)
+		return;
+	cause = find_lid(run, r->probe.target, &lid);
+	if (cause == RR_CAUSE_NONE) {
+		r->probe.sa = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
+		/* Seen in the fabric; the source too, unless --from says. */
+		r->probe.sa_ends_known = !run->opts.from || run->from_known;
+		return;
+	}
+	r->out.timeout_ms = run->opts.timeout_ms;
+	rr_fail_cause(&r->out, RR_STEP_LOOKUP,
+		      cause == RR_CAUSE_DISCOVERY_FAILED ? "ibnd_discover_fabric" :
+							   "node_name",
+		      0, cause, name_problem(run, cause, false));
+}
+
+/* The whole run fails for want of the fabric: exit 3 without the library. */
+static int no_fabric(struct run *run, const char *what)
+{
+	char buf[256];
+
+	fprintf(stderr, "rdma-route: %s: cannot discover the fabric: %s\n",
+		rr_shown(what, buf, sizeof(buf)), run->fabric_why);
+	return run->fabric_no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+}
+
+/* --from NAME: one source for every query, so an unknown one stops all. */
+static int look_up_from(struct run *run)
+{
+	enum rr_cause cause;
+	char buf[256];
+	size_t i;
+	uint16_t lid;
+
+	if (!run->opts.from || run->from.kind != RR_SA_NAME)
+		return RR_EXIT_OK;
+	cause = find_lid(run, run->opts.from, &lid);
+	if (cause == RR_CAUSE_DISCOVERY_FAILED)
+		return no_fabric(run, "--from");
+	if (cause != RR_CAUSE_NONE) {
+		fprintf(stderr, "rdma-route: invalid --from '%s': %s\n",
+			rr_shown(run->opts.from, buf, sizeof(buf)),
+			rr_cause_summary(cause));
+		return RR_EXIT_USAGE;
+	}
+	run->from = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
+	run->from_known = true;
+	for (i = 0; i < run->num_dests; i++)
+		run->dests[i].probe.sa_from = run->from;
+	return RR_EXIT_OK;
+}
+
+/* Every CA port discovered becomes a destination, named for output. */
+static int discovered_ports(struct run *run)
+{
+	struct rr_result *dests;
+	char label[96], *copy;
+	size_t i;
+
+	if (!discover(run))
+		return no_fabric(run, "--all-pairs");
+	dests = calloc(run->fabric.num ? run->fabric.num : 1, sizeof(*dests));
+	if (!dests)
+		return RR_EXIT_FAILED;
+	for (i = 0; i < run->fabric.num; i++) {
+		rr_fabric_label(&run->fabric, &run->names, i, label, sizeof(label));
+		copy = strdup(label);
+		if (!copy || !rr_run_keep_owned(run, copy)) {
+			free(copy);
+			free(dests);
+			return RR_EXIT_FAILED;
+		}
+		dests[i].probe = (struct rr_probe){
+			.target = copy,
+			.kind = RR_PROBE_SA,
+			.host = run->host_label,
+			.sa = { .kind = RR_SA_LID, .lid = run->fabric.ports[i].lid },
+			.sa_ends_known = true,
+		};
+	}
+	free(run->dests);
+	run->dests = dests;
+	run->num_dests = run->cap = run->fabric.num;
+	return RR_EXIT_OK;
+}
+
+/*
+ * The pair FROM -> TO: TO's query, from FROM; a port that failed its
+ * look-up fails the pair the same way.
+ */
+static void make_pair(const struct run *run, struct rr_result *pair,
+		      const struct rr_result *from, const struct rr_result *to)
+{
+	*pair = *to;
+	pair->probe.from = from->probe.target;
+	pair->probe.sa_from = from->probe.sa;
+	pair->probe.have_sa_from = true;
+	pair->probe.sa_ends_known = from->probe.sa_ends_known &&
+				    to->probe.sa_ends_known;
+	if (to->out.fail.kind == RR_FAIL_NONE && from->out.fail.kind != RR_FAIL_NONE) {
+		pair->out = from->out;
+		pair->out.fail.detail = name_problem(run, from->out.fail.cause, true);
+	}
+}
+
+static int make_pairs(struct run *run, bool discovered)
+{
+	size_t n = run->num_dests, i, j, k = 0;
+	struct rr_result *pairs;
+
+	if (n < 2) {
+		fprintf(stderr, "rdma-route: --all-pairs: %s %zu port%s, no pair\n",
+			discovered ? "the fabric has" : "given", n,
+			n == 1 ? "" : "s");
+		return discovered ? RR_EXIT_FAILED : RR_EXIT_USAGE;
+	}
+	if (n - 1 > RR_MAX_PROBES / n) {
+		fprintf(stderr, "rdma-route: --all-pairs: %zu ports make more than %d pairs\n",
+			n, RR_MAX_PROBES);
+		return RR_EXIT_USAGE;
+	}
+	pairs = calloc(n * (n - 1), sizeof(*pairs));
+	if (!pairs)
+		return RR_EXIT_FAILED;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (i != j)
+				make_pair(run, &pairs[k++], &run->dests[i],
+					  &run->dests[j]);
+	free(run->dests);
+	run->dests = pairs;
+	run->num_dests = run->cap = k;
+	return RR_EXIT_OK;
+}
+
+int rr_run_fabric(struct run *run)
+{
+	bool discovered = false;
+	int code;
+	size_t i;
+
+	if (!run->opts.sa)
+		return RR_EXIT_OK;
+	code = look_up_from(run);
+	if (code != RR_EXIT_OK)
+		return code;
+	for (i = 0; i < run->num_dests; i++)
+		look_up(run, &run->dests[i]);
+	if (!run->opts.all_pairs)
+		return RR_EXIT_OK;
+	if (!run->num_dests && !run->input_errors) {
+		code = discovered_ports(run);
+		if (code != RR_EXIT_OK)
+			return code;
+		discovered = true;
+	}
+	return make_pairs(run, discovered);
+}

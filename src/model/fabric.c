@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/fabric.h"
+
+bool rr_fabric_add(struct rr_fabric *f, const struct rr_fabric_port *port)
+{
+	size_t cap = f->cap ? 2 * f->cap : 64;
+	struct rr_fabric_port *ports;
+
+	if (f->num == f->cap) {
+		ports = reallocarray(f->ports, cap, sizeof(*ports));
+		if (!ports)
+			return false;
+		f->ports = ports;
+		f->cap = cap;
+	}
+	f->ports[f->num++] = *port;
+	return true;
+}
+
+void rr_fabric_free(struct rr_fabric *f)
+{
+	free(f->ports);
+	memset(f, 0, sizeof(*f));
+}
+
+bool rr_node_names_add(struct rr_node_names *map, uint64_t guid, char *name)
+{
+	size_t cap = map->cap ? 2 * map->cap : 64, i;
+	struct rr_node_name *names;
+
+	for (i = 0; i < map->num; i++) {
+		if (map->names[i].guid == guid) {
+			free(map->names[i].name);
+			map->names[i].name = name;
+			return true;
+		}
+	}
+	if (map->num == map->cap) {
+		names = reallocarray(map->names, cap, sizeof(*names));
+		if (!names)
+			return false;
+		map->names = names;
+		map->cap = cap;
+	}
+	map->names[map->num++] = (struct rr_node_name){ guid, name };
+	return true;
+}
+
+const char *rr_node_names_find(const struct rr_node_names *map, uint64_t guid)
+{
+	size_t i;
+
+	for (i = 0; map && i < map->num; i++)
+		if (map->names[i].guid == guid)
+			return map->names[i].name;
+	return NULL;
+}
+
+void rr_node_names_free(struct rr_node_names *map)
+{
+	size_t i;
+
+	for (i = 0; i < map->num; i++)
+		free(map->names[i].name);
+	free(map->names);
+	memset(map, 0, sizeof(*map));
+}
+
+/* NAME is the first word of DESC: DESC starts with it, then a blank. */
+static bool first_word(const char *desc, const char *name, size_t len)
+{
+	return !strncmp(desc, name, len) && isspace((unsigned char)desc[len]);
+}
+
+/* How port P's node is called by NAME (LEN bytes): 2 exactly, 1 by a word. */
+static int called(const struct rr_fabric_port *p,
+		  const struct rr_node_names *map, const char *name, size_t len)
+{
+	const char *mapped = rr_node_names_find(map, p->node_guid);
+
+	if ((mapped && strlen(mapped) == len && !strncmp(mapped, name, len)) ||
+	    (strlen(p->desc) == len && !strncmp(p->desc, name, len)))
+		return 2;
+	return first_word(p->desc, name, len) ? 1 : 0;
+}
+
+/*
+ * The one node NAME calls at LEVEL (2 exact, 1 first word): its GUID in
+ * *NODE.  0 none, 1 one, 2 several.
+ */
+static int node_called(const struct rr_fabric *f,
+		       const struct rr_node_names *map, const char *name,
+		       size_t len, int level, uint64_t *node)
+{
+	int found = 0;
+	size_t i;
+
+	for (i = 0; i < f->num; i++) {
+		if (called(&f->ports[i], map, name, len) != level)
+			continue;
+		if (found && f->ports[i].node_guid != *node)
+			return 2;
+		*node = f->ports[i].node_guid;
+		found = 1;
+	}
+	return found;
+}
+
+/* NODE's port PORT (0: its lowest), or UNKNOWN. */
+static enum rr_fabric_match port_of(const struct rr_fabric *f, uint64_t node,
+				    unsigned long port, size_t *idx)
+{
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < f->num; i++) {
+		const struct rr_fabric_port *p = &f->ports[i];
+
+		if (p->node_guid != node || (port && p->port != port))
+			continue;
+		if (!found || p->port < f->ports[*idx].port)
+			*idx = i;
+		found = true;
+	}
+	return found ? RR_FABRIC_FOUND : RR_FABRIC_UNKNOWN;
+}
+
+/* NAME as LEN bytes of name and a PORT, when it ends in "/N". */
+static void split_port(const char *name, size_t *len, unsigned long *port)
+{
+	const char *slash = strrchr(name, '/');
+	char *end;
+
+	*len = strlen(name);
+	*port = 0;
+	if (!slash || slash == name || !isdigit((unsigned char)slash[1]))
+		return;
+	*port = strtoul(slash + 1, &end, 10);
+	if (*end || *port == 0 || *port > 254) {
+		*port = 0;
+		return;
+	}
+	*len = (size_t)(slash - name);
+}
+
+static enum rr_fabric_match find_as(const struct rr_fabric *f,
+				    const struct rr_node_names *map,
+				    const char *name, size_t len,
+				    unsigned long port, size_t *idx)
+{
+	uint64_t node = 0;
+	int level, n;
+
+	for (level = 2; level >= 1; level--) {
+		n = node_called(f, map, name, len, level, &node);
+		if (n == 2)
+			return RR_FABRIC_AMBIGUOUS;
+		if (n == 1)
+			return port_of(f, node, port, idx);
+	}
+	return RR_FABRIC_UNKNOWN;
+}
+
+enum rr_fabric_match rr_fabric_find(const struct rr_fabric *f,
+				    const struct rr_node_names *map,
+				    const char *name, size_t *idx)
+{
+	enum rr_fabric_match m;
+	unsigned long port;
+	size_t len;
+
+	/* The whole of it first: a description may hold a '/'. */
+	m = find_as(f, map, name, strlen(name), 0, idx);
+	if (m != RR_FABRIC_UNKNOWN)
+		return m;
+	split_port(name, &len, &port);
+	if (!port)
+		return RR_FABRIC_UNKNOWN;
+	return find_as(f, map, name, len, port, idx);
+}
+
+static unsigned int ports_of(const struct rr_fabric *f, uint64_t node)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < f->num; i++)
+		n += f->ports[i].node_guid == node;
+	return n;
+}
+
+/* A name reads back as one: a letter first, no ':' (that is a GID). */
+static bool usable(const char *name)
+{
+	return name && isalpha((unsigned char)name[0]) && !strchr(name, ':');
+}
+
+void rr_fabric_label(const struct rr_fabric *f, const struct rr_node_names *map,
+		     size_t i, char *buf, size_t len)
+{
+	const struct rr_fabric_port *p = &f->ports[i];
+	const char *name = rr_node_names_find(map, p->node_guid);
+	size_t found = i;
+
+	if (!usable(name))
+		name = usable(p->desc) ? p->desc : NULL;
+	if (name) {
+		if (ports_of(f, p->node_guid) > 1)
+			snprintf(buf, len, "%s/%u", name, p->port);
+		else
+			snprintf(buf, len, "%s", name);
+		if (rr_fabric_find(f, map, buf, &found) == RR_FABRIC_FOUND &&
+		    found == i)
+			return;
+	}
+	snprintf(buf, len, "0x%016" PRIx64, p->port_guid);
+}
