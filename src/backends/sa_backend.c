@@ -275,11 +275,15 @@ static int64_t now_ms(void)
 	return rr_ts_ns(&t) / 1000000;
 }
 
-/* One destination's query, from its send to its answer or deadline. */
+/*
+ * One destination's query, from its send to its answer or deadline; after
+ * a busy answer, waiting to be sent again at RESEND_AT (0: in flight).
+ */
 struct sa_query {
 	struct rr_result *r;
 	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
 	int64_t deadline;
+	int64_t resend_at;
 };
 
 /*
@@ -412,10 +416,19 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 	const struct rr_sa_params *p = w->p;
 	struct rr_result *r = w->q[i].r;
 	struct rr_sa_answer ans;
+	long wait;
 	int n;
 
-	rr_step_end(&r->out, RR_STEP_SA_QUERY);
 	rr_sa_answer_decode(ib->umad_get_mad(w->rcv), (size_t)len, &ans);
+	wait = rr_sa_busy_backoff_ms(ans.status, r->out.sa_busy_retries,
+				     (long)(w->q[i].deadline - now_ms()));
+	if (wait >= 0) {
+		/* Busy: the SA dropped it; ask again, later, within the deadline. */
+		r->out.sa_busy_retries++;
+		w->q[i].resend_at = now_ms() + wait;
+		return;
+	}
+	rr_step_end(&r->out, RR_STEP_SA_QUERY);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
@@ -428,44 +441,79 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 	query_done(w, i);
 }
 
-/* Sends the query for R to D; false (R failed) when it cannot go out. */
-static bool send_query(struct rr_sa *w, struct rr_result *r)
+/*
+ * Q's MAD out, with a fresh TID, waiting at most what is left of its
+ * deadline; 0, or the errno.
+ */
+static int send_mad(struct rr_sa *w, struct sa_query *q)
 {
 	struct sa_port *sp = &w->sp;
 	const struct rr_sa_lib *ib = &sp->ib;
-	const struct rr_sa_params *p = w->p;
 	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
-	struct sa_query *q = &w->q[w->num];
-	struct rr_sa_answer none = { 0 };
+	int64_t left = q->deadline - now_ms();
 	ib_rpc_t rpc;
-	int len, err;
+	int len;
 
-	copy_port(r, &w->shared);
-	r->out.timeout_ms = p->timeout_ms;
-	build_request(sp, &r->probe, p, req, &rpc);
-	rr_step_begin(&r->out, RR_STEP_TOTAL);
-	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
+	build_request(sp, &q->r->probe, w->p, req, &rpc);
 	memset(w->snd, 0, ib->umad_size() + IB_MAD_SIZE);
 	len = ib->mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
-	/* The kernel gives up after timeout_ms too: no retry. */
+	/* The kernel gives up after that too: no retry of its own. */
 	if (len < 0 || ib->umad_send(ib->mad_rpc_portid(sp->mad),
 				 ib->mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
-				 w->snd, len, (int)p->timeout_ms, 0) < 0) {
-		err = errno ? errno : EIO;
+				 w->snd, len, (int)(left > 1 ? left : 1), 0) < 0)
+		return errno ? errno : EIO;
+	q->trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->snd), 0,
+						IB_MAD_TRID_F);
+	q->resend_at = 0;
+	return 0;
+}
+
+/* Sends the query for R; false (R failed) when it cannot go out. */
+static bool send_query(struct rr_sa *w, struct rr_result *r)
+{
+	struct sa_query *q = &w->q[w->num];
+	struct rr_sa_answer none = { 0 };
+	int err;
+
+	copy_port(r, &w->shared);
+	r->out.timeout_ms = w->p->timeout_ms;
+	rr_step_begin(&r->out, RR_STEP_TOTAL);
+	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
+	*q = (struct sa_query){ .r = r, .deadline = now_ms() + w->p->timeout_ms };
+	err = send_mad(w, q);
+	if (err) {
 		rr_step_end(&r->out, RR_STEP_SA_QUERY);
 		fail_query(r, &none, err, false);
 		add_shared_time(r, &w->shared);
 		hand_over(w, r);
 		return false;
 	}
-	*q = (struct sa_query){
-		.r = r,
-		.trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->snd), 0,
-						  IB_MAD_TRID_F),
-		.deadline = now_ms() + p->timeout_ms,
-	};
 	w->num++;
 	return true;
+}
+
+/* Queries whose back-off after a busy answer is over, sent again. */
+static void resend_due(struct rr_sa *w)
+{
+	struct rr_sa_answer none = { 0 };
+	int64_t now = now_ms();
+	unsigned int i = 0;
+	int err;
+
+	while (i < w->num) {
+		if (!w->q[i].resend_at || w->q[i].resend_at > now) {
+			i++;
+			continue;
+		}
+		err = send_mad(w, &w->q[i]);
+		if (!err) {
+			i++;
+			continue;
+		}
+		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
+		fail_query(w->q[i].r, &none, err, false);
+		query_done(w, i);
+	}
 }
 
 /* Queries past their deadline: the SA did not answer in time. */
@@ -500,9 +548,12 @@ static void receive(struct rr_sa *w)
 	uint32_t trid;
 	int len = RECV_MAD_SIZE, ret;
 
-	for (i = 1; i < w->num; i++)
+	for (i = 0; i < w->num; i++) {
 		if (w->q[i].deadline < first)
 			first = w->q[i].deadline;
+		if (w->q[i].resend_at && w->q[i].resend_at < first)
+			first = w->q[i].resend_at;
+	}
 	left = first - now_ms();
 	if (left <= 0)
 		return;
@@ -512,7 +563,7 @@ static void receive(struct rr_sa *w)
 	trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->rcv), 0,
 					 IB_MAD_TRID_F);
 	for (i = 0; i < w->num; i++) {
-		if (w->q[i].trid != trid)
+		if (w->q[i].trid != trid || w->q[i].resend_at)
 			continue;
 		if (ib->umad_status(w->rcv)) {
 			/* The kernel's own timeout (or error) for the send. */
@@ -592,6 +643,7 @@ bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
 		return false;
 	}
 	muted = rr_mad_mute_stderr();
+	resend_due(w);
 	while (w->next < w->n && w->num < w->window) {
 		if (w->results[w->next].out.fail.kind == RR_FAIL_NONE)
 			send_query(w, &w->results[w->next]);

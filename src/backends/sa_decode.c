@@ -257,6 +257,17 @@ unsigned int rr_sa_status_code(uint16_t status)
 	return status >> 8;
 }
 
+long rr_sa_busy_backoff_ms(uint16_t status, unsigned int retries, long left_ms)
+{
+	long wait;
+
+	/* Busy alone: with a class code or another bit, it is an answer. */
+	if (status != 0x0001 || retries >= RR_SA_BUSY_RETRIES)
+		return -1;
+	wait = 8L << retries;
+	return wait < left_ms ? wait : -1;
+}
+
 const char *rr_sa_status_str(uint16_t status)
 {
 	static const char *const sa_codes[] = {

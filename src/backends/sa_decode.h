@@ -102,6 +102,18 @@ int rr_sa_record_count(int mad_len, unsigned int attr_offset);
 
 /* The class-specific code (bits 8-15) of a MAD status. */
 unsigned int rr_sa_status_code(uint16_t status);
+
+/* Asked again at most this often when the SA answers busy. */
+#define RR_SA_BUSY_RETRIES 4
+
+/*
+ * After a busy answer (the common status' bit 0, IBA 13.4.7: "temporarily
+ * busy, MAD discarded"), the wait before asking again: 8 ms, doubled at
+ * each of RETRIES done so far; -1 when STATUS is no busy answer, when
+ * RR_SA_BUSY_RETRIES were done, or when the wait would end past the
+ * query's deadline, LEFT_MS away.
+ */
+long rr_sa_busy_backoff_ms(uint16_t status, unsigned int retries, long left_ms);
 /* "MAD status 0x0300: ERR_NO_RECORDS": a static string. */
 const char *rr_sa_status_str(uint16_t status);
 

@@ -173,6 +173,7 @@ struct rr_outcome {
 	 */
 	unsigned int sa_records_said;
 	unsigned int sa_records_void;
+	unsigned int sa_busy_retries;	/* asked again after a busy answer */
 	struct rr_failure fail;
 };
 

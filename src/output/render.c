@@ -72,7 +72,8 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 	char msg[512], addr[128];
 
 	if (!r->out.late_success && !r->probe.name_skipped &&
-	    !r->out.sa_records_said && !r->out.sa_records_void)
+	    !r->out.sa_records_said && !r->out.sa_records_void &&
+	    !r->out.sa_busy_retries)
 		return;
 	pr_arr_begin(p, "warnings");
 	if (r->probe.name_skipped) {
@@ -89,6 +90,13 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 			 r->out.sa_records_said ? r->out.sa_records_said :
 				(unsigned int)r->out.num_paths + r->out.sa_records_void,
 			 r->out.sa_records_void ? "; what was left of a record is not shown" : "");
+		pr_str(p, "warning", msg);
+	}
+	if (r->out.sa_busy_retries) {
+		snprintf(msg, sizeof(msg),
+			 "the SA answered busy %u time%s: asked again after a back-off (8 ms, doubled each time, within the timeout)",
+			 r->out.sa_busy_retries,
+			 r->out.sa_busy_retries == 1 ? "" : "s");
 		pr_str(p, "warning", msg);
 	}
 	if (r->out.late_success) {

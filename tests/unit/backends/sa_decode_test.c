@@ -270,8 +270,26 @@ static void test_status(void)
 	is_int(rr_sa_status_code(0x001c), 0, "code of a common status");
 }
 
+static void busy_backoff(void)
+{
+	is_int(rr_sa_busy_backoff_ms(0x0001, 0, 2000), 8, "busy: 8 ms first");
+	is_int(rr_sa_busy_backoff_ms(0x0001, 1, 2000), 16, "then 16");
+	is_int(rr_sa_busy_backoff_ms(0x0001, 3, 2000), 64, "the fourth: 64");
+	is_int(rr_sa_busy_backoff_ms(0x0001, RR_SA_BUSY_RETRIES, 2000), -1,
+	       "no fifth retry");
+	is_int(rr_sa_busy_backoff_ms(0x0001, 2, 32), -1,
+	       "a wait that would end past the deadline: none");
+	is_int(rr_sa_busy_backoff_ms(0x0001, 2, 33), 32, "one that ends before it");
+	is_int(rr_sa_busy_backoff_ms(0x0000, 0, 2000), -1, "success is no busy");
+	is_int(rr_sa_busy_backoff_ms(0x0300, 0, 2000), -1, "ERR_NO_RECORDS is an answer");
+	is_int(rr_sa_busy_backoff_ms(0x0301, 0, 2000), -1, "busy with a class code: an answer");
+	is_int(rr_sa_busy_backoff_ms(0x0003, 0, 2000), -1, "busy and redirect: an answer");
+}
+
+
 int main(void)
 {
+	busy_backoff();
 	test_dest_lid();
 	test_dest_guid();
 	test_dest_gid();
