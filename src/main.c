@@ -37,6 +37,7 @@ static void release(struct run *run)
 	rr_run_close_files(run);
 	rr_host_free(run->host);
 	rr_fabric_free(&run->fabric);
+	rr_matrix_free(&run->matrix);
 	rr_node_names_free(&run->names);
 }
 
@@ -201,7 +202,8 @@ int main(int argc, char **argv)
 	}
 	if (!rr_run_parse_expectations(&run) || !rr_run_parse_src(&run) ||
 	    !rr_run_parse_from(&run) || !rr_run_load_node_names(&run) ||
-	    !rr_run_add_arg_dests(&run))
+	    /* --matrix of records: the arguments are files. */
+	    !((run.opts.matrix && !run.opts.sa) || rr_run_add_arg_dests(&run)))
 		goto out;
 
 	run.p = pr_new(run.opts.format, out, stderr);
@@ -214,6 +216,10 @@ int main(int argc, char **argv)
 	told_labels(&run);
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
+	if (run.opts.matrix && !run.opts.sa) {
+		code = rr_run_matrix_records(&run);
+		goto finish;
+	}
 	run.repeat = run.opts.count != 1;
 	run.streaming = !run.opts.sa && !run.repeat && pr_streams(run.p);
 	if (run.streaming) {

@@ -14,6 +14,7 @@
 #include "backends/cm_backend.h"
 #include "backends/sa_decode.h"
 #include "model/fabric.h"
+#include "model/matrix.h"
 #include "host/host.h"
 #include "input/options.h"
 #include "input/target_file.h"
@@ -52,6 +53,7 @@ struct run {
 	size_t num_probes;
 	size_t next_emit;
 	struct rr_tally tally;		/* of every result printed */
+	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
 
 	/*
 	 * A streamed run (one probe per destination, a printer that
@@ -174,6 +176,21 @@ int rr_run_streamed(struct run *run);
  * destination's statistics kept as they go.  Returns the exit code.
  */
 int rr_run_repeated(struct run *run);
+
+/* run_matrix.c: --matrix. */
+
+/* R (from HOST, with SOURCE, its source address, or NULL) as a pair. */
+bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
+		       const char *host, const char *source);
+
+/* The matrix and its findings printed; returns the exit code. */
+int rr_run_matrix_finish(struct run *run);
+
+/*
+ * --matrix without --sa: the JSON Lines files given (stdin without one)
+ * read into the matrix, then printed.  Returns the exit code.
+ */
+int rr_run_matrix_records(struct run *run);
 
 /* run_output.c: finished probes annotated, printed, counted. */
 

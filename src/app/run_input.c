@@ -109,7 +109,7 @@ static int file_line(void *ctx, const char *text, size_t len,
 	char why[160], *copy;
 
 	if (problem) {
-		rr_render_input_error(run->p, run->file, line, text, len, problem);
+		rr_render_input_error(run->p, run->file, line, "destination", text, len, problem);
 		run->input_errors++;
 		return 0;
 	}
@@ -120,7 +120,7 @@ static int file_line(void *ctx, const char *text, size_t len,
 		return -1;
 	}
 	if (!add_dest(run, copy, why, sizeof(why))) {
-		rr_render_input_error(run->p, run->file, line, text, len, why);
+		rr_render_input_error(run->p, run->file, line, "destination", text, len, why);
 		run->input_errors++;
 		if (run->num_dests == RR_MAX_PROBES) {
 			errno = E2BIG;

@@ -33,7 +33,10 @@ static bool emit_kept(struct run *run)
 		return false;
 	r = &run->probes[run->next_emit++];
 	rr_tally_add(&run->tally, r);
-	rr_render_result(run->p, r, false);
+	if (!run->opts.matrix)
+		rr_render_result(run->p, r, false);
+	else if (!rr_run_matrix_add(run, r, run->host_label, NULL))
+		fprintf(stderr, "rdma-route: no memory for the matrix\n");
 	return true;
 }
 
@@ -183,6 +186,8 @@ static int exit_code(const struct run *run)
  */
 int rr_run_finish_run(struct run *run, size_t destinations)
 {
+	if (run->opts.matrix)
+		return rr_run_matrix_finish(run);
 	if (destinations > 1 || run->repeat || run->input_errors ||
 	    run->opts.format != RR_FORMAT_TEXT)
 		rr_render_summary(run->p, &run->tally, destinations,

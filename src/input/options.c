@@ -7,6 +7,7 @@
 #include "base/escape.h"
 #include "base/numbers.h"
 #include "input/options.h"
+#include "model/fields.h"
 
 const char *argp_program_version = PACKAGE_STRING;
 const char *argp_program_bug_address = NULL;
@@ -23,6 +24,7 @@ enum {
 	OPT_FROM,
 	OPT_ALL_PAIRS,
 	OPT_NODE_NAME_MAP,
+	OPT_MATRIX,
 	OPT_EXPECT,
 	OPT_MAX_MS,
 	OPT_JSONL,
@@ -56,7 +58,7 @@ static const char doc[] =
 	"one of = != < <= > >=.\n\n"
 	"See rdma-route(8) for the output fields and the causes.";
 
-static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa --all-pairs [PORT...]\n--list";
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa --all-pairs [PORT...]\n--matrix[=FIELD] [RECORDS...]\n--list";
 
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
@@ -112,6 +114,10 @@ static const struct argp_option options[] = {
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,
 	  "Print Prometheus text exposition (node_exporter textfile)", 2 },
+	{ "matrix", OPT_MATRIX, "FIELD", OPTION_ARG_OPTIONAL,
+	  "One matrix of every pair and its findings, each cell FIELD (default "
+	  "mtu): of --sa's results, else of the JSON Lines RECORDS files (default "
+	  "stdin) of many hosts, 'host: ' prefixes taken", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
 	  "The host name JSON records carry (default: this host's)", 2 },
 	{ "output", 'o', "FILE", 0,
@@ -158,13 +164,19 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--all-addresses does not apply to --sa");
 	if (opts->list && (opts->num_targets || opts->num_files || opts->sa))
 		argp_error(state, "--list takes no DESTINATION, -f or --sa");
+	if (opts->matrix && !opts->sa && opts->num_files)
+		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
+	if (opts->matrix && (opts->count != 1 || opts->explain || opts->list))
+		argp_error(state, "--matrix takes no --count, --explain or --list");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
+	enum rr_fscope scope;
 	unsigned long long v;
 	char buf[128];
+	bool raw;
 
 	switch (key) {
 	case 't':
@@ -254,6 +266,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'A':
 		opts->all_addresses = true;
 		break;
+	case OPT_MATRIX:
+		opts->matrix = arg ? arg : "mtu";
+		if (!rr_field_find(opts->matrix, &scope, &raw))
+			argp_error(state, "invalid --matrix '%s': want a field of a result or path (mtu, rate, sl, pkey...; see rdma-route(8) JSON)",
+				   rr_shown(opts->matrix, buf, sizeof(buf)));
+		break;
 	case OPT_HOST_LABEL:
 		if (!arg[0] || strlen(arg) > RR_MAX_HOST_LABEL ||
 		    strpbrk(arg, "\n\r\t"))
@@ -289,7 +307,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->num_targets = state->argc - state->next;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		if (!opts->num_files && !opts->list && !opts->all_pairs)
+		if (!opts->num_files && !opts->list && !opts->all_pairs &&
+		    !(opts->matrix && !opts->sa))
 			argp_error(state, "no DESTINATION given");
 		break;
 	default:

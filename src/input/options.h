@@ -68,6 +68,9 @@ struct rr_opts {
 	bool all_pairs;		/* every ordered pair of the ports */
 	const char *node_name_map;	/* --node-name-map FILE */
 
+	/* --matrix: the field each cell shows; NULL: no matrix */
+	const char *matrix;
+
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <string.h>
 #include <rdma/rdma_cma.h>
 
 #include "model/cause.h"
@@ -325,6 +326,16 @@ static const struct cause_desc *desc(enum rr_cause cause)
 const char *rr_cause_key(enum rr_cause cause)
 {
 	return desc(cause)->key;
+}
+
+enum rr_cause rr_cause_from_key(const char *key)
+{
+	int c;
+
+	for (c = RR_CAUSE_NONE + 1; key && c < RR_CAUSE_COUNT; c++)
+		if (!strcmp(causes[c].key, key))
+			return c;
+	return RR_CAUSE_UNKNOWN;
 }
 
 const char *rr_cause_summary(enum rr_cause cause)

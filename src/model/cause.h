@@ -67,6 +67,8 @@ struct rr_cause_input {
 
 enum rr_cause rr_classify(const struct rr_cause_input *in);
 const char *rr_cause_key(enum rr_cause cause);
+/* The cause of KEY ("neighbour_timeout"); RR_CAUSE_UNKNOWN for none. */
+enum rr_cause rr_cause_from_key(const char *key);
 const char *rr_cause_summary(enum rr_cause cause);
 const char *rr_cause_hint(enum rr_cause cause);
 /* True when the host as a whole cannot do RDMA CM (exit code 3). */

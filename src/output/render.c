@@ -315,16 +315,16 @@ void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
 }
 
 void rr_render_input_error(struct printer *p, const char *file,
-			   unsigned long line, const char *text, size_t len,
-			   const char *why)
+			   unsigned long line, const char *what,
+			   const char *text, size_t len, const char *why)
 {
 	char title[1024], name[256], shown[256];
 
 	/* The line as it can be shown: it may hold anything. */
 	rr_escape(text, len, shown, sizeof(shown));
 	rr_escape(file, strlen(file), name, sizeof(name));
-	snprintf(title, sizeof(title), "%s:%lu: invalid destination '%s': %s",
-		 name, line, shown, why);
+	snprintf(title, sizeof(title), "%s:%lu: invalid %s '%s': %s",
+		 name, line, what, shown, why);
 	pr_use_err(p, true);
 	pr_record_begin(p, "input_errors", title, true);
 	pr_str(p, "file", name);

@@ -25,10 +25,13 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
  * D->last is its last probe (its target at least).
  */
 void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d);
-/* A line of FILE that holds no destination: TEXT is LEN bytes, any bytes. */
+/*
+ * A line of FILE that holds no WHAT ("destination", "record"): TEXT is
+ * LEN bytes, any bytes.
+ */
 void rr_render_input_error(struct printer *p, const char *file,
-			   unsigned long line, const char *text, size_t len,
-			   const char *why);
+			   unsigned long line, const char *what,
+			   const char *text, size_t len, const char *why);
 /* The run's summary, from the tally of every result printed. */
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
 		       size_t destinations, size_t input_errors,

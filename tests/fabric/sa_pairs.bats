@@ -143,3 +143,19 @@ pairs() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "rdma-route: --all-pairs: given 1 port, no pair" ]
 }
+
+@test "--all-pairs --matrix: exactly the planted faults are its findings" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --all-pairs --matrix=rate \
+		--expect 'rate >= 10' --json
+	[ "$status" -eq 1 ]	# the two pairs without a path
+	jqe '.summary | .sources == 16 and .destinations == 16 and .pairs == 240 and .resolved == 238' <<<"$output"
+	# Unreachable: Hca12 <-> Hca13 only.
+	jqe '[.findings[] | select(.kind == "unreachable") | "\(.from)>\(.destination) \(.cause)"] == ["Hca12>Hca13 no_path", "Hca13>Hca12 no_path"]' <<<"$output"
+	# Not the same both ways: Hca12 and Hca13 with each of the 14 others, by the P_Key alone.
+	jqe '[.findings[] | select(.kind == "asymmetric")] | length == 28 and all(.differs | keys == ["pkey"])' <<<"$output"
+	jqe '[.findings[] | select(.kind == "asymmetric") | [.from, .back_from] | map(select(test("^Hca1[23]$"))) | length] | unique == [1]' <<<"$output"
+	# Below rate >= 10: the 30 pairs with Hca7, its 1x link.
+	jqe '[.findings[] | select(.kind == "expect_failed") | select(.from == "Hca7" or .destination == "Hca7")] | length == 30' <<<"$output"
+	jqe '.summary.findings == {"fails_to_all": 0, "reached_by_none": 0, "unreachable": 2, "asymmetric": 28, "expect_failed": 30}' <<<"$output"
+	jqe '[.pairs[] | select(.status == "resolved") | .rate] | unique == [2.5, 10]' <<<"$output"
+}

@@ -375,7 +375,7 @@ static void render(struct golden_case *g, enum rr_format format, FILE *out,
 			statistics(p, &g->results[i] - (g->count - 1), g->count);
 	}
 	if (g->input_error)
-		rr_render_input_error(p, "peers.txt", 9, "192.168.077.2", 13,
+		rr_render_input_error(p, "peers.txt", 9, "destination", "192.168.077.2", 13,
 				      "not a valid IPv4 address (want four decimal numbers 0-255, a.b.c.d, no leading zeros)");
 	if (g->destinations) {
 		struct rr_tally t = { 0 };

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * rdma-route's own JSON Lines records read back (--matrix): a result
+ * record, as one host printed it, into a result again, so that --expect
+ * and the field table judge it as they judge a fresh one.  A line may
+ * carry the "host: " prefix ClusterShell and pdsh put before each line of
+ * a host.  JSON through json-c, loaded at the first record.
+ */
+#ifndef RR_RECORD_READER_H
+#define RR_RECORD_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/result.h"
+
+struct rr_record {
+	char host[256];		/* the line's "host: " prefix, else its host */
+	char target[256];	/* destination */
+	char from[256];		/* from (--sa --from, --all-pairs), or "" */
+	char source[64];	/* the source address it used, or "" */
+	struct rr_path path;	/* its first path */
+	struct rr_result r;	/* probe and outcome, pointing at the above */
+};
+
+enum rr_record_kind {
+	RR_RECORD_RESULT,	/* a result: REC filled */
+	RR_RECORD_OTHER,	/* a summary, statistics, input errors: none */
+	RR_RECORD_BAD,		/* not a record of rdma-route: WHY says */
+};
+
+/* LINE (LEN bytes, no newline) read into REC. */
+enum rr_record_kind rr_record_parse(const char *line, size_t len,
+				    struct rr_record *rec, char *why,
+				    size_t why_len);
+
+/* Whether json-c could be loaded; false with the loader's words in WHY. */
+bool rr_record_reader_ready(char *why, size_t why_len);
+
+#endif

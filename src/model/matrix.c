@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/matrix.h"
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Where NAME is or would go in L's slots. */
+static size_t slot_of(const struct rr_matrix_labels *l, const char *name)
+{
+	size_t i = hash(name) & (l->num_slots - 1);
+
+	while (l->slots[i] && strcmp(l->names[l->slots[i] - 1], name))
+		i = (i + 1) & (l->num_slots - 1);
+	return i;
+}
+
+/* NAME's index in L, or -1. */
+static long label_find(const struct rr_matrix_labels *l, const char *name)
+{
+	size_t i;
+
+	if (!l->num_slots)
+		return -1;
+	i = slot_of(l, name);
+	return l->slots[i] ? (long)(l->slots[i] - 1) : -1;
+}
+
+/* Twice the slots, at most half of them used. */
+static bool rehash(struct rr_matrix_labels *l)
+{
+	size_t n = l->num_slots ? 2 * l->num_slots : 64, i;
+	size_t *old = l->slots;
+
+	l->slots = calloc(n, sizeof(*l->slots));
+	if (!l->slots) {
+		l->slots = old;
+		return false;
+	}
+	free(old);
+	l->num_slots = n;
+	for (i = 0; i < l->num; i++)
+		l->slots[slot_of(l, l->names[i])] = i + 1;
+	return true;
+}
+
+/* NAME's index in L, added if new; -1: ENOMEM. */
+static long label_add(struct rr_matrix_labels *l, const char *name)
+{
+	long found = label_find(l, name);
+	size_t cap = l->cap ? 2 * l->cap : 16;
+	char **names;
+
+	if (found >= 0)
+		return found;
+	if (2 * (l->num + 1) > l->num_slots && !rehash(l))
+		return -1;
+	if (l->num == l->cap) {
+		names = reallocarray(l->names, cap, sizeof(*names));
+		if (!names)
+			return -1;
+		l->names = names;
+		l->cap = cap;
+	}
+	l->names[l->num] = strdup(name);
+	if (!l->names[l->num])
+		return -1;
+	l->slots[slot_of(l, name)] = ++l->num;
+	return (long)(l->num - 1);
+}
+
+static void labels_free(struct rr_matrix_labels *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->num; i++)
+		free(l->names[i]);
+	free(l->names);
+	free(l->slots);
+	memset(l, 0, sizeof(*l));
+}
+
+/* SOURCE is ROW's own address: a column written so is that row. */
+static bool add_addr(struct rr_matrix *m, const char *source, size_t row)
+{
+	size_t before = m->addrs.num, *addr_row;
+	long i = label_add(&m->addrs, source);
+
+	if (i < 0)
+		return false;
+	if (m->addrs.num == before)
+		return true;
+	addr_row = reallocarray(m->addr_row, m->addrs.cap, sizeof(*addr_row));
+	if (!addr_row)
+		return false;
+	m->addr_row = addr_row;
+	m->addr_row[i] = row;
+	return true;
+}
+
+bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
+		   const char *source, const struct rr_matrix_cell *cell)
+{
+	size_t cap = m->cap_cells ? 2 * m->cap_cells : 256;
+	struct rr_matrix_cell *cells;
+	long row = label_add(&m->rows, from), col = label_add(&m->cols, to);
+
+	if (row < 0 || col < 0)
+		return false;
+	if (source && *source && !add_addr(m, source, (size_t)row))
+		return false;
+	if (m->num_cells == m->cap_cells) {
+		cells = reallocarray(m->cells, cap, sizeof(*cells));
+		if (!cells)
+			return false;
+		m->cells = cells;
+		m->cap_cells = cap;
+	}
+	m->cells[m->num_cells] = *cell;
+	m->cells[m->num_cells].row = (size_t)row;
+	m->cells[m->num_cells].col = (size_t)col;
+	m->num_cells++;
+	return true;
+}
+
+/* Rows and unknown columns in natural order: mx2 before mx10. */
+static int natural(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Rows sorted by name: hosts' records come in any order (a fleet run's
+ * lines interleave).  Cells and addresses follow their rows.
+ */
+static bool sort_rows(struct rr_matrix *m)
+{
+	size_t i, n = m->rows.num, *to = malloc((n ? n : 1) * sizeof(*to));
+	char **old = malloc((n ? n : 1) * sizeof(*old));
+	bool ok = to && old;
+
+	if (ok) {
+		memcpy(old, m->rows.names, n * sizeof(*old));
+		qsort(m->rows.names, n, sizeof(*m->rows.names), natural);
+		/* Where each old row went: names are unique, find them back. */
+		memset(m->rows.slots, 0, m->rows.num_slots * sizeof(*m->rows.slots));
+		for (i = 0; i < n; i++)
+			m->rows.slots[slot_of(&m->rows, m->rows.names[i])] = i + 1;
+		for (i = 0; i < n; i++)
+			to[i] = (size_t)label_find(&m->rows, old[i]);
+		for (i = 0; i < m->num_cells; i++)
+			m->cells[i].row = to[m->cells[i].row];
+		for (i = 0; i < m->addrs.num; i++)
+			m->addr_row[i] = to[m->addr_row[i]];
+	}
+	free(to);
+	free(old);
+	return ok;
+}
+
+/* The diagonal first: a row's own column at its row's place. */
+static int by_place(const void *a, const void *b, void *ctx)
+{
+	const struct rr_matrix *m = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	long rx = m->col_row[x], ry = m->col_row[y];
+
+	if (rx >= 0 && ry >= 0)
+		return rx < ry ? -1 : rx > ry;
+	if (rx >= 0 || ry >= 0)
+		return rx >= 0 ? -1 : 1;
+	return strverscmp(m->cols.names[x], m->cols.names[y]);
+}
+
+static bool order_columns(struct rr_matrix *m)
+{
+	size_t j, c = m->cols.num;
+
+	free(m->col_order);
+	m->col_order = calloc(c ? c : 1, sizeof(*m->col_order));
+	if (!m->col_order)
+		return false;
+	for (j = 0; j < c; j++)
+		m->col_order[j] = j;
+	qsort_r(m->col_order, c, sizeof(*m->col_order), by_place, m);
+	return true;
+}
+
+bool rr_matrix_finish(struct rr_matrix *m)
+{
+	size_t i, r = m->rows.num, c = m->cols.num, n = r * c;
+	long a;
+
+	if (!sort_rows(m))
+		return false;
+	free(m->grid);
+	free(m->col_row);
+	m->grid = calloc(n ? n : 1, sizeof(*m->grid));
+	m->col_row = calloc(c ? c : 1, sizeof(*m->col_row));
+	if (!m->grid || !m->col_row)
+		return false;
+	for (i = 0; i < m->num_cells; i++)
+		m->grid[m->cells[i].row * c + m->cells[i].col] = i + 1;
+	/* A column is a row's host by its name, else by a source address. */
+	for (i = 0; i < c; i++) {
+		m->col_row[i] = label_find(&m->rows, m->cols.names[i]);
+		a = m->col_row[i] < 0 ? label_find(&m->addrs, m->cols.names[i]) : -1;
+		if (a >= 0)
+			m->col_row[i] = (long)m->addr_row[a];
+	}
+	return order_columns(m);
+}
+
+const struct rr_matrix_cell *rr_matrix_at(const struct rr_matrix *m,
+					  size_t row, size_t col)
+{
+	size_t i = m->grid[row * m->cols.num + col];
+
+	return i ? &m->cells[i - 1] : NULL;
+}
+
+void rr_matrix_free(struct rr_matrix *m)
+{
+	labels_free(&m->rows);
+	labels_free(&m->cols);
+	labels_free(&m->addrs);
+	free(m->addr_row);
+	free(m->cells);
+	free(m->grid);
+	free(m->col_row);
+	free(m->col_order);
+	memset(m, 0, sizeof(*m));
+}
+
+const char *rr_matrix_sym_key(int i)
+{
+	static const char *const keys[RR_MATRIX_SYM_FIELDS] = {
+		"mtu", "rate", "sl", "hop_limit", "reversible", "pkey",
+	};
+
+	return i >= 0 && i < RR_MATRIX_SYM_FIELDS ? keys[i] : "?";
+}
+
+long long rr_matrix_sym_value(const struct rr_path *p, int i)
+{
+	switch (i) {
+	case 0:
+		return p->mtu;
+	case 1:
+		return p->rate;
+	case 2:
+		return p->sl;
+	case 3:
+		return p->hop_limit;
+	case 4:
+		return p->reversible;
+	default:
+		return p->pkey;
+	}
+}
+
+const char *rr_finding_key(enum rr_finding_kind kind)
+{
+	static const char *const keys[RR_FIND_COUNT] = {
+		[RR_FIND_FAILS_TO_ALL] = "fails_to_all",
+		[RR_FIND_REACHED_BY_NONE] = "reached_by_none",
+		[RR_FIND_UNREACHABLE] = "unreachable",
+		[RR_FIND_ASYMMETRIC] = "asymmetric",
+		[RR_FIND_EXPECT] = "expect_failed",
+	};
+
+	return (unsigned int)kind < RR_FIND_COUNT ? keys[kind] : "?";
+}
+
+struct findings {
+	struct rr_finding *f;
+	size_t n, cap;
+	bool failed;
+};
+
+static void note(struct findings *fs, const struct rr_finding *f)
+{
+	size_t cap = fs->cap ? 2 * fs->cap : 32;
+	struct rr_finding *grown;
+
+	if (fs->failed)
+		return;
+	if (fs->n == fs->cap) {
+		grown = reallocarray(fs->f, cap, sizeof(*grown));
+		if (!grown) {
+			fs->failed = true;
+			return;
+		}
+		fs->f = grown;
+		fs->cap = cap;
+	}
+	fs->f[fs->n++] = *f;
+}
+
+/* How LINE's cells went: *SEEN of them, *OK resolved. */
+static void count_line(const struct rr_matrix *m, bool row, size_t i,
+		       size_t *seen, size_t *ok)
+{
+	size_t j, n = row ? m->cols.num : m->rows.num;
+	const struct rr_matrix_cell *c;
+
+	*seen = *ok = 0;
+	for (j = 0; j < n; j++) {
+		c = row ? rr_matrix_at(m, i, j) : rr_matrix_at(m, j, i);
+		if (!c)
+			continue;
+		(*seen)++;
+		*ok += c->ok;
+	}
+}
+
+/* A whole row, or a whole column, that failed: said once, for all. */
+static void whole_lines(const struct rr_matrix *m, struct findings *fs,
+			bool *dead_row, bool *dead_col)
+{
+	size_t i, seen, ok;
+
+	for (i = 0; i < m->rows.num; i++) {
+		count_line(m, true, i, &seen, &ok);
+		dead_row[i] = seen > 1 && !ok;
+		if (dead_row[i])
+			note(fs, &(struct rr_finding){ .kind = RR_FIND_FAILS_TO_ALL,
+						       .row = i });
+	}
+	for (i = 0; i < m->cols.num; i++) {
+		count_line(m, false, i, &seen, &ok);
+		dead_col[i] = seen > 1 && !ok;
+		if (dead_col[i])
+			note(fs, &(struct rr_finding){ .kind = RR_FIND_REACHED_BY_NONE,
+						       .col = i });
+	}
+}
+
+
+static unsigned int differs(const struct rr_path *a, const struct rr_path *b)
+{
+	unsigned int bits = 0;
+	int i;
+
+	for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++)
+		if (rr_matrix_sym_value(a, i) != rr_matrix_sym_value(b, i))
+			bits |= 1U << i;
+	return bits;
+}
+
+/*
+ * ROW_COL: each row's column (the first that is its host), -1 none.
+ * KIND: which findings of single pairs to note.
+ */
+static void pairs(const struct rr_matrix *m, struct findings *fs,
+		  const bool *dead_row, const bool *dead_col,
+		  const long *row_col, enum rr_finding_kind kind)
+{
+	const struct rr_matrix_cell *c, *back;
+	struct rr_finding f;
+	size_t i, j, k;
+	long r2, c2;
+
+	for (i = 0; i < m->rows.num; i++) {
+		for (k = 0; k < m->cols.num; k++) {
+			j = m->col_order[k];	/* as the grid shows them */
+			c = rr_matrix_at(m, i, j);
+			if (!c)
+				continue;
+			f = (struct rr_finding){ .kind = kind, .row = i, .col = j };
+			if (kind == RR_FIND_UNREACHABLE && !c->ok &&
+			    !dead_row[i] && !dead_col[j])
+				note(fs, &f);
+			if (kind == RR_FIND_EXPECT && c->ok && c->expect[0])
+				note(fs, &f);
+			if (kind != RR_FIND_ASYMMETRIC || !c->have_path)
+				continue;
+			/* Each pair of hosts once: from the lower row. */
+			r2 = m->col_row[j];
+			if (r2 <= (long)i)
+				continue;
+			c2 = row_col[i];
+			back = c2 >= 0 ? rr_matrix_at(m, (size_t)r2, (size_t)c2) : NULL;
+			if (!back || !back->have_path)
+				continue;
+			f.row2 = (size_t)r2;
+			f.col2 = (size_t)c2;
+			f.differs = differs(&c->path, &back->path);
+			if (f.differs)
+				note(fs, &f);
+		}
+	}
+}
+
+bool rr_matrix_findings(const struct rr_matrix *m, struct rr_finding **out,
+			size_t *n)
+{
+	bool *dead_row = calloc(m->rows.num + 1, sizeof(bool));
+	bool *dead_col = calloc(m->cols.num + 1, sizeof(bool));
+	long *row_col = malloc((m->rows.num + 1) * sizeof(long));
+	struct findings fs = { 0 };
+	size_t i;
+	int kind;
+
+	if (!dead_row || !dead_col || !row_col) {
+		fs.failed = true;
+		goto out;
+	}
+	for (i = 0; i < m->rows.num; i++)
+		row_col[i] = -1;
+	for (i = m->cols.num; i-- > 0;)
+		if (m->col_row[i] >= 0)
+			row_col[m->col_row[i]] = (long)i;
+	whole_lines(m, &fs, dead_row, dead_col);
+	for (kind = RR_FIND_UNREACHABLE; kind < RR_FIND_COUNT; kind++)
+		pairs(m, &fs, dead_row, dead_col, row_col, kind);
+out:
+	free(dead_row);
+	free(dead_col);
+	free(row_col);
+	if (fs.failed) {
+		free(fs.f);
+		return false;
+	}
+	*out = fs.f;
+	*n = fs.n;
+	return true;
+}

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/decode.h"
+#include "output/render_matrix.h"
+
+/* Failure codes: a letter per cause, in the order causes first appear. */
+struct legend {
+	enum rr_cause causes[RR_CAUSE_COUNT];
+	int n;
+};
+
+static void code_name(int i, char *buf, size_t len)
+{
+	if (i < 26)
+		snprintf(buf, len, "%c", 'A' + i);
+	else
+		snprintf(buf, len, "%c%c", 'A' + i / 26 - 1, 'A' + i % 26);
+}
+
+static int code_of(struct legend *l, enum rr_cause cause)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->causes[i] == cause)
+			return i;
+	l->causes[l->n] = cause;
+	return l->n++;
+}
+
+/* What a cell shows: its value, its failure's code, "." for no record. */
+static void cell_text(const struct rr_matrix_cell *c, struct legend *l,
+		      char *buf, size_t len)
+{
+	if (!c)
+		snprintf(buf, len, ".");
+	else if (!c->ok)
+		code_name(code_of(l, c->cause), buf, len);
+	else
+		snprintf(buf, len, "%s%s", c->value, c->expect[0] ? "*" : "");
+}
+
+/* A destination as a row's host names it: "192.168.80.3 (ns3)". */
+static void col_name(const struct rr_matrix *m, size_t j, char *buf,
+		     size_t len)
+{
+	long r = m->col_row[j];
+
+	if (r >= 0 && strcmp(m->rows.names[r], m->cols.names[j]))
+		snprintf(buf, len, "%s (%s)", m->cols.names[j], m->rows.names[r]);
+	else
+		snprintf(buf, len, "%s", m->cols.names[j]);
+}
+
+static void line(struct printer *p, const char *text)
+{
+	pr_record_begin(p, "grid", text, true);
+	pr_record_end(p);
+}
+
+/* Columns FIRST to LAST (excluded), every row, each cell WIDTH wide. */
+static void grid_block(struct printer *p, const struct rr_matrix_view *v,
+		       struct legend *l, size_t first, size_t last, int lw,
+		       int cw)
+{
+	const struct rr_matrix *m = v->m;
+	char buf[4096], cell[64];
+	size_t i, j, used;
+
+	used = (size_t)snprintf(buf, sizeof(buf), "%-*s", lw, "");
+	for (j = first; j < last && used < sizeof(buf); j++)
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used,
+					 " %*zu", cw, j + 1);
+	/* J counts columns as shown; col_order says which each is. */
+	line(p, buf);
+	for (i = 0; i < m->rows.num; i++) {
+		used = (size_t)snprintf(buf, sizeof(buf), "%-*.*s", lw, lw,
+					m->rows.names[i]);
+		for (j = first; j < last && used < sizeof(buf); j++) {
+			cell_text(rr_matrix_at(m, i, m->col_order[j]), l, cell,
+				  sizeof(cell));
+			used += (size_t)snprintf(buf + used, sizeof(buf) - used,
+						 " %*s", cw, cell);
+		}
+		line(p, buf);
+	}
+}
+
+/*
+ * The widest cell, so every column is as wide; the failure codes given
+ * on the way, in the grid's order (A is the first one read).
+ */
+static int cell_width(const struct rr_matrix_view *v, struct legend *l)
+{
+	const struct rr_matrix *m = v->m;
+	int w = snprintf(NULL, 0, "%zu", m->cols.num), n;
+	char cell[64];
+	size_t i, j;
+
+	for (i = 0; i < m->rows.num; i++) {
+		for (j = 0; j < m->cols.num; j++) {
+			cell_text(rr_matrix_at(m, i, m->col_order[j]), l, cell,
+				  sizeof(cell));
+			n = (int)strlen(cell);
+			if (n > w)
+				w = n;
+		}
+	}
+	return w;
+}
+
+static void text_grid(struct printer *p, const struct rr_matrix_view *v,
+		      struct legend *l)
+{
+	const struct rr_matrix *m = v->m;
+	int lw = 1, cw = cell_width(v, l), n;
+	int nw = snprintf(NULL, 0, "%zu", m->cols.num);
+	size_t i, per, first;
+	char buf[640], name[512], code[8];
+
+	for (i = 0; i < m->rows.num; i++) {
+		n = (int)strlen(m->rows.names[i]);
+		if (n > lw)
+			lw = n;
+	}
+	if (lw > 24)
+		lw = 24;
+	per = v->width > (unsigned int)lw + 1 ?
+		(v->width - (unsigned int)lw) / (unsigned int)(cw + 1) : 1;
+	if (!per)
+		per = 1;
+	snprintf(buf, sizeof(buf), "%s from %zu source%s to %zu destination%s (columns numbered below)",
+		 v->field, m->rows.num, m->rows.num == 1 ? "" : "s",
+		 m->cols.num, m->cols.num == 1 ? "" : "s");
+	line(p, buf);
+	for (first = 0; first < m->cols.num; first += per)
+		grid_block(p, v, l, first, first + per < m->cols.num ?
+			   first + per : m->cols.num, lw, cw);
+	for (i = 0; i < m->cols.num; i++) {
+		col_name(m, m->col_order[i], name, sizeof(name));
+		snprintf(buf, sizeof(buf), "%*zu  %s", nw, i + 1, name);
+		line(p, buf);
+	}
+	for (n = 0; n < l->n; n++) {
+		code_name(n, code, sizeof(code));
+		snprintf(buf, sizeof(buf), "%*s  %s: %s", nw, code,
+			 rr_cause_key(l->causes[n]), rr_cause_summary(l->causes[n]));
+		line(p, buf);
+	}
+	if (l->n || m->num_cells)
+		line(p, ". no record; * below an --expect");
+}
+
+/* A compared field's value, as people read it. */
+static void sym_text(const struct rr_path *path, int i, char *buf, size_t len)
+{
+	long long v = rr_matrix_sym_value(path, i);
+
+	if (i == 0)
+		snprintf(buf, len, "%u", rr_mtu_bytes((uint8_t)v));
+	else if (i == 1)
+		snprintf(buf, len, "%g", rr_rate_gbps((uint8_t)v));
+	else if (i == 5)
+		snprintf(buf, len, "0x%04llx", v);
+	else if (i == 4)
+		snprintf(buf, len, "%s", v ? "true" : "false");
+	else
+		snprintf(buf, len, "%lld", v);
+}
+
+/* "mtu 1024/512, sl 0/1": each differing field, there and back. */
+static void differences(const struct rr_matrix *m, const struct rr_finding *f,
+			char *buf, size_t len)
+{
+	const struct rr_matrix_cell *a = rr_matrix_at(m, f->row, f->col);
+	const struct rr_matrix_cell *b = rr_matrix_at(m, f->row2, f->col2);
+	char va[32], vb[32];
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < RR_MATRIX_SYM_FIELDS && used < len; i++) {
+		if (!(f->differs & (1U << i)))
+			continue;
+		sym_text(&a->path, i, va, sizeof(va));
+		sym_text(&b->path, i, vb, sizeof(vb));
+		used += (size_t)snprintf(buf + used, len - used, "%s%s %s/%s",
+					 used ? ", " : "", rr_matrix_sym_key(i),
+					 va, vb);
+	}
+}
+
+/* A line's first failure: what a dead row or column says. */
+static const struct rr_matrix_cell *first_failure(const struct rr_matrix *m,
+						  const struct rr_finding *f)
+{
+	bool row = f->kind == RR_FIND_FAILS_TO_ALL;
+	size_t j, n = row ? m->cols.num : m->rows.num;
+	const struct rr_matrix_cell *c;
+
+	for (j = 0; j < n; j++) {
+		c = row ? rr_matrix_at(m, f->row, j) : rr_matrix_at(m, j, f->col);
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
+static void finding_text(const struct rr_matrix *m, const struct rr_finding *f,
+			 char *buf, size_t len)
+{
+	const struct rr_matrix_cell *c = f->kind <= RR_FIND_REACHED_BY_NONE ?
+		first_failure(m, f) : rr_matrix_at(m, f->row, f->col);
+	char dest[520], back[520], diff[256];
+
+	col_name(m, f->col, dest, sizeof(dest));
+	switch (f->kind) {
+	case RR_FIND_FAILS_TO_ALL:
+		snprintf(buf, len, "%s fails to every destination (%s)",
+			 m->rows.names[f->row], rr_cause_key(c->cause));
+		break;
+	case RR_FIND_REACHED_BY_NONE:
+		snprintf(buf, len, "no source reaches %s (%s)", dest,
+			 rr_cause_key(c->cause));
+		break;
+	case RR_FIND_UNREACHABLE:
+		snprintf(buf, len, "%s -> %s: unreachable (%s)",
+			 m->rows.names[f->row], dest, rr_cause_key(c->cause));
+		break;
+	case RR_FIND_ASYMMETRIC:
+		col_name(m, f->col2, back, sizeof(back));
+		differences(m, f, diff, sizeof(diff));
+		/* Long names are cut: the JSON record keeps them whole. */
+		if (snprintf(buf, len, "%s -> %s and %s -> %s differ: %s",
+			     m->rows.names[f->row], dest, m->rows.names[f->row2],
+			     back, diff) < 0)
+			buf[0] = '\0';
+		break;
+	default:
+		snprintf(buf, len, "%s -> %s: %s", m->rows.names[f->row], dest,
+			 c->expect);
+		break;
+	}
+}
+
+static void json_finding(struct printer *p, const struct rr_matrix_view *v,
+			 const struct rr_finding *f, const char *text)
+{
+	const struct rr_matrix *m = v->m;
+	const struct rr_matrix_cell *a, *b;
+	char va[32], vb[32];
+	int i;
+
+	pr_record_begin(p, "findings", text, true);
+	pr_str(p, "kind", rr_finding_key(f->kind));
+	if (f->kind != RR_FIND_REACHED_BY_NONE)
+		pr_str(p, "from", m->rows.names[f->row]);
+	if (f->kind != RR_FIND_FAILS_TO_ALL)
+		pr_str(p, "destination", m->cols.names[f->col]);
+	if (f->kind == RR_FIND_UNREACHABLE)
+		pr_str(p, "cause", rr_cause_key(rr_matrix_at(m, f->row, f->col)->cause));
+	if (f->kind == RR_FIND_EXPECT)
+		pr_str(p, "expect", rr_matrix_at(m, f->row, f->col)->expect);
+	if (f->kind == RR_FIND_ASYMMETRIC) {
+		a = rr_matrix_at(m, f->row, f->col);
+		b = rr_matrix_at(m, f->row2, f->col2);
+		pr_str(p, "back_from", m->rows.names[f->row2]);
+		pr_str(p, "back_destination", m->cols.names[f->col2]);
+		pr_obj_begin(p, "differs", NULL);
+		for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++) {
+			if (!(f->differs & (1U << i)))
+				continue;
+			sym_text(&a->path, i, va, sizeof(va));
+			sym_text(&b->path, i, vb, sizeof(vb));
+			pr_arr_begin(p, rr_matrix_sym_key(i));
+			pr_str(p, NULL, va);
+			pr_str(p, NULL, vb);
+			pr_arr_end(p);
+		}
+		pr_obj_end(p);
+	}
+	pr_record_end(p);
+}
+
+static void findings(struct printer *p, const struct rr_matrix_view *v)
+{
+	char text[1024];
+	size_t i;
+
+	if (!pr_is_json(p))
+		line(p, v->num_findings ? "findings:" : "findings: none");
+	for (i = 0; i < v->num_findings; i++) {
+		finding_text(v->m, &v->findings[i], text, sizeof(text) - 2);
+		if (pr_is_json(p)) {
+			json_finding(p, v, &v->findings[i], text);
+			continue;
+		}
+		memmove(text + 2, text, strlen(text) + 1);
+		text[0] = text[1] = ' ';
+		line(p, text);
+	}
+}
+
+static void json_pairs(struct printer *p, const struct rr_matrix_view *v)
+{
+	const struct rr_matrix *m = v->m;
+	const struct rr_matrix_cell *c;
+	size_t i, j, k;
+
+	for (i = 0; i < m->rows.num; i++) {
+		for (k = 0; k < m->cols.num; k++) {
+			j = m->col_order[k];
+			c = rr_matrix_at(m, i, j);
+			if (!c)
+				continue;
+			pr_record_begin(p, "pairs", NULL, false);
+			pr_str(p, "from", m->rows.names[i]);
+			pr_str(p, "destination", m->cols.names[j]);
+			if (m->col_row[j] >= 0)
+				pr_str(p, "destination_host", m->rows.names[m->col_row[j]]);
+			pr_str(p, "status", c->ok ? "resolved" : "failed");
+			if (c->ok && c->value_is_num)
+				pr_num(p, v->field, strtod(c->value, NULL), c->value);
+			else if (c->ok)
+				pr_str(p, v->field, c->value);
+			else
+				pr_str(p, "cause", rr_cause_key(c->cause));
+			if (c->expect[0])
+				pr_str(p, "expect_failed", c->expect);
+			pr_record_end(p);
+		}
+	}
+}
+
+static void prom(struct printer *p, const struct rr_matrix_view *v)
+{
+	static const struct pr_metric ok = { "rdma_route_pair_success", "gauge",
+		"1 when the pair resolved, else 0 (--matrix)" };
+	static const struct pr_metric mtu = { "rdma_route_pair_path_mtu_bytes",
+		"gauge", "the pair's path MTU in bytes (--matrix)" };
+	static const struct pr_metric found = { "rdma_route_matrix_findings",
+		"gauge", "findings of --matrix by kind, see rdma-route(8) MATRIX" };
+	const struct rr_matrix *m = v->m;
+	const struct rr_matrix_cell *c;
+	struct pr_label ls[2];
+	size_t i, j, count[RR_FIND_COUNT] = { 0 };
+	int k;
+
+	for (i = 0; i < m->rows.num; i++) {
+		for (j = 0; j < m->cols.num; j++) {
+			c = rr_matrix_at(m, i, m->col_order[j]);
+			if (!c)
+				continue;
+			ls[0] = (struct pr_label){ "from", m->rows.names[i] };
+			ls[1] = (struct pr_label){ "destination",
+						   m->cols.names[m->col_order[j]] };
+			pr_sample(p, &ok, NULL, ls, 2, c->ok);
+			if (c->have_path)
+				pr_sample(p, &mtu, NULL, ls, 2,
+					  rr_mtu_bytes(c->path.mtu));
+		}
+	}
+	for (i = 0; i < v->num_findings; i++)
+		count[v->findings[i].kind]++;
+	for (k = 0; k < RR_FIND_COUNT; k++) {
+		ls[0] = (struct pr_label){ "kind", rr_finding_key(k) };
+		pr_sample(p, &found, NULL, ls, 1, (double)count[k]);
+	}
+}
+
+static void summary(struct printer *p, const struct rr_matrix_view *v)
+{
+	const struct rr_matrix *m = v->m;
+	size_t i, pairs = 0, ok = 0, count[RR_FIND_COUNT] = { 0 };
+	char title[256];
+	int k;
+
+	for (i = 0; i < m->rows.num * m->cols.num; i++) {
+		if (!m->grid[i])
+			continue;
+		pairs++;
+		ok += m->cells[m->grid[i] - 1].ok;
+	}
+	for (i = 0; i < v->num_findings; i++)
+		count[v->findings[i].kind]++;
+	snprintf(title, sizeof(title),
+		 "summary: %zu pairs, %zu resolved, %zu failed, %zu findings, %zu input errors",
+		 pairs, ok, pairs - ok, v->num_findings, v->input_errors);
+	pr_single_begin(p, "summary", title, true);
+	pr_int(p, "sources", (long long)m->rows.num);
+	pr_int(p, "destinations", (long long)m->cols.num);
+	pr_int(p, "pairs", (long long)pairs);
+	pr_int(p, "resolved", (long long)ok);
+	pr_int(p, "failed", (long long)(pairs - ok));
+	pr_obj_begin(p, "findings", NULL);
+	for (k = 0; k < RR_FIND_COUNT; k++)
+		pr_int(p, rr_finding_key(k), (long long)count[k]);
+	pr_obj_end(p);
+	pr_int(p, "input_errors", (long long)v->input_errors);
+	pr_record_end(p);
+}
+
+void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)
+{
+	struct legend l = { .n = 0 };
+
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		prom(p, v);
+		return;
+	}
+	pr_use_err(p, false);
+	if (pr_is_json(p)) {
+		pr_doc_str(p, "matrix_field", v->field);
+		json_pairs(p, v);
+	} else {
+		text_grid(p, v, &l);
+	}
+	findings(p, v);
+	summary(p, v);
+}

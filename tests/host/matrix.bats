@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# --matrix of JSON Lines records, on this host: records this host's runs
+# make (no RDMA here: every pair fails) and records written as other
+# hosts print them.  The resolved pairs of real hosts are in
+# tests/lab/matrix.bats and tests/fabric/sa_pairs.bats.
+
+load ../helpers
+
+# rec HOST DEST SOURCE MTU_RAW [PKEY]: a resolved record of rdma-route.
+rec() {
+	printf '{"record":"results","destination":"%s","host":"%s","status":"resolved","source":"%s","link_layer":"Ethernet","port_rate":10,"paths":[{"mtu":%d,"mtu_raw":%d,"rate_raw":0,"sl":0,"pkey":"%s","hop_limit":64,"reversible":true}]}\n' \
+		"$2" "$1" "$3" $((128 << $4)) "$4" "${5:-0xffff}"
+}
+
+# fail HOST DEST CAUSE
+fail() {
+	printf '{"record":"results","destination":"%s","host":"%s","status":"failed","error":{"cause":"%s"}}\n' "$2" "$1" "$3"
+}
+
+# Three hosts at .1-.3: c's MTU is 512 its way; nobody reaches .9.
+fleet() {
+	rec a 10.0.0.2 10.0.0.1 3
+	rec a 10.0.0.3 10.0.0.1 3
+	fail a 10.0.0.9 neighbour_timeout
+	rec b 10.0.0.1 10.0.0.2 3
+	rec b 10.0.0.3 10.0.0.2 3
+	fail b 10.0.0.9 neighbour_timeout
+	rec c 10.0.0.1 10.0.0.3 2
+	rec c 10.0.0.2 10.0.0.3 2
+	fail c 10.0.0.9 neighbour_timeout
+	echo '{"record":"summary","probes":3}'
+}
+
+@test "--matrix: the grid, its key and the findings, exactly" {
+	fleet >"$BATS_TEST_TMPDIR/fleet.jsonl"
+	COLUMNS=80 run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 1 ]	# a pair failed, as a batch says it
+	[ -z "$stderr" ]
+	[ "${lines[0]}" = "mtu from 3 sources to 4 destinations (columns numbered below)" ]
+	# The diagonal first: each host's own address in its row's place.
+	[ "${lines[1]}" = "     1    2    3    4" ]
+	[ "${lines[2]}" = "a    . 1024 1024    A" ]
+	[ "${lines[3]}" = "b 1024    . 1024    A" ]
+	[ "${lines[4]}" = "c  512  512    .    A" ]
+	[ "${lines[5]}" = "1  10.0.0.1 (a)" ]
+	[ "${lines[8]}" = "4  10.0.0.9" ]
+	[[ "${lines[9]}" == "A  neighbour_timeout: "* ]]
+	[ "$(printf '%s\n' "${lines[@]}" | sed -n '/^findings:/,/^summary/p')" = "findings:
+  no source reaches 10.0.0.9 (neighbour_timeout)
+  a -> 10.0.0.3 (c) and c -> 10.0.0.1 (a) differ: mtu 1024/512
+  b -> 10.0.0.3 (c) and c -> 10.0.0.2 (b) differ: mtu 1024/512
+summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
+}
+
+@test "--matrix: --expect and another field; all resolved with a finding is exit 4" {
+	fleet | grep -v 10.0.0.9 >"$BATS_TEST_TMPDIR/fleet.jsonl"
+	run --separate-stderr rr --matrix=mtu_raw --expect 'mtu >= 1024' --json "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 4 ]
+	jqe '.matrix_field == "mtu_raw" and (.pairs | length) == 6' <<<"$output"
+	jqe '[.pairs[] | select(.from == "c") | .mtu_raw] == [2, 2]' <<<"$output"
+	jqe '[.findings[] | select(.kind == "expect_failed") | "\(.from) \(.destination) \(.expect)"] == ["c 10.0.0.1 mtu >= 1024 does not hold: 512", "c 10.0.0.2 mtu >= 1024 does not hold: 512"]' <<<"$output"
+	jqe '[.findings[] | select(.kind == "asymmetric") | .differs.mtu] == [["1024", "512"], ["1024", "512"]]' <<<"$output"
+	jqe '.summary.findings == {"fails_to_all": 0, "reached_by_none": 0, "unreachable": 0, "asymmetric": 2, "expect_failed": 2}' <<<"$output"
+	run rr --matrix --prom "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 4 ]
+	prom_valid <<<"$output"
+	grep -q '^rdma_route_pair_path_mtu_bytes{.*from="c",destination="10.0.0.1"} 512$' <<<"$output"
+	grep -q '^rdma_route_matrix_findings{.*kind="asymmetric"} 2$' <<<"$output"
+	[ "$(grep -c '^rdma_route_pair_success{' <<<"$output")" -eq 6 ]
+}
+
+@test "--matrix: records of this host's own runs, by ClusterShell's prefixes, from stdin" {
+	local h
+	for h in n1 n2; do
+		rr --jsonl --timeout 300 --host-label "$h" 192.0.2.1 192.0.2.2 | sed "s/^/$h: /"
+	done >"$BATS_TEST_TMPDIR/both"
+	[ "$(grep -c '^n[12]: {"record":"results"' "$BATS_TEST_TMPDIR/both")" -eq 4 ]
+	run --separate-stderr rr --matrix --jsonl <"$BATS_TEST_TMPDIR/both"
+	# No RDMA here: both fail to all; a remote host's failure is no exit 3.
+	[ "$status" -eq 1 ]
+	jqe -s '[.[] | select(.record == "findings") | "\(.kind) \(.from // .destination)"] == ["fails_to_all n1", "fails_to_all n2", "reached_by_none 192.0.2.1", "reached_by_none 192.0.2.2"]' <<<"$output"
+	jqe -s '[.[] | select(.record == "pairs") | .cause] | unique == ["no_rdma_cm"]' <<<"$output"
+}
+
+@test "--matrix: a wide matrix comes in blocks that fit the terminal" {
+	local i
+	for i in $(seq 1 30); do rec "h$i" 10.0.0.250 "10.0.0.$i" 3; rec "h$i" "10.0.1.$i" "10.0.0.$i" 3; done \
+		>"$BATS_TEST_TMPDIR/wide.jsonl"
+	COLUMNS=60 run rr --matrix "$BATS_TEST_TMPDIR/wide.jsonl"
+	[ "$status" -eq 0 ]
+	# The grid's lines (a header, a row): none wider than the terminal.
+	[ "$(printf '%s\n' "${lines[@]}" | grep -E '^(h[0-9]+ | +[0-9]+ +[0-9]+ )' | awk 'length > 60' | wc -l)" -eq 0 ]
+	# Rows named in 3 characters, 31 columns of 4 + 1: 11 a block, 3 blocks.
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^h30 ')" -eq 3 ]
+	[ "${lines[1]}" = "       1    2    3    4    5    6    7    8    9   10   11" ]
+}
+
+@test "--matrix: bad lines said and skipped (exit 2); bad use refused" {
+	{ fleet; echo 'not json'; echo '{"results":[]}'; printf 'x: \n'; } >"$BATS_TEST_TMPDIR/bad.jsonl"
+	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/bad.jsonl"
+	[ "$status" -eq 2 ]
+	[ "$(grep -c "invalid record" <<<"$stderr")" -eq 3 ]
+	grep -q "bad.jsonl:11: invalid record 'not json': not a JSON object" <<<"$stderr"
+	grep -q 'bad.jsonl:12: .*no "record" member' <<<"$stderr"
+	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 3 input errors" ]]
+	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/none.jsonl"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: --matrix: '$BATS_TEST_TMPDIR/none.jsonl': No such file or directory" ]]
+	run --separate-stderr rr --matrix=nosuchfield x
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"invalid --matrix 'nosuchfield': want a field"* ]]
+	run --separate-stderr rr --matrix -f x
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--matrix reads its records from the files given as arguments, not -f"* ]]
+	run --separate-stderr rr --matrix --count 2 x
+	[ "$status" -eq 2 ]
+}
