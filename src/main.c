@@ -121,13 +121,13 @@ static void told_labels(struct run *run)
 
 	pr_run_label(run->p, "host", run->host_label);
 	pr_run_label(run->p, "ps", ps[o->ps]);	/* --sa: its ServiceID */
-	if (!o->sa) {
+	if (!o->sa)
 		pr_run_label(run->p, "source", o->src);
-		if (o->tos >= 0)
-			snprintf(run->told[0], sizeof(run->told[0]), "%d", o->tos);
-		pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[0] : NULL);
+	if (o->tos >= 0)	/* --sa: the QoS class */
+		snprintf(run->told[3], sizeof(run->told[3]), "%d", o->tos);
+	pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[3] : NULL);
+	if (!o->sa)
 		return;
-	}
 	pr_run_label(run->p, "ca", o->ca);
 	if (o->ca_port)
 		snprintf(run->told[0], sizeof(run->told[0]), "%d", o->ca_port);

@@ -28,7 +28,7 @@
 struct run {
 	struct rr_opts opts;
 	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
-	char told[3][16];	/* Prometheus run labels' numbers */
+	char told[4][16];	/* Prometheus run labels' numbers */
 	struct rr_expect expects[2 * RR_MAX_EXPECT];
 	int num_expects;
 	struct sockaddr_storage src;

@@ -88,6 +88,7 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 		.timeout_ms = run->opts.timeout_ms,
 		.sl = run->opts.sl,
 		.pkey = run->opts.pkey,
+		.tos = run->opts.tos,
 		.all_paths = run->opts.all_paths,
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_SA_DEFAULT_PARALLEL,

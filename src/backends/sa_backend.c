@@ -244,6 +244,10 @@ static void build_request(struct sa_port *sp, const struct rr_probe *probe,
 		rr_sa_pr_set_pkey(req, (uint16_t)p->pkey);
 		mask |= RR_PR_COMP_PKEY;
 	}
+	if (p->tos >= 0) {
+		rr_sa_pr_set_qos_class(req, (uint16_t)p->tos);
+		mask |= RR_PR_COMP_QOS_CLASS;
+	}
 	/* As rdma_cm asks for a connection: one reversible path, its
 	 * port space's ServiceID; --all-paths as many as NumbPath takes. */
 	rr_sa_pr_set_query(req, rr_sa_service_id(p->ps),
@@ -477,6 +481,10 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 
 	copy_port(r, &w->shared);
 	r->out.timeout_ms = w->p->timeout_ms;
+	if (w->p->tos >= 0) {
+		r->out.used.tos = w->p->tos;	/* asked as the QoS class */
+		r->out.used.tos_from = RR_TOS_OPTION;
+	}
 	rr_step_begin(&r->out, RR_STEP_TOTAL);
 	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
 	*q = (struct sa_query){ .r = r, .deadline = now_ms() + w->p->timeout_ms };

@@ -21,6 +21,7 @@ struct rr_sa_params {
 	unsigned int timeout_ms;	/* each MAD, with no retry */
 	int sl;			/* -1: any */
 	int pkey;		/* -1: any */
+	int tos;		/* --tos, as the query's QoS class; -1: none */
 	bool all_paths;		/* GetTable: every path the SA has */
 	unsigned int parallel;	/* queries in flight at once */
 	unsigned int ps;	/* the port space (--ps): the query's ServiceID */

@@ -189,6 +189,14 @@ void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey)
 	rec[PR_PKEY + 1] = (uint8_t)pkey;
 }
 
+void rr_sa_pr_set_qos_class(uint8_t *rec, uint16_t qos_class)
+{
+	uint16_t word = (uint16_t)((qos_class & 0xfff) << 4 | (rec[PR_QOS_SL + 1] & 0xf));
+
+	rec[PR_QOS_SL] = (uint8_t)(word >> 8);
+	rec[PR_QOS_SL + 1] = (uint8_t)word;
+}
+
 /* The common MAD header's Status, and the SA header's AttributeOffset. */
 #define MAD_STATUS_OFFSET	4
 #define SA_ATTR_OFFSET_OFFSET	44

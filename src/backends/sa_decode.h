@@ -29,6 +29,7 @@
 #define RR_PR_COMP_REVERSIBLE	(1ULL << 11)
 #define RR_PR_COMP_NUMBPATH	(1ULL << 12)
 #define RR_PR_COMP_PKEY		(1ULL << 13)
+#define RR_PR_COMP_QOS_CLASS	(1ULL << 14)
 #define RR_PR_COMP_SL		(1ULL << 15)
 
 /* SA class-specific status codes, bits 8-15 of the MAD status. */
@@ -85,6 +86,11 @@ bool rr_sa_pr_is_void(const uint8_t *rec);
 void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);
 /* The P_Key of a wire PathRecord; libibmad has no field for it. */
 void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey);
+/*
+ * QoSClass (12 bits beside the SL, which it leaves alone): the kernel's
+ * RDMA CM puts the id's ToS there for an IPv4 destination.
+ */
+void rr_sa_pr_set_qos_class(uint8_t *rec, uint16_t qos_class);
 /*
  * What the kernel's rdma_cm asks of a PathRecord for a connection: its
  * ServiceID (the port space's, IBA A3.2.1), a reversible path, and

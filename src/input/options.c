@@ -66,7 +66,8 @@ static const struct argp_option options[] = {
 	{ "src", 's', "ADDR", 0,
 	  "Source address to bind before resolving", 0 },
 	{ "tos", OPT_TOS, "TOS", 0,
-	  "Type of service (0-255) set with RDMA_OPTION_ID_TOS", 0 },
+	  "Type of service (0-255) set with RDMA_OPTION_ID_TOS; with --sa, the "
+	  "query's QoS class", 0 },
 	{ "ps", OPT_PS, "SPACE", 0,
 	  "Port space: tcp (default), udp or ib", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
@@ -152,8 +153,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa");
 	if (opts->all_pairs && opts->from)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
-	if (opts->sa && (opts->src || opts->tos >= 0))
-		argp_error(state, "--src and --tos do not apply to --sa");
+	if (opts->sa && opts->src)
+		argp_error(state, "--src does not apply to --sa");
 	if (opts->sa && opts->count != 1)
 		argp_error(state, "--count does not apply to --sa");
 	if (opts->brief && opts->format != RR_FORMAT_TEXT)

@@ -118,7 +118,7 @@ load ../helpers
 	[[ "$output" == *"--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa"* ]]
 	run rr --sa --src 192.0.2.1 3
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--src and --tos do not apply to --sa"* ]]
+	[[ "$output" == *"--src does not apply to --sa"* ]]
 	run rr --sa --sl 16 3
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"invalid --sl '16': want 0 to 15"* ]]

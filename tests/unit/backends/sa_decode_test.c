@@ -270,6 +270,23 @@ static void test_status(void)
 	is_int(rr_sa_status_code(0x001c), 0, "code of a common status");
 }
 
+static void qos_class(void)
+{
+	uint8_t rec[RR_SA_PR_SIZE] = { 0 };
+	struct rr_path p;
+
+	rec[52] = 0x00;
+	rec[53] = 0x0a;		/* SL 10 */
+	rr_sa_pr_set_qos_class(rec, 0x5);
+	is_int(rec[52] << 8 | rec[53], 0x005a, "QoS class 5 beside SL 10");
+	rr_sa_pr_set_qos_class(rec, 0xfff);
+	is_int(rec[52] << 8 | rec[53], 0xfffa, "twelve bits, the SL kept");
+	rr_sa_pr_set_qos_class(rec, 0x1234);
+	is_int(rec[52] << 8 | rec[53], 0x234a, "no more than twelve");
+	rr_sa_pr_decode(rec, &p);
+	is_int(p.sl, 10, "the SL still decodes");
+}
+
 static void busy_backoff(void)
 {
 	is_int(rr_sa_busy_backoff_ms(0x0001, 0, 2000), 8, "busy: 8 ms first");
@@ -290,6 +307,7 @@ static void busy_backoff(void)
 int main(void)
 {
 	busy_backoff();
+	qos_class();
 	test_dest_lid();
 	test_dest_guid();
 	test_dest_gid();
