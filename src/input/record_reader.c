@@ -22,7 +22,11 @@ static struct {
 	void *so;
 	bool tried;
 	char why[256];
-	__typeof__(json_tokener_parse_verbose) *parse;
+	__typeof__(json_tokener_new) *tok_new;
+	__typeof__(json_tokener_free) *tok_free;
+	__typeof__(json_tokener_parse_ex) *parse_ex;
+	__typeof__(json_tokener_get_error) *get_error;
+	__typeof__(json_tokener_get_parse_end) *parse_end;
 	__typeof__(json_tokener_error_desc) *error_desc;
 	__typeof__(json_object_object_get_ex) *get_ex;
 	__typeof__(json_object_get_type) *type;
@@ -50,7 +54,11 @@ bool rr_record_reader_ready(char *why, size_t why_len)
 		jc.so = dlopen(RR_JSONC_SONAME, RTLD_NOW | RTLD_LOCAL);
 		if (!jc.so)
 			goto missing;
-		FIND(parse, json_tokener_parse_verbose);
+		FIND(tok_new, json_tokener_new);
+		FIND(tok_free, json_tokener_free);
+		FIND(parse_ex, json_tokener_parse_ex);
+		FIND(get_error, json_tokener_get_error);
+		FIND(parse_end, json_tokener_get_parse_end);
 		FIND(error_desc, json_tokener_error_desc);
 		FIND(get_ex, json_object_object_get_ex);
 		FIND(type, json_object_get_type);
@@ -240,30 +248,61 @@ static const char *split_prefix(const char *line, size_t len, char *host,
 	return colon + 2;
 }
 
+/*
+ * The one JSON value of TEXT (LEN bytes), nothing but blanks after it;
+ * NULL with the reason in WHY.
+ */
+static json_object *parse_json(const char *text, size_t len, char *why,
+			       size_t why_len)
+{
+	struct json_tokener *tok = jc.tok_new();
+	json_object *o = NULL;
+	size_t end;
+
+	if (!tok || len > INT32_MAX) {
+		snprintf(why, why_len, "out of memory");
+		goto out;
+	}
+	o = jc.parse_ex(tok, text, (int)len);
+	if (!o) {
+		snprintf(why, why_len, "not a JSON object: %s",
+			 jc.get_error(tok) == json_tokener_continue ?
+				"the line ends inside it" :
+				jc.error_desc(jc.get_error(tok)));
+		goto out;
+	}
+	for (end = jc.parse_end(tok); end < len; end++) {
+		if (!isspace((unsigned char)text[end])) {
+			snprintf(why, why_len, "text after the JSON object");
+			jc.put(o);
+			o = NULL;
+			break;
+		}
+	}
+out:
+	if (tok)
+		jc.tok_free(tok);
+	return o;
+}
+
 enum rr_record_kind rr_record_parse(const char *line, size_t len,
 				    struct rr_record *rec, char *why,
 				    size_t why_len)
 {
-	enum json_tokener_error jerr;
 	enum rr_record_kind kind = RR_RECORD_BAD;
 	json_object *o, *rk;
-	char prefix[256], *text;
+	char prefix[256];
 	size_t skip;
 
 	memset(rec, 0, sizeof(*rec));
 	if (!rr_record_reader_ready(why, why_len))
 		return RR_RECORD_BAD;
 	split_prefix(line, len, prefix, sizeof(prefix), &skip);
-	text = strndup(line + skip, len - skip);
-	if (!text) {
-		snprintf(why, why_len, "out of memory");
+	o = parse_json(line + skip, len - skip, why, why_len);
+	if (!o)
 		return RR_RECORD_BAD;
-	}
-	o = jc.parse(text, &jerr);
-	free(text);
-	if (!o || jc.type(o) != json_type_object) {
-		snprintf(why, why_len, "not a JSON object%s%s",
-			 o ? "" : ": ", o ? "" : jc.error_desc(jerr));
+	if (jc.type(o) != json_type_object) {
+		snprintf(why, why_len, "not a JSON object");
 		goto out;
 	}
 	rk = member(o, "record", json_type_string);

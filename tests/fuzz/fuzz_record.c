@@ -7,7 +7,8 @@
  * - a result has the destination it said, shorter than its buffer, and
  *   at most one path; a resolved one has it, a failed one a known cause
  *   or RR_CAUSE_UNKNOWN;
- * - a "host: " prefix, when taken, is what preceded ": ".
+ * - a "host: " prefix, when taken, is what precedes the line's first
+ *   ':', when a blank follows it and the line does not start with '{'.
  */
 #include "input/record_reader.h"
 #include "fuzz.h"
@@ -34,10 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check(rec->r.out.ok ||
 			   (rec->r.out.fail.cause > RR_CAUSE_NONE &&
 			    rec->r.out.fail.cause < RR_CAUSE_COUNT));
-		colon = strstr(text, ": ");
-		if (text[0] != '{' && colon && rec->host[0] &&
+		colon = strchr(text, ':');
+		if (text[0] != '{' && colon && colon[1] == ' ' &&
 		    (size_t)(colon - text) < sizeof(rec->host))
-			fuzz_check(!strncmp(rec->host, text, (size_t)(colon - text)));
+			fuzz_check(strlen(rec->host) == (size_t)(colon - text) &&
+				   !strncmp(rec->host, text, (size_t)(colon - text)));
 	}
 	tiny = fuzz_alloc(tiny_len);
 	fuzz_check(rr_record_parse(text, len, rec, tiny, tiny_len) == kind);

@@ -64,6 +64,13 @@ int main(void)
 	is_int(parse("{\"record\":\"results\"}", rec, why), RR_RECORD_BAD,
 	       "a result with no destination");
 	is_int(parse("[1,2]", rec, why), RR_RECORD_BAD, "an array");
+	is_int(parse("{\"record\":\"summary\"} {\"record\":\"summary\"}", rec, why),
+	       RR_RECORD_BAD, "two objects on a line");
+	is_str(why, "text after the JSON object", "said");
+	is_int(parse("{\"record\":\"results\",", rec, why), RR_RECORD_BAD, "a cut line");
+	is_str(why, "not a JSON object: the line ends inside it", "said");
+	is_int(parse("{\"record\":\"summary\"}  ", rec, why), RR_RECORD_OTHER,
+	       "blanks after it are fine");
 	is_int(parse("h1: ", rec, why), RR_RECORD_BAD, "a prefix alone");
 	free(rec);
 	return tap_done();
