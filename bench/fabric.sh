@@ -17,36 +17,9 @@ bin=$1
 pairs=$2
 row_head="\`--sa LID\` (one-switch.net, Hca1 to Hca2), whole process, median of $pairs (min-max)"
 
-for tool in ibsim opensm saquery ibaddr jq; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "bench: $tool not installed: --sa row not measured" >&2
-		echo "| $row_head | not measured ($tool not installed) | — | — | ≤ 1.0 |"
-		exit 0
-	fi
-done
-
-# fabric.bash: fabric_start, sim_run, node_lid, fabric_stop.  Its files go
-# under our temporary folder (it puts them in $BATS_FILE_TMPDIR).
-# shellcheck source=tests/fabric/fabric.bash
-. tests/fabric/fabric.bash
-if [ ! -r "$UMAD2SIM" ]; then
-	echo "bench: $UMAD2SIM missing: --sa row not measured" >&2
-	echo "| $row_head | not measured (libumad2sim missing) | — | — | ≤ 1.0 |"
-	exit 0
-fi
-tmp=$(mktemp -d)
-BATS_FILE_TMPDIR=$tmp
-fabric_up=
-cleanup() {
-	[ -n "$fabric_up" ] && fabric_stop
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-fail() {
-	echo "bench: $*" >&2
-	exit 1
-}
+# shellcheck source=bench/sim.bash
+. bench/sim.bash
+sim_bench "$row_head" "≤ 1.0"
 
 fabric_start "$PWD/tests/fabric/one-switch.net" "" || fail "the fabric did not start"
 fabric_up=1

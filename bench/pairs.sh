@@ -17,32 +17,9 @@ small=$2
 hcas=$3
 row_head="all pairs of $hcas HCAs ($((hcas * (hcas - 1))) PathRecords), one process (--sa --all-pairs) against a shell loop of saquery -p --src-to-dst"
 
-for tool in ibsim opensm saquery ibaddr jq; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "bench: $tool not installed: pairs row not measured" >&2
-		echo "| $row_head | not measured ($tool not installed) | — | — | ≤ 0.05 |"
-		exit 0
-	fi
-done
-# shellcheck source=tests/fabric/fabric.bash
-. tests/fabric/fabric.bash
-if [ ! -r "$UMAD2SIM" ]; then
-	echo "| $row_head | not measured (libumad2sim missing) | — | — | ≤ 0.05 |"
-	exit 0
-fi
-tmp=$(mktemp -d)
-BATS_FILE_TMPDIR=$tmp
-fabric_up=
-cleanup() {
-	[ -n "$fabric_up" ] && fabric_stop
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-fail() {
-	echo "bench: $*" >&2
-	exit 1
-}
+# shellcheck source=bench/sim.bash
+. bench/sim.bash
+sim_bench "$row_head" "≤ 0.05"
 
 # net N: N HCAs, eight to a leaf switch, the leaves under a spine.
 net() {
