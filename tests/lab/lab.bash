@@ -40,12 +40,12 @@ teardown() {
 
 # The RoCE PathRecord's packet life time, as the kernel's RDMA CM sets it
 # (CMA_IBOE_PACKET_LIFETIME): "RAW TEXT" of the lab's kernel.  6.1 gives
-# 18 (4.096 us x 2^18, 1.07 s), 6.12 gives 16 (268 ms).  Another kernel
+# 18 (4.096 us x 2^18, 1.07 s), 6.12 gives 16 (268.4 ms).  Another kernel
 # line: say which it gives, here.
 iboe_packet_life() {
 	case $(uname -r) in
 	6.1.*) echo "18 1.07 s" ;;
-	6.12.*) echo "16 268 ms" ;;
+	6.12.*) echo "16 268.4 ms" ;;
 	*) echo "iboe_packet_life: kernel $(uname -r) not known here" >&2; return 1 ;;
 	esac
 }
