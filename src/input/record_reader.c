@@ -230,22 +230,24 @@ static void read_result(json_object *o, struct rr_record *rec)
 	r->out.fail.cause = rr_cause_from_key(jc.string(member(err, "cause", json_type_string)));
 }
 
-/* "host: {...}": the prefix ClusterShell and pdsh add, cut off. */
-static const char *split_prefix(const char *line, size_t len, char *host,
-				size_t host_len, size_t *skip)
+/*
+ * "host: {...}": the prefix ClusterShell and pdsh add, into HOST; *SKIP
+ * its length, 0 when the line has none.
+ */
+static void split_prefix(const char *line, size_t len, char *host,
+			 size_t host_len, size_t *skip)
 {
 	const char *colon;
 
 	*skip = 0;
 	host[0] = '\0';
 	if (!len || line[0] == '{')
-		return line;
+		return;
 	colon = memchr(line, ':', len);
 	if (!colon || colon + 1 == line + len || colon[1] != ' ')
-		return line;
+		return;
 	snprintf(host, host_len, "%.*s", (int)(colon - line), line);
 	*skip = (size_t)(colon + 2 - line);
-	return colon + 2;
 }
 
 /*

@@ -103,4 +103,9 @@ fleet() {
 	run --separate-stderr "$RDMA_ROUTE" --matrix --json "$BATS_FILE_TMPDIR/pdsh.jsonl"
 	[ "$status" -eq 1 ]
 	jqe '.summary.findings == {"fails_to_all": 2, "reached_by_none": 1, "unreachable": 0, "asymmetric": 4, "expect_failed": 0}' <<<"$output"
+	# Every pair and finding as ClusterShell's records give them.
+	fleet clush >"$BATS_FILE_TMPDIR/clush.jsonl" || true
+	"$RDMA_ROUTE" --matrix --json "$BATS_FILE_TMPDIR/clush.jsonl" >"$BATS_FILE_TMPDIR/clush.json" || true
+	jqe --slurpfile c "$BATS_FILE_TMPDIR/clush.json" \
+		'.pairs == $c[0].pairs and .findings == $c[0].findings and (.pairs | length) == 42' <<<"$output"
 }
