@@ -82,6 +82,7 @@ struct rr_cm {
 
 struct cm_event {
 	struct probe *pr;
+	const struct rdma_cm_id *id;	/* to compare only: it may be gone */
 	enum rdma_cm_event_type type;
 	int status;
 	struct timespec at;
@@ -382,7 +383,11 @@ static void handle_event(struct rr_cm *run, const struct cm_event *e)
 	probe_finish(pr);
 }
 
-/* Reads what is queued, a batch at a time, then handles the batch. */
+/*
+ * Reads what is queued, a batch at a time, then handles the batch.  An
+ * event of an id that is no longer its probe's is dropped: the probe gave
+ * up on it (deadline), and its slot went to another result since.
+ */
 static void drain_events(struct rr_cm *run)
 {
 	struct cm_event batch[EVENT_BATCH];
@@ -393,6 +398,7 @@ static void drain_events(struct rr_cm *run)
 		for (n = 0; n < EVENT_BATCH &&
 			    !rr_dl.rdma_get_cm_event(run->channel, &ev); n++) {
 			batch[n].pr = ev->id->context;
+			batch[n].id = ev->id;
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
 			batch[n].at = rr_now();
@@ -400,8 +406,9 @@ static void drain_events(struct rr_cm *run)
 			rr_dl.rdma_ack_cm_event(ev);
 		}
 		for (i = 0; i < n; i++)
-			if (batch[i].pr->state == PROBE_WAIT_ADDR ||
-			    batch[i].pr->state == PROBE_WAIT_ROUTE)
+			if (batch[i].pr->id == batch[i].id &&
+			    (batch[i].pr->state == PROBE_WAIT_ADDR ||
+			     batch[i].pr->state == PROBE_WAIT_ROUTE))
 				handle_event(run, &batch[i]);
 	} while (n == EVENT_BATCH);
 }
