@@ -47,14 +47,40 @@ int rr_stats_compute(double *values, size_t n, struct rr_stats *out)
 	return 1;
 }
 
+/*
+ * Bucket I's lower bound, RR_HIST_FLOOR * RR_HIST_RATIO^(I - 1) for I >= 1,
+ * by multiplication and made once: log() and pow() would load libm, and
+ * every library loaded costs each start of the tool.
+ */
+static const double *bucket_bounds(void)
+{
+	static double b[RR_HIST_BUCKETS];
+	unsigned int i;
+
+	if (!b[1]) {
+		b[1] = RR_HIST_FLOOR;
+		for (i = 2; i < RR_HIST_BUCKETS; i++)
+			b[i] = b[i - 1] * RR_HIST_RATIO;
+	}
+	return b;
+}
+
+/* 0 up to RR_HIST_FLOOR, else the last bucket whose bound is <= V. */
 static unsigned int bucket_of(double v)
 {
-	double i;
+	const double *b = bucket_bounds();
+	unsigned int lo = 1, hi = RR_HIST_BUCKETS - 1, mid;
 
 	if (!(v > RR_HIST_FLOOR))
 		return 0;
-	i = floor(log(v / RR_HIST_FLOOR) / log(RR_HIST_RATIO)) + 1;
-	return i >= RR_HIST_BUCKETS - 1 ? RR_HIST_BUCKETS - 1 : (unsigned int)i;
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		if (b[mid] <= v)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
 /*
@@ -67,7 +93,8 @@ static double bucket_value(const struct rr_running *r, unsigned int i)
 		return r->min;
 	if (i == RR_HIST_BUCKETS - 1)
 		return r->max;
-	return RR_HIST_FLOOR * pow(RR_HIST_RATIO, (double)i - 0.5);
+	/* A constant: the compiler folds it. */
+	return bucket_bounds()[i] * sqrt(RR_HIST_RATIO);
 }
 
 /* Where bucket INDEX is, or would go, in R's sorted buckets. */

@@ -65,3 +65,13 @@ hidden() {
 	[ -z "$output" ]
 	[[ "$stderr" == "rdma-route: reading the RDMA devices: "*"libibverbs.so.1: file too short" ]]
 }
+
+@test "the binary needs libc alone: the rest, libm too, loads at its first need" {
+	local needed
+
+	command -v readelf >/dev/null || skip "no readelf here"
+	needed=$(readelf -d "$RDMA_ROUTE" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p')
+	[[ "$needed" != *libasan* ]] || skip "a sanitizer build links its runtime"
+	echo "needed: $needed"
+	[ "$needed" = "libc.so.6" ]
+}
