@@ -379,7 +379,7 @@ static void handle_event(struct rr_cm *run, const struct cm_event *e)
 		return;
 	}
 	rr_fail_event(&r->out, waiting_step(pr), waiting_call(pr), e->type,
-		      e->status);
+		      e->status, &e->at);
 	probe_finish(pr);
 }
 

@@ -45,17 +45,22 @@ double rr_step_ms(const struct rr_outcome *o, enum rr_step step)
 	return rr_ts_ms(&t->end, &t->start);
 }
 
-static void fail(struct rr_outcome *o, enum rr_step step,
-		 enum rr_fail_kind kind, const char *call, int err, int event,
-		 int status)
+/* The step, and the total, end AT (NULL: now). */
+static void fail_at(struct rr_outcome *o, enum rr_step step,
+		    enum rr_fail_kind kind, const char *call, int err,
+		    int event, int status, const struct timespec *at)
 {
 	struct rr_cause_input in = {
 		.step = step, .kind = kind, .err = err, .event = event,
 	};
-	struct timespec now = rr_now();
+	struct timespec now;
 
-	rr_step_end_at(o, step, &now);
-	rr_step_end_at(o, RR_STEP_TOTAL, &now);
+	if (!at) {
+		now = rr_now();
+		at = &now;
+	}
+	rr_step_end_at(o, step, at);
+	rr_step_end_at(o, RR_STEP_TOTAL, at);
 	o->ok = false;
 	o->fail.step = step;
 	o->fail.kind = kind;
@@ -66,6 +71,13 @@ static void fail(struct rr_outcome *o, enum rr_step step,
 	o->fail.cause = rr_classify(&in);
 }
 
+static void fail(struct rr_outcome *o, enum rr_step step,
+		 enum rr_fail_kind kind, const char *call, int err, int event,
+		 int status)
+{
+	fail_at(o, step, kind, call, err, event, status, NULL);
+}
+
 void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status)
 {
@@ -73,11 +85,11 @@ void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 }
 
 void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
-		   int event, int status)
+		   int event, int status, const struct timespec *at)
 {
 	/* The kernel reports a negative errno as the event's status. */
-	fail(o, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
-	     event, status);
+	fail_at(o, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
+		event, status, at);
 }
 
 void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,

@@ -211,9 +211,12 @@ double rr_step_ms(const struct rr_outcome *o, enum rr_step step);
 /* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
 void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status);
-/* An error event (or an unexpected one) arrived for the step. */
+/*
+ * An error event (or an unexpected one) arrived for the step, read at AT:
+ * the step ends then, not when the event was handled.
+ */
 void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
-		   int event, int status);
+		   int event, int status, const struct timespec *at);
 /*
  * A failure whose cause the backend knows better than errno tells (the SA
  * backend); DETAIL is a static string or NULL.
