@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <netlink/netlink.h>
@@ -11,19 +12,23 @@
 #include <netlink/route/link.h>
 #include <netlink/route/link/vlan.h>
 #include <netlink/route/neighbour.h>
-#include <netlink/route/route.h>
+#include <linux/rtnetlink.h>
 
 #include "host/netlink_route.h"
 #include "host/rdma_libs.h"
+#include "host/route_query.h"
 
 /*
  * Links, addresses and the neighbour table are dumped once per run and
  * then kept current by the kernel's own notifications (a libnl cache
  * manager): a failure costs one route query, not a dump of tables that
- * did not change.
+ * did not change.  The route queries go on a raw socket of their own
+ * (route_query.c).
  */
 struct rr_nl {
-	struct nl_sock *sk;		/* queries and re-reads */
+	int route_fd;			/* the route queries */
+	unsigned int route_seq;
+	struct nl_sock *sk;		/* re-reads */
 	struct nl_sock *events;		/* the notifications */
 	struct nl_cache_mngr *mngr;
 	struct nl_cache *links;		/* these three owned by mngr */
@@ -47,12 +52,16 @@ struct rr_nl *rr_nl_open(char *why, size_t why_len)
 	nl = calloc(1, sizeof(*nl));
 	if (!nl)
 		goto fail;
+	nl->route_fd = rr_route_query_open();
+	if (nl->route_fd < 0) {
+		snprintf(why, why_len, "rtnetlink: %s", strerror(errno));
+		free(nl);
+		return NULL;
+	}
 	nl->sk = rr_dl.nl_socket_alloc();
 	nl->events = rr_dl.nl_socket_alloc();
 	if (!nl->sk || !nl->events)
 		goto fail;
-	/* An unread ACK of the route query would end the next dump early. */
-	rr_dl.nl_socket_disable_auto_ack(nl->sk);
 	err = rr_dl.nl_connect(nl->sk, NETLINK_ROUTE);
 	if (err < 0)
 		goto fail;
@@ -80,6 +89,7 @@ void rr_nl_close(struct rr_nl *nl)
 {
 	if (!nl)
 		return;
+	close(nl->route_fd);
 	if (nl->mngr)
 		rr_dl.nl_cache_mngr_free(nl->mngr);
 	if (nl->events)
@@ -127,19 +137,6 @@ static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
 	return NULL;
 }
 
-static void from_nl_addr(struct nl_addr *a, struct sockaddr_storage *ss)
-{
-	struct sockaddr_in *s4 = (void *)ss;
-	struct sockaddr_in6 *s6 = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	ss->ss_family = (sa_family_t)rr_dl.nl_addr_get_family(a);
-	if (ss->ss_family == AF_INET)
-		memcpy(&s4->sin_addr, rr_dl.nl_addr_get_binary_addr(a), 4);
-	else if (ss->ss_family == AF_INET6)
-		memcpy(&s6->sin6_addr, rr_dl.nl_addr_get_binary_addr(a), 16);
-}
-
 static bool same_addr(struct nl_addr *a, struct nl_addr *b)
 {
 	return a && b &&
@@ -148,65 +145,6 @@ static bool same_addr(struct nl_addr *a, struct nl_addr *b)
 	       !memcmp(rr_dl.nl_addr_get_binary_addr(a),
 		       rr_dl.nl_addr_get_binary_addr(b),
 		       rr_dl.nl_addr_get_len(a));
-}
-
-/* One RTM_GETROUTE answer: the route, or the kernel's errno. */
-struct route_answer {
-	struct rtnl_route *route;
-	int err;
-};
-
-static int on_route(struct nl_msg *msg, void *arg)
-{
-	struct route_answer *a = arg;
-
-	if (!a->route &&
-	    rr_dl.rtnl_route_parse(rr_dl.nlmsg_hdr(msg), &a->route) < 0)
-		a->route = NULL;
-	return NL_OK;
-}
-
-static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
-{
-	struct route_answer *a = arg;
-
-	a->err = -e->error;
-	return NL_STOP;
-}
-
-/*
- * As `ip route get DST from SRC oif OIF`: the kernel picks the route
- * (policy rules and all).  SRC may be NULL, OIF 0.
- */
-static int get_route(struct rr_nl *nl, struct nl_addr *dst,
-		     struct nl_addr *src, int oif, struct route_answer *a)
-{
-	struct rtmsg rtm = {
-		.rtm_family = (unsigned char)rr_dl.nl_addr_get_family(dst),
-		.rtm_dst_len = (unsigned char)rr_dl.nl_addr_get_prefixlen(dst),
-		.rtm_src_len = src ?
-			(unsigned char)rr_dl.nl_addr_get_prefixlen(src) : 0,
-	};
-	struct nl_msg *msg = rr_dl.nlmsg_alloc_simple(RTM_GETROUTE, 0);
-	struct nl_cb *cb = rr_dl.nl_cb_alloc(NL_CB_DEFAULT);
-	int rc = -NLE_NOMEM;
-
-	if (!msg || !cb)
-		goto out;
-	if (rr_dl.nlmsg_append(msg, &rtm, sizeof(rtm), NLMSG_ALIGNTO) < 0 ||
-	    rr_dl.nla_put_addr(msg, RTA_DST, dst) < 0 ||
-	    (src && rr_dl.nla_put_addr(msg, RTA_SRC, src) < 0) ||
-	    (oif && rr_dl.nla_put_u32(msg, RTA_OIF, (uint32_t)oif) < 0))
-		goto out;
-	rr_dl.nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_route, a);
-	rr_dl.nl_cb_err(cb, NL_CB_CUSTOM, on_error, a);
-	rc = rr_dl.nl_send_auto(nl->sk, msg);
-	if (rc >= 0)
-		rc = rr_dl.nl_recvmsgs(nl->sk, cb);
-out:
-	rr_dl.nl_cb_put(cb);
-	rr_dl.nlmsg_free(msg);
-	return rc;
 }
 
 static void fill_netdev(struct rr_nl *nl, int ifindex,
@@ -280,67 +218,69 @@ static void find_down_netdev(struct rr_nl *nl, struct nl_addr *dst,
 	}
 }
 
-static void fill_route(struct rr_nl *nl, struct rtnl_route *route,
-		       struct nl_addr *dst, struct rr_chain_route *out)
+static void fill_route(struct rr_nl *nl, const struct rr_route_answer *a,
+		       const struct sockaddr_storage *dst,
+		       struct rr_chain_route *out)
 {
-	struct rtnl_nexthop *nh = NULL;
-	struct nl_addr *a;
-	int ifindex = 0;
+	struct nl_addr *d;
+	int ifindex = a->oif, owner;
 
-	if (rr_dl.rtnl_route_get_nnexthops(route) > 0)
-		nh = rr_dl.rtnl_route_nexthop_n(route, 0);
-	if (nh)
-		ifindex = rr_dl.rtnl_route_nh_get_ifindex(nh);
-	if (nh && (a = rr_dl.rtnl_route_nh_get_gateway(nh))) {
-		from_nl_addr(a, &out->gateway);
+	if (a->have_gateway) {
+		out->gateway = a->gateway;
 		out->have_gateway = true;
 	}
-	a = rr_dl.rtnl_route_get_pref_src(route);
-	if (a) {
-		from_nl_addr(a, &out->src);
+	if (a->have_prefsrc) {
+		out->src = a->prefsrc;
 		out->have_src = true;
 	}
-	if (rr_dl.rtnl_route_get_type(route) == RTN_LOCAL) {
+	if (a->type == RTN_LOCAL) {
 		out->local = true;
-		ifindex = owner_of(nl, dst) ?: ifindex;
+		d = to_nl_addr(dst);
+		owner = d ? owner_of(nl, d) : 0;
+		if (owner)
+			ifindex = owner;
+		if (d)
+			rr_dl.nl_addr_put(d);
 	}
 	fill_netdev(nl, ifindex, out);
+}
+
+/* No route: the error, and an interface that is down but would hold it. */
+static void no_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		     int err, struct rr_chain_route *out)
+{
+	struct nl_addr *d = to_nl_addr(dst);
+
+	snprintf(out->error, sizeof(out->error), "%s",
+		 err == ENOMSG ? "no answer" : strerror(err));
+	if (d) {
+		find_down_netdev(nl, d, out);
+		rr_dl.nl_addr_put(d);
+	}
 }
 
 void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 		 const struct sockaddr_storage *src, int oif,
 		 struct rr_chain_route *out)
 {
-	struct route_answer a = { 0 };
-	struct nl_addr *d = to_nl_addr(dst), *s = src ? to_nl_addr(src) : NULL;
+	struct rr_route_answer a;
 	int rc;
 
 	out->looked_up = true;
-	if (!d) {
+	if (dst->ss_family != AF_INET && dst->ss_family != AF_INET6) {
 		snprintf(out->error, sizeof(out->error), "not an IP address");
-		if (s)
-			rr_dl.nl_addr_put(s);
 		return;
 	}
 	/* A source of the other family cannot hold the lookup. */
-	if (s && rr_dl.nl_addr_get_family(s) != rr_dl.nl_addr_get_family(d)) {
-		rr_dl.nl_addr_put(s);
-		s = NULL;
-	}
-	rc = get_route(nl, d, s, oif, &a);
-	if (a.err || rc < 0 || !a.route) {
-		snprintf(out->error, sizeof(out->error), "%s",
-			 a.err ? strerror(a.err) :
-			 rc < 0 ? rr_dl.nl_geterror(rc) : "no answer");
-		find_down_netdev(nl, d, out);
-	} else {
-		fill_route(nl, a.route, d, out);
-	}
-	if (a.route)
-		rr_dl.rtnl_route_put(a.route);
-	if (s)
-		rr_dl.nl_addr_put(s);
-	rr_dl.nl_addr_put(d);
+	if (src && src->ss_family != dst->ss_family)
+		src = NULL;
+	rc = rr_route_query(nl->route_fd, ++nl->route_seq, dst, src, oif, &a);
+	if (rc)
+		no_route(nl, dst, -rc, out);
+	else if (a.err)
+		no_route(nl, dst, a.err, out);
+	else
+		fill_route(nl, &a, dst, out);
 }
 
 int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,

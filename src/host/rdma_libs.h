@@ -21,7 +21,6 @@
 #include <netlink/route/link.h>
 #include <netlink/route/link/vlan.h>
 #include <netlink/route/neighbour.h>
-#include <netlink/route/route.h>
 #include <rdma/rdma_cma.h>
 
 enum rr_dl_group {
@@ -55,12 +54,8 @@ enum rr_dl_group {
 	X(nl_cache_get_first) X(nl_cache_get_next) X(nl_cache_refill)       \
 	X(nl_cache_mngr_add) X(nl_cache_mngr_alloc)                          \
 	X(nl_cache_mngr_data_ready) X(nl_cache_mngr_free)                    \
-	X(nl_cb_alloc) X(nl_cb_err) X(nl_cb_put) X(nl_cb_set)                \
-	X(nl_connect) X(nl_geterror) X(nl_recvmsgs) X(nl_send_auto)          \
-	X(nl_socket_alloc) X(nl_socket_free)                                 \
-	X(nl_socket_disable_auto_ack) X(nl_socket_set_buffer_size)           \
-	X(nla_put_addr) X(nla_put_u32)                                       \
-	X(nlmsg_alloc_simple) X(nlmsg_append) X(nlmsg_free) X(nlmsg_hdr)     \
+	X(nl_connect) X(nl_geterror)                                         \
+	X(nl_socket_alloc) X(nl_socket_free) X(nl_socket_set_buffer_size)   \
 	X(rtnl_addr_get_ifindex) X(rtnl_addr_get_local)                      \
 	X(rtnl_addr_get_prefixlen)                                           \
 	X(rtnl_link_get) X(rtnl_link_get_addr) X(rtnl_link_get_by_name)      \
@@ -70,11 +65,7 @@ enum rr_dl_group {
 	X(rtnl_neigh_get_dst) X(rtnl_neigh_get_ifindex)                      \
 	X(rtnl_neigh_get_lladdr) X(rtnl_neigh_get_state)                     \
 	X(rtnl_neigh_state2str) X(rtnl_neigh_alloc) X(rtnl_neigh_put)        \
-	X(rtnl_neigh_set_ifindex) X(rtnl_neigh_set_dst) X(nl_cache_search)   \
-	X(rtnl_route_get_nnexthops) X(rtnl_route_get_pref_src)              \
-	X(rtnl_route_get_type) X(rtnl_route_nexthop_n)                       \
-	X(rtnl_route_nh_get_gateway) X(rtnl_route_nh_get_ifindex)            \
-	X(rtnl_route_parse) X(rtnl_route_put)
+	X(rtnl_neigh_set_ifindex) X(rtnl_neigh_set_dst) X(nl_cache_search)
 
 #define RR_DL_MEMBER(name) __typeof__(name) *name;
 
