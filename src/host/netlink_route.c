@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,8 +116,15 @@ static void reread_all(struct rr_nl *nl)
  */
 void rr_nl_refresh(struct rr_nl *nl)
 {
+	struct pollfd pfd = {
+		.fd = rr_dl.nl_cache_mngr_get_fd(nl->mngr),
+		.events = POLLIN,
+	};
 	int tries = 8;
 
+	/* Mostly nothing changed: a poll is cheaper than libnl's read. */
+	if (poll(&pfd, 1, 0) == 0)
+		return;
 	if (rr_dl.nl_cache_mngr_data_ready(nl->mngr) >= 0)
 		return;
 	/* What is still queued predates the re-read: read it first. */

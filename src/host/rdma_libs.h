@@ -54,6 +54,7 @@ enum rr_dl_group {
 	X(nl_cache_get_first) X(nl_cache_get_next) X(nl_cache_refill)       \
 	X(nl_cache_mngr_add) X(nl_cache_mngr_alloc)                          \
 	X(nl_cache_mngr_data_ready) X(nl_cache_mngr_free)                    \
+	X(nl_cache_mngr_get_fd)                                              \
 	X(nl_connect) X(nl_geterror)                                         \
 	X(nl_socket_alloc) X(nl_socket_free) X(nl_socket_set_buffer_size)   \
 	X(rtnl_addr_get_ifindex) X(rtnl_addr_get_local)                      \
