@@ -161,8 +161,11 @@ void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
 {
 	if (!last && !pr_streams(run->p) && !run->repeat)
 		return;
+	/* What is ready now leaves together, before the backend waits. */
+	pr_hold(run->p);
 	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
 		;
+	pr_release(run->p);
 }
 
 /*

@@ -60,8 +60,26 @@ bool pr_is_json(const struct printer *p)
 
 void pr_use_err(struct printer *p, bool err)
 {
-	if (p->format == RR_FORMAT_TEXT)
-		p->out = err ? p->err : p->main;
+	if (p->format != RR_FORMAT_TEXT)
+		return;
+	/* Held records go first: a terminal shows both in their order. */
+	if (p->hold && p->out != (err ? p->err : p->main))
+		fflush(p->out);
+	p->out = err ? p->err : p->main;
+}
+
+void pr_hold(struct printer *p)
+{
+	p->hold = true;
+}
+
+void pr_release(struct printer *p)
+{
+	p->hold = false;
+	if (p->main)
+		fflush(p->main);
+	if (p->err)
+		fflush(p->err);
 }
 
 enum rr_format pr_format(const struct printer *p)

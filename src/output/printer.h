@@ -94,6 +94,13 @@ void pr_single_begin(struct printer *p, const char *key, const char *title,
 void pr_record_end(struct printer *p);
 /* Text: the next records go to ERR (failures), else to OUT. */
 void pr_use_err(struct printer *p, bool err);
+/*
+ * Records that end from now on stay in the stream's buffer until
+ * pr_release() flushes them together: the results ready at one time leave
+ * in one write, not one each.
+ */
+void pr_hold(struct printer *p);
+void pr_release(struct printer *p);
 
 /* An object; TITLE is its heading line in text (NULL: none, no indent). */
 void pr_obj_begin(struct printer *p, const char *key, const char *title);

@@ -70,7 +70,15 @@ struct printer {
 	size_t num_run_labels;
 	void *priv;		/* the writer's state */
 	bool brief;		/* -q: a line per result (text) */
+	bool hold;		/* records end unflushed until pr_release() */
 };
+
+/* A record ended: it leaves now, unless the caller holds a batch. */
+static inline void pr_record_left(struct printer *p)
+{
+	if (!p->hold)
+		fflush(p->out);
+}
 
 extern const struct pr_writer pr_text_writer;
 extern const struct pr_writer pr_json_writer;

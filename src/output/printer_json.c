@@ -228,7 +228,7 @@ static void json_end(struct printer *p, struct pr_frame *f)
 	if (depth)
 		return;
 	if (d->cur == p->out)
-		fflush(p->out);	/* a streamed result leaves whole */
+		pr_record_left(p);	/* a streamed result leaves whole */
 	d->cur = NULL;
 }
 

@@ -82,7 +82,7 @@ static void jsonl_end(struct printer *p, struct pr_frame *f)
 		return;
 	fputc('\n', p->out);
 	/* Streamable: each line leaves as soon as it is whole. */
-	fflush(p->out);
+	pr_record_left(p);
 	st->live = false;
 }
 

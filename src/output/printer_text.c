@@ -123,7 +123,7 @@ static void text_end(struct printer *p, struct pr_frame *f)
 	t->indent -= f->indents;
 	/* Records show up as they end: scripts may be watching. */
 	if (f->kind == PR_RECORD || f->kind == PR_SINGLE)
-		fflush(p->out);
+		pr_record_left(p);
 }
 
 static void text_field(struct printer *p, const char *key,
