@@ -39,10 +39,16 @@ static bool missing(const char *what)
 	return false;
 }
 
-/* Kept open for the run: ids and devices live until its very end. */
+/*
+ * Kept open for the run: ids and devices live until its very end.  Lazy,
+ * as a program linked with them binds them: RTLD_NOW bound every call
+ * libnl-route and libnl make, which a run mostly never makes (a tenth of
+ * the instructions of a one-destination run).  What rdma-route calls is
+ * looked up below, at load, all the same.
+ */
 static bool open_so(const char *soname)
 {
-	if (!dlopen(soname, RTLD_NOW | RTLD_GLOBAL))
+	if (!dlopen(soname, RTLD_LAZY | RTLD_GLOBAL))
 		return missing(soname);
 	return true;
 }
