@@ -74,12 +74,64 @@ bool rr_wall_ns(const struct timespec *mono, int64_t *ns)
 	return true;
 }
 
+/* The civil date of DAYS after 1970-01-01 (proleptic Gregorian). */
+static void civil_from_days(int64_t days, int64_t *y, unsigned int *m,
+			    unsigned int *d)
+{
+	int64_t era, z = days + 719468;
+	unsigned int doe, yoe, doy, mp;
+
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned int)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = (int64_t)yoe + era * 400 + (*m <= 2);
+}
+
+static char *put_digits(char *p, unsigned int v, int n)
+{
+	int i;
+
+	for (i = n - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	return p + n;
+}
+
+/*
+ * The stamp of every result: by arithmetic, not gmtime_r() and a printf
+ * of seven numbers, which cost a tenth of rendering a result.
+ */
 void rr_rfc3339(int64_t ns, char *buf, size_t len)
 {
-	time_t sec = (time_t)(ns / 1000000000);
+	int64_t sec = ns / 1000000000, y;
+	unsigned int m, d, s = (unsigned int)(sec % 86400);
+	time_t t = (time_t)sec;
 	struct tm tm;
+	char *p = buf;
 
-	if (!gmtime_r(&sec, &tm)) {
+	civil_from_days(sec / 86400, &y, &m, &d);
+	if (ns >= 0 && y <= 9999 && len >= sizeof("1970-01-01T00:00:00.000Z")) {
+		p = put_digits(p, (unsigned int)y, 4);
+		*p++ = '-';
+		p = put_digits(p, m, 2);
+		*p++ = '-';
+		p = put_digits(p, d, 2);
+		*p++ = 'T';
+		p = put_digits(p, s / 3600, 2);
+		*p++ = ':';
+		p = put_digits(p, s / 60 % 60, 2);
+		*p++ = ':';
+		p = put_digits(p, s % 60, 2);
+		*p++ = '.';
+		p = put_digits(p, (unsigned int)(ns / 1000000 % 1000), 3);
+		*p++ = 'Z';
+		*p = '\0';
+		return;
+	}
+	if (!gmtime_r(&t, &tm)) {
 		snprintf(buf, len, "?");
 		return;
 	}
