@@ -208,9 +208,13 @@ say "$n resolutions of 192.168.77.1: $reps runs each of rdma-route and cmtime"
 : >"$tmp/m_rr"
 : >"$tmp/m_cm"
 m_ok=
+# The kernel tears down the last run's ids (cmtime's connections) after
+# it exits: a pause, so that neither side pays for the other's.
+settle() { sleep 0.3; }
 many_rr() {
 	local ok
 
+	settle
 	wall 0 "$bin" --json --count "$n" --interval 0 --parallel "$n" \
 		--src 192.168.77.1 192.168.77.1 >/dev/null
 	ok=$(jq '.statistics[0].resolved' "$tmp/out")
@@ -220,6 +224,7 @@ many_rr() {
 many_cm() {
 	local s sum=0 v
 
+	settle
 	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
 		echo "bench: cmtime client failed:" >&2
 		tail -n 20 "$tmp/cm" >&2
