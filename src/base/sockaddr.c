@@ -59,3 +59,16 @@ const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
 	}
 	return buf;
 }
+
+const void *rr_sockaddr_bytes(const struct sockaddr_storage *ss, size_t *len)
+{
+	if (ss->ss_family == AF_INET) {
+		*len = 4;
+		return &((const struct sockaddr_in *)ss)->sin_addr;
+	}
+	if (ss->ss_family == AF_INET6) {
+		*len = 16;
+		return &((const struct sockaddr_in6 *)ss)->sin6_addr;
+	}
+	return NULL;
+}

@@ -10,4 +10,7 @@
 const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
 			    size_t len);
 
+/* The address's bytes and their number (4 or 16); NULL for another family. */
+const void *rr_sockaddr_bytes(const struct sockaddr_storage *ss, size_t *len);
+
 #endif

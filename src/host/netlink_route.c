@@ -15,6 +15,7 @@
 #include <netlink/route/neighbour.h>
 #include <linux/rtnetlink.h>
 
+#include "base/sockaddr.h"
 #include "host/netlink_route.h"
 #include "host/rdma_libs.h"
 #include "host/route_query.h"
@@ -135,14 +136,10 @@ void rr_nl_refresh(struct rr_nl *nl)
 
 static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
 {
-	const struct sockaddr_in *s4 = (const void *)ss;
-	const struct sockaddr_in6 *s6 = (const void *)ss;
+	size_t len;
+	const void *bytes = rr_sockaddr_bytes(ss, &len);
 
-	if (ss->ss_family == AF_INET)
-		return rr_dl.nl_addr_build(AF_INET, &s4->sin_addr, 4);
-	if (ss->ss_family == AF_INET6)
-		return rr_dl.nl_addr_build(AF_INET6, &s6->sin6_addr, 16);
-	return NULL;
+	return bytes ? rr_dl.nl_addr_build(ss->ss_family, bytes, len) : NULL;
 }
 
 static bool same_addr(struct nl_addr *a, struct nl_addr *b)

@@ -7,6 +7,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
+#include "base/sockaddr.h"
 #include "host/route_query.h"
 
 /* Reads before giving up on an answer: stale ones are skipped. */
@@ -17,20 +18,6 @@
 int rr_route_query_open(void)
 {
 	return socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-}
-
-/* ADDR's bytes and length (4 or 16); NULL for another family. */
-static const void *addr_bytes(const struct sockaddr_storage *ss, size_t *len)
-{
-	if (ss->ss_family == AF_INET) {
-		*len = 4;
-		return &((const struct sockaddr_in *)ss)->sin_addr;
-	}
-	if (ss->ss_family == AF_INET6) {
-		*len = 16;
-		return &((const struct sockaddr_in6 *)ss)->sin6_addr;
-	}
-	return NULL;
 }
 
 static void to_sockaddr(int family, const void *data, size_t len,
@@ -70,7 +57,7 @@ static void first_hop(int family, const struct rtattr *mp,
 static bool parse_route(const struct nlmsghdr *nh, struct rr_route_answer *a)
 {
 	const struct rtmsg *rtm = NLMSG_DATA(nh);
-	const struct rtattr *rta;
+	const struct rtattr *rta, *multipath = NULL;
 	int len;
 
 	if (nh->nlmsg_len < NLMSG_LENGTH(sizeof(*rtm)))
@@ -93,13 +80,14 @@ static bool parse_route(const struct nlmsghdr *nh, struct rr_route_answer *a)
 				    RTA_PAYLOAD(rta), &a->prefsrc,
 				    &a->have_prefsrc);
 			break;
+		case RTA_MULTIPATH:
+			multipath = rta;
+			break;
 		}
 	}
-	/* After the loop: a hop named outside RTA_MULTIPATH wins. */
-	len = (int)RTM_PAYLOAD(nh);
-	for (rta = RTM_RTA(rtm); RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if (rta->rta_type == RTA_MULTIPATH)
-			first_hop(rtm->rtm_family, rta, a);
+	/* Last: a hop named outside RTA_MULTIPATH wins. */
+	if (multipath)
+		first_hop(rtm->rtm_family, multipath, a);
 	return true;
 }
 
@@ -163,9 +151,9 @@ static int send_request(int fd, unsigned int seq,
 	const void *d, *s = NULL;
 	size_t dlen, slen = 0;
 
-	d = addr_bytes(dst, &dlen);
+	d = rr_sockaddr_bytes(dst, &dlen);
 	if (src)
-		s = addr_bytes(src, &slen);
+		s = rr_sockaddr_bytes(src, &slen);
 	if (!d || (s && slen != dlen))
 		return -EINVAL;
 	memset(&req, 0, sizeof(req));

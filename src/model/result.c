@@ -71,17 +71,10 @@ static void fail_at(struct rr_outcome *o, enum rr_step step,
 	o->fail.cause = rr_classify(&in);
 }
 
-static void fail(struct rr_outcome *o, enum rr_step step,
-		 enum rr_fail_kind kind, const char *call, int err, int event,
-		 int status)
-{
-	fail_at(o, step, kind, call, err, event, status, NULL);
-}
-
 void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status)
 {
-	fail(o, step, RR_FAIL_CALL, call, err, -1, status);
+	fail_at(o, step, RR_FAIL_CALL, call, err, -1, status, NULL);
 }
 
 void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
@@ -95,7 +88,7 @@ void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int err, enum rr_cause cause, const char *detail)
 {
-	fail(o, step, RR_FAIL_CALL, call, err, -1, 0);
+	fail_at(o, step, RR_FAIL_CALL, call, err, -1, 0, NULL);
 	o->fail.cause = cause;
 	o->fail.detail = detail;
 }
@@ -103,7 +96,7 @@ void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 		      const char *call, unsigned int deadline_ms)
 {
-	fail(o, step, RR_FAIL_DEADLINE, call, 0, -1, 0);
+	fail_at(o, step, RR_FAIL_DEADLINE, call, 0, -1, 0, NULL);
 	o->fail.deadline_ms = deadline_ms;
 }
 

@@ -52,8 +52,7 @@ int main(void)
 		strptime(dates[i], "%Y-%m-%dT%H:%M:%S", &tm);
 		ns = (int64_t)timegm(&tm) * 1000000000 + 987654321;
 		rr_rfc3339(ns, buf, sizeof(buf));
-		is_str(strncmp(buf, dates[i], 19) ? buf : dates[i], dates[i],
-		       "a date of its own");
+		ok(!strncmp(buf, dates[i], 19), "%s: the date and time", buf);
 		ok(!strcmp(buf + 19, ".987Z"), "%s: milliseconds, Z", buf);
 	}
 	/* A million instants, xorshift-picked, up to int64's end (2262). */

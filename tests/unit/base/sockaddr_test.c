@@ -16,8 +16,31 @@ static const char *v4(const char *text, char *buf, size_t len)
 	return rr_sockaddr_str(&ss, buf, len);
 }
 
+/* The bytes of an address: where its family keeps them, and how many. */
+static void bytes(void)
+{
+	struct sockaddr_storage ss = { 0 };
+	struct sockaddr_in *s4 = (void *)&ss;
+	struct sockaddr_in6 *s6 = (void *)&ss;
+	const unsigned char *b;
+	size_t len = 0;
+
+	s4->sin_family = AF_INET;
+	inet_pton(AF_INET, "192.168.77.2", &s4->sin_addr);
+	b = rr_sockaddr_bytes(&ss, &len);
+	ok(b && len == 4 && b[0] == 192 && b[3] == 2, "IPv4: 4 bytes, in order");
+	s6->sin6_family = AF_INET6;
+	inet_pton(AF_INET6, "fe80::1", &s6->sin6_addr);
+	b = rr_sockaddr_bytes(&ss, &len);
+	ok(b && len == 16 && b[0] == 0xfe && b[1] == 0x80 && b[15] == 1,
+	   "IPv6: 16 bytes, in order");
+	ss.ss_family = AF_UNIX;
+	ok(!rr_sockaddr_bytes(&ss, &len), "another family: none");
+}
+
 int main(void)
 {
+	bytes();
 	static const char *const quads[] = {
 		"0.0.0.0", "255.255.255.255", "192.168.77.2", "10.0.100.9",
 		"1.20.100.199", "100.10.1.0",
