@@ -244,7 +244,9 @@ static void split_prefix(const char *line, size_t len, char *host,
 	if (!len || line[0] == '{')
 		return;
 	colon = memchr(line, ':', len);
-	if (!colon || colon + 1 == line + len || colon[1] != ' ')
+	/* A host's name before it: ": {" is no prefix (nor JSON). */
+	if (!colon || colon == line || colon + 1 == line + len ||
+	    colon[1] != ' ')
 		return;
 	snprintf(host, host_len, "%.*s", (int)(colon - line), line);
 	*skip = (size_t)(colon + 2 - line);

@@ -72,6 +72,9 @@ int main(void)
 	is_int(parse("{\"record\":\"summary\"}  ", rec, why), RR_RECORD_OTHER,
 	       "blanks after it are fine");
 	is_int(parse("h1: ", rec, why), RR_RECORD_BAD, "a prefix alone");
+	is_int(parse(": {\"record\":\"results\",\"destination\":\"10.0.0.2\","
+		     "\"host\":\"a0\",\"status\":\"resolved\"}", rec, why),
+	       RR_RECORD_BAD, "an empty prefix is none: the line is no JSON");
 	free(rec);
 	return tap_done();
 }
