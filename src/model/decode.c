@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <arpa/inet.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "base/sockaddr.h"
 #include "base/util.h"
 #include "model/decode.h"
 
@@ -135,7 +135,7 @@ bool rr_gid_is_v4mapped(const uint8_t gid[16])
 
 const char *rr_gid_str(const uint8_t gid[16], char *buf, size_t len)
 {
-	if (!inet_ntop(AF_INET6, gid, buf, (socklen_t)len))
+	if (!rr_ipv6_str(gid, buf, len))
 		snprintf(buf, len, "?");
 	return buf;
 }

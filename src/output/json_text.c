@@ -81,9 +81,37 @@ void rr_json_put_str(FILE *out, const char *s)
 	free(fixed);
 }
 
-void rr_json_put_int(FILE *out, long long v)
+/* N bytes of S onto BUF (of LEN, *AT used): false when they do not fit. */
+static bool append(char *buf, size_t len, size_t *at, const char *s, size_t n)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	if (n > len - *at)
+		return false;
+	memcpy(buf + *at, s, n);
+	*at += n;
+	return true;
+}
+
+/* S quoted: false when it needs escaping, or does not fit. */
+static bool append_plain_str(char *buf, size_t len, size_t *at, const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = 0;
+
+	while (!not_plain[u[n]])
+		n++;
+	if (u[n] || n + 2 > len - *at)
+		return false;
+	buf[(*at)++] = '"';
+	memcpy(buf + *at, s, n);
+	*at += n;
+	buf[(*at)++] = '"';
+	return true;
+}
+
+/* V as %lld prints it, into the end of BUF (24 bytes): where it starts. */
+static char *int_text(char buf[24], long long v)
+{
+	char *p = buf + 24;
 	unsigned long long u = v < 0 ? 0 - (unsigned long long)v :
 				       (unsigned long long)v;
 
@@ -92,26 +120,66 @@ void rr_json_put_int(FILE *out, long long v)
 	while (u /= 10);
 	if (v < 0)
 		*--p = '-';
+	return p;
+}
+
+static bool append_value(char *buf, size_t len, size_t *at,
+			 const struct pr_value *v)
+{
+	char num[24], *t;
+
+	switch (v->type) {
+	case PV_STR:
+		return append_plain_str(buf, len, at, v->s);
+	case PV_INT:
+		t = int_text(num, v->i);
+		return append(buf, len, at, t, (size_t)(num + sizeof(num) - t));
+	case PV_BOOL:
+		return v->i ? append(buf, len, at, "true", 4) :
+			      append(buf, len, at, "false", 5);
+	case PV_NUM:
+		return append(buf, len, at, v->num_text, strlen(v->num_text));
+	default:
+		return append(buf, len, at, "null", 4);
+	}
+}
+
+size_t rr_json_member_text(char *buf, size_t len, const char *sep,
+			   const char *key, const char *colon,
+			   const struct pr_value *v)
+{
+	size_t at = 0;
+
+	if (!append(buf, len, &at, sep, strlen(sep)))
+		return 0;
+	if (key && (!append_plain_str(buf, len, &at, key) ||
+		    !append(buf, len, &at, colon, strlen(colon))))
+		return 0;
+	return append_value(buf, len, &at, v) ? at : 0;
+}
+
+void rr_json_raw_key(char *buf, size_t len, const char *key)
+{
+	size_t n = strnlen(key, len - sizeof("_raw"));
+
+	memcpy(buf, key, n);
+	memcpy(buf + n, "_raw", sizeof("_raw"));
+}
+
+void rr_json_put_int(FILE *out, long long v)
+{
+	char buf[24], *p = int_text(buf, v);
+
 	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
 void rr_json_put_value(FILE *out, const struct pr_value *v)
 {
-	switch (v->type) {
-	case PV_STR:
-		rr_json_put_str(out, v->s);
-		break;
-	case PV_INT:
-		rr_json_put_int(out, v->i);
-		break;
-	case PV_BOOL:
-		fputs(v->i ? "true" : "false", out);
-		break;
-	case PV_NUM:
-		fputs(v->num_text, out);
-		break;
-	default:
-		fputs("null", out);
-		break;
-	}
+	char buf[256];
+	size_t n = 0;
+
+	if (append_value(buf, sizeof(buf), &n, v))
+		fwrite(buf, 1, n, out);
+	else
+		rr_json_put_str(out, v->s);	/* only a string can fail */
 }

@@ -3,6 +3,7 @@
 #ifndef RR_JSON_TEXT_H
 #define RR_JSON_TEXT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "output/printer_impl.h"
@@ -18,5 +19,16 @@ void rr_json_put_str(FILE *out, const char *s);
 void rr_json_put_int(FILE *out, long long v);
 /* V as a JSON value: a string as above, a number, true/false, or null. */
 void rr_json_put_value(FILE *out, const struct pr_value *v);
+/* KEY's raw twin, "KEY_raw", into BUF of LEN (> 5), KEY cut to fit. */
+void rr_json_raw_key(char *buf, size_t len, const char *key);
+/*
+ * A whole member in BUF (of LEN), to go out in one write: SEP, then KEY
+ * quoted and COLON (unless KEY is NULL: an array's member), then V.  Its
+ * length, or 0 when a string needs escaping or it does not fit: the
+ * caller then writes it piece by piece.  Most members are plain ASCII.
+ */
+size_t rr_json_member_text(char *buf, size_t len, const char *sep,
+			   const char *key, const char *colon,
+			   const struct pr_value *v);
 
 #endif

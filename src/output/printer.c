@@ -222,10 +222,21 @@ void pr_bool(struct printer *p, const char *key, bool val)
 void pr_hex(struct printer *p, const char *key, unsigned long long val,
 	    int width)
 {
-	char buf[32];
+	static const char hex[] = "0123456789abcdef";
+	char buf[24], *o = buf + sizeof(buf);
+	int n = 0;
 
-	snprintf(buf, sizeof(buf), "0x%0*llx", width, val);
-	pr_str(p, key, buf);
+	if (width > 16)
+		width = 16;
+	*--o = '\0';
+	do {
+		*--o = hex[val & 0xf];
+		val >>= 4;
+		n++;
+	} while (val || n < width);
+	*--o = 'x';
+	*--o = '0';
+	pr_str(p, key, o);
 }
 
 /*
@@ -260,6 +271,59 @@ size_t pr_ms_text(double ms, char *num, double *said)
 	return n;
 }
 
+/* U in decimal, terminated, into NUM; its length. */
+static size_t put_ull(char *num, unsigned long long u)
+{
+	char digits[24], *d = digits + sizeof(digits);
+	size_t n;
+
+	do
+		*--d = (char)('0' + u % 10);
+	while (u /= 10);
+	n = (size_t)(digits + sizeof(digits) - d);
+	memcpy(num, d, n);
+	num[n] = '\0';
+	return n;
+}
+
+/*
+ * Decoded values (a rate, a packet lifetime) are the double nearest a
+ * decimal of a few places.  Such a decimal of at most 15 digits comes back
+ * unchanged from "%.15g" (DBL_DIG), and in plain notation from 1e-4 up:
+ * it is written here, its trailing zeros cut as %g cuts them.
+ */
+size_t pr_num_text(double val, char *num)
+{
+	double a = fabs(val);
+	unsigned long long u;
+	size_t n = 0;
+	int places = 6, i;
+
+	if (!(a >= 1e-4 && a < 1e9))
+		return (size_t)snprintf(num, 40, "%.15g", val);
+	u = (unsigned long long)(a * 1e6 + 0.5);
+	if ((double)u / 1e6 != a)
+		return (size_t)snprintf(num, 40, "%.15g", val);
+	if (val < 0)
+		num[n++] = '-';
+	n += put_ull(num + n, u / 1000000);
+	u %= 1000000;
+	if (!u)
+		return n;
+	while (u % 10 == 0) {
+		u /= 10;
+		places--;
+	}
+	num[n++] = '.';
+	for (i = places - 1; i >= 0; i--) {
+		num[n + (size_t)i] = (char)('0' + u % 10);
+		u /= 10;
+	}
+	n += (size_t)places;
+	num[n] = '\0';
+	return n;
+}
+
 void pr_ms(struct printer *p, const char *key, double ms)
 {
 	char num[32], text[40];
@@ -289,10 +353,10 @@ void pr_decoded_num(struct printer *p, const char *key, long long raw,
 	char num[40];
 
 	/* Whole numbers stay integers in JSON: 1024, not 1024.0. */
-	if (known && val == floor(val) && fabs(val) < 9e15)
-		snprintf(num, sizeof(num), "%.0f", val);
+	if (known && val == floor(val) && fabs(val) < 9e15 && !signbit(val))
+		put_ull(num, (unsigned long long)val);
 	else
-		snprintf(num, sizeof(num), "%.15g", val);
+		pr_num_text(val, num);
 	v.num_text = num;
 	field(p, key, &v);
 }
@@ -303,7 +367,7 @@ void pr_num(struct printer *p, const char *key, double val,
 	struct pr_value v = { .type = PV_NUM, .d = val, .text = text };
 	char num[40];
 
-	snprintf(num, sizeof(num), "%.15g", val);
+	pr_num_text(val, num);
 	v.num_text = num;
 	field(p, key, &v);
 }

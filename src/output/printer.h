@@ -125,6 +125,8 @@ void pr_ms(struct printer *p, const char *key, double ms);
  * other way (half away from zero), and -0.000 is 0.000.
  */
 size_t pr_ms_text(double ms, char *num, double *said);
+/* VAL as "%.15g" prints it, into NUM (40 bytes); NUM's length. */
+size_t pr_num_text(double val, char *num);
 /* Statistics of milliseconds: text one line, JSON an object. */
 void pr_stats(struct printer *p, const char *key, const struct rr_stats *s);
 

@@ -53,7 +53,12 @@ static struct json_doc *doc(struct printer *p)
 
 static void indent(FILE *f, int level)
 {
-	fprintf(f, "%*s", 2 * level, "");
+	static const char spaces[] = "                                ";
+	size_t n = 2 * (size_t)(level > 0 ? level : 0);
+
+	for (; n > sizeof(spaces) - 1; n -= sizeof(spaces) - 1)
+		fwrite(spaces, 1, sizeof(spaces) - 1, f);
+	fwrite(spaces, 1, n, f);
 }
 
 /*
@@ -232,23 +237,53 @@ static void json_end(struct printer *p, struct pr_frame *f)
 	d->cur = NULL;
 }
 
+/*
+ * KEY: V as one write when it can be (see rr_json_member_text): its
+ * comma, new line and indent first; piece by piece otherwise.
+ */
+static void field_member(struct printer *p, const char *key,
+			 const struct pr_value *v)
+{
+	struct json_doc *d = doc(p);
+	int depth = p->depth, i, spaces = 2 * (base_level(p) + depth);
+	char sep[80], line[320];
+	size_t n = 0;
+
+	if (!d->cur)
+		return;
+	if (d->more[depth - 1])
+		sep[n++] = ',';
+	sep[n++] = '\n';
+	for (i = 0; i < spaces && n < sizeof(sep) - 1; i++)
+		sep[n++] = ' ';
+	sep[n] = '\0';
+	n = i == spaces ? rr_json_member_text(line, sizeof(line), sep,
+				p->stack[depth - 1].kind != PR_ARR ? key : NULL,
+				": ", v) : 0;
+	if (n) {
+		d->more[depth - 1] = true;
+		fwrite(line, 1, n, d->cur);
+	} else if (open_member(p, depth, key)) {
+		rr_json_put_value(d->cur, v);
+	}
+}
+
 static void json_field(struct printer *p, const char *key,
 		       const struct pr_value *v)
 {
+	struct pr_value raw = { .type = PV_INT };
 	char raw_key[64];
 
 	if (!p->depth) {
 		json_doc(p, key, v);
 		return;
 	}
-	if (!open_member(p, p->depth, key))
-		return;
-	rr_json_put_value(doc(p)->cur, v);
+	field_member(p, key, v);
 	if (!v->has_raw)
 		return;
-	snprintf(raw_key, sizeof(raw_key), "%s_raw", key);
-	open_member(p, p->depth, raw_key);
-	rr_json_put_int(doc(p)->cur, v->raw);
+	rr_json_raw_key(raw_key, sizeof(raw_key), key);
+	raw.i = v->raw;
+	field_member(p, raw_key, &raw);
 }
 
 static void json_stats(struct printer *p, const char *key,

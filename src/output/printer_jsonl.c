@@ -86,22 +86,43 @@ static void jsonl_end(struct printer *p, struct pr_frame *f)
 	st->live = false;
 }
 
+/*
+ * KEY: V as one write when it can be (see rr_json_member_text), piece by
+ * piece otherwise.
+ */
+static void put_member(struct printer *p, const char *key,
+		       const struct pr_value *v)
+{
+	struct jsonl_state *st = state(p);
+	int d = p->depth;
+	char line[256];
+	size_t n;
+
+	if (!st->live || d <= 0)
+		return;
+	n = rr_json_member_text(line, sizeof(line), st->more[d - 1] ? "," : "",
+				p->stack[d - 1].kind != PR_ARR ? key : NULL,
+				":", v);
+	if (n) {
+		st->more[d - 1] = true;
+		fwrite(line, 1, n, p->out);
+	} else if (open_member(p, d, key)) {
+		rr_json_put_value(p->out, v);
+	}
+}
+
 static void jsonl_field(struct printer *p, const char *key,
 			const struct pr_value *v)
 {
+	struct pr_value raw = { .type = PV_INT };
 	char raw_key[64];
-	size_t len;
 
-	if (!open_member(p, p->depth, key))
-		return;
-	rr_json_put_value(p->out, v);
+	put_member(p, key, v);
 	if (!v->has_raw)
 		return;
-	len = strnlen(key, sizeof(raw_key) - sizeof("_raw"));
-	memcpy(raw_key, key, len);
-	memcpy(raw_key + len, "_raw", sizeof("_raw"));
-	open_member(p, p->depth, raw_key);
-	rr_json_put_int(p->out, v->raw);
+	rr_json_raw_key(raw_key, sizeof(raw_key), key);
+	raw.i = v->raw;
+	put_member(p, raw_key, &raw);
 }
 
 static void jsonl_stats(struct printer *p, const char *key,

@@ -111,11 +111,24 @@ setup() {
 
 @test "success at the timeout on an uncached neighbour is flagged" {
 	# 192.168.77.3 lives on the peer and was never pinged: the kernel's
-	# uncached-neighbour race holds ADDR_RESOLVED until the timer.
-	/usr/bin/ip neigh del 192.168.77.3 dev veth0 2>/dev/null || true
-	run --separate-stderr rr --json --timeout 500 192.168.77.3
-	[ "$status" -eq 0 ]
-	jqe '.results[0].status == "resolved"' <<<"$output"
-	jqe '.results[0].time_ms.resolve_addr >= 490' <<<"$output"
-	jqe '.results[0].warnings[0] | startswith("resolve addr succeeded only at its timeout")' <<<"$output"
+	# uncached-neighbour race holds ADDR_RESOLVED until the timer, most
+	# times but not every time.  Each try must be flagged exactly when it
+	# came at the timeout; one of three must come at it.
+	local try late=0 ms
+
+	for try in 1 2 3; do
+		/usr/bin/ip neigh del 192.168.77.3 dev veth0 2>/dev/null || true
+		run --separate-stderr rr --json --timeout 500 192.168.77.3
+		[ "$status" -eq 0 ]
+		jqe '.results[0].status == "resolved"' <<<"$output"
+		ms=$(jq '.results[0].time_ms.resolve_addr' <<<"$output")
+		if jq -e '.results[0].time_ms.resolve_addr >= 490' <<<"$output" >/dev/null; then
+			jqe '.results[0].warnings[0] | startswith("resolve addr succeeded only at its timeout")' <<<"$output"
+			late=1
+			break
+		fi
+		echo "# try $try: resolved in $ms ms, before the timer" >&3
+		jqe '(.results[0].warnings // []) | length == 0' <<<"$output"
+	done
+	[ "$late" -eq 1 ]
 }

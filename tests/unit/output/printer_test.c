@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of src/output/printer.c's number text: pr_ms_text() says what
- * "%.3f" says and strtod() reads back, for every time a run can print.
+ * "%.3f" says and strtod() reads back, for every time a run can print;
+ * pr_num_text() what "%.15g" says, for every number.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,106 @@ static bool near_tie(double ms)
 	double x = ms * 1000.0, f = x - (double)(long long)x;
 
 	return f > 0.4999999 && f < 0.5000001;
+}
+
+/* VAL's text, ours and printf's "%.15g": true when alike. */
+static bool as_g15(double val)
+{
+	char ours[40], want[40];
+	size_t n = pr_num_text(val, ours);
+
+	snprintf(want, sizeof(want), "%.15g", val);
+	if (!strcmp(ours, want) && n == strlen(want))
+		return true;
+	printf("# %.17g: ours %s, printf %s\n", val, ours, want);
+	return false;
+}
+
+/*
+ * Decoded values (rates, lifetimes, decimals of a few places), whole
+ * numbers, and doubles of any bits: each as "%.15g" writes it.
+ */
+static void num_text(void)
+{
+	static const double fixed[] = {
+		0, -0.0, 1, 2.5, 4.096, 0.0001, 0.00009999, 1e-4, 12.5,
+		14.0625, 53.125, 1e9, 999999999.999999, 8.589934592,
+		2147.483648, -3.25, 0.1, 0.3, 1.0 / 3, 1e15, 123456.789012,
+	};
+	unsigned int seed = 3, k;
+	unsigned long long bits;
+	int i, differ = 0;
+	double v;
+
+	for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++)
+		ok(as_g15(fixed[i]), "%.17g as %%.15g says it", fixed[i]);
+	for (i = 0; i < 300000 && differ < 5; i++) {
+		k = (unsigned int)rand_r(&seed);
+		switch (i % 3) {
+		case 0:		/* a decimal of 0 to 8 places */
+			v = (double)(rand_r(&seed) % 100000000) /
+			    pow(10, k % 9);
+			break;
+		case 1:		/* a rate: n * 2.5 or n * 0.15625 Gb/s */
+			v = (k % 2 ? 2.5 : 0.15625) * (double)(k % 4000);
+			break;
+		default:	/* any finite double */
+			bits = (unsigned long long)rand_r(&seed) << 33 ^
+			       (unsigned long long)rand_r(&seed) << 11 ^ k;
+			memcpy(&v, &bits, sizeof(v));
+			if (!isfinite(v))
+				v = 1.5;
+			break;
+		}
+		if (rand_r(&seed) % 4 == 0)
+			v = -v;
+		if (!as_g15(v))
+			differ++;
+	}
+	ok(!differ, "300000 numbers as %%.15g says them (%d differ)", differ);
+}
+
+/*
+ * A record through JSON Lines: hex as "0x%0*llx", decoded numbers with
+ * their raw twins, each member as json-c would write it.
+ */
+static void record_text(void)
+{
+	static const struct {
+		unsigned long long val;
+		int width;
+	} hex[] = { { 0xffff, 4 }, { 0x7fff, 4 }, { 0, 4 }, { 0x12, 4 },
+		    { 0xabc, 2 }, { 0xfe80000000000000ull, 16 }, { 5, 1 } };
+	char *text = NULL, want[64], key[8];
+	size_t len = 0, i;
+	FILE *out = open_memstream(&text, &len);
+	struct printer *p = pr_new(RR_FORMAT_JSONL, out, out);
+	int bad = 0;
+
+	pr_record_begin(p, "results", NULL, false);
+	for (i = 0; i < sizeof(hex) / sizeof(hex[0]); i++) {
+		snprintf(key, sizeof(key), "h%zu", i);
+		pr_hex(p, key, hex[i].val, hex[i].width);
+	}
+	pr_decoded_num(p, "rate", 7, 2.5, true, "2.5 Gb/s");
+	pr_decoded_num(p, "mtu", 3, 1024, true, "1024");
+	pr_decoded_num(p, "life", 99, 0, false, "unknown");
+	pr_str(p, "said", "tab\there");
+	pr_record_end(p);
+	pr_finish(p);
+	fclose(out);
+	for (i = 0; i < sizeof(hex) / sizeof(hex[0]); i++) {
+		snprintf(want, sizeof(want), "\"h%zu\":\"0x%0*llx\"", i,
+			 hex[i].width, hex[i].val);
+		if (!strstr(text, want) && ++bad)
+			printf("# no %s in %s\n", want, text);
+	}
+	ok(!bad, "hex identifiers as \"0x%%0*llx\" writes them");
+	ok(strstr(text, "\"rate\":2.5,\"rate_raw\":7,\"mtu\":1024,"
+			"\"mtu_raw\":3,\"life\":null,\"life_raw\":99,"
+			"\"said\":\"tab\\there\"}\n") != NULL,
+	   "decoded numbers, their raw twins, an escaped string: %s", text);
+	free(text);
 }
 
 int main(void)
@@ -64,5 +166,7 @@ int main(void)
 	pr_ms_text(-2.5004, num, &said);
 	is_str(num, "-2.500", "a negative time keeps its sign");
 	ok(said == -2.5, "and reads back as -2.5");
+	num_text();
+	record_text();
 	return tap_done();
 }
