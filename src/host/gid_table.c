@@ -246,13 +246,6 @@ static struct gid_table *find_table(struct rr_gid_cache *c, const char *dev,
 	return load_table(c, dev, port, open);
 }
 
-const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
-					const char *dev, unsigned int port,
-					size_t *n)
-{
-	return rr_gid_table_via(c, NULL, dev, port, n);
-}
-
 const struct rr_gid_entry *rr_gid_table_via(struct rr_gid_cache *c,
 					    struct ibv_context *open,
 					    const char *dev, unsigned int port,

@@ -19,14 +19,11 @@ struct rr_gid_cache;
 struct rr_gid_cache *rr_gid_cache_new(void);
 void rr_gid_cache_free(struct rr_gid_cache *c);
 
-/* DEV/PORT's valid entries by index (*N of them); NULL when unreadable. */
-const struct rr_gid_entry *rr_gid_table(struct rr_gid_cache *c,
-					const char *dev, unsigned int port,
-					size_t *n);
-
 /*
- * The same, read through OPEN, DEV's context the caller already has (an
- * id's verbs): no second device enumeration and open.  OPEN may be NULL.
+ * DEV/PORT's valid entries by index (*N of them); NULL when unreadable.
+ * Read through OPEN, DEV's context the caller already has (an id's verbs,
+ * the port lister's): no second device enumeration and open.  OPEN may be
+ * NULL: the table opens DEV itself, or reads sysfs.
  */
 struct ibv_context;
 const struct rr_gid_entry *rr_gid_table_via(struct rr_gid_cache *c,

@@ -49,16 +49,20 @@ static bool maybe_here(struct rr_nl *nl, const struct rr_gid_entry *e)
 	       rr_nl_gid_on_link(nl, e->ifindex, e->gid);
 }
 
-/* The port's valid GID entries, with VLANs; IB ports' entries are IB. */
+/*
+ * The port's valid GID entries, with VLANs; IB ports' entries are IB.
+ * CTX, the device's context when open (NULL: a recorded tree), spares
+ * the table a second enumeration and open of the devices.
+ */
 static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
-			  struct rr_port *port)
+			  struct ibv_context *ctx, struct rr_port *port)
 {
 	struct rr_port_facts *pf = &port->facts;
 	const struct rr_gid_entry *table;
 	struct rr_gid_entry *e;
 	size_t i, n;
 
-	table = rr_gid_table(gids, pf->device, pf->port, &n);
+	table = rr_gid_table_via(gids, ctx, pf->device, pf->port, &n);
 	if (!n)
 		return 0;
 	port->gids = calloc(n, sizeof(*port->gids));
@@ -240,12 +244,12 @@ static void port_pkeys(struct rr_port_facts *pf)
 
 /* The port facts both readers share, once the state is known. */
 static int port_common(struct rr_nl *nl, struct rr_gid_cache *gids,
-		       struct rr_port *out)
+		       struct ibv_context *ctx, struct rr_port *out)
 {
 	port_rate(&out->facts);
 	if (out->facts.link_layer == RR_LL_INFINIBAND)
 		port_pkeys(&out->facts);
-	if (read_gid_table(nl, gids, out))
+	if (read_gid_table(nl, gids, ctx, out))
 		return -1;
 	port_netdev(nl, out);
 	return 0;
@@ -267,7 +271,7 @@ static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
 	port_verbs(pf, &attr);
 	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
 		pf->link_layer = RR_LL_IWARP;
-	return port_common(nl, gids, out);
+	return port_common(nl, gids, ctx, out);
 }
 
 /* An iWARP device says so in its node type ("4: RNIC"). */
@@ -322,7 +326,7 @@ static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
 				 "%.63s", dd->d_name);
 			port->facts.port = (unsigned int)strtoul(pd->d_name, NULL, 10);
 			port_sysfs(&port->facts, recorded_iwarp(dd->d_name));
-			if (port_common(nl, gids, port)) {
+			if (port_common(nl, gids, NULL, port)) {
 				free(port->gids);
 				goto nomem;
 			}
