@@ -53,6 +53,11 @@ bool pr_brief(const struct printer *p)
 	return p->brief;
 }
 
+bool pr_titled(const struct printer *p)
+{
+	return p->format == RR_FORMAT_TEXT;
+}
+
 bool pr_is_json(const struct printer *p)
 {
 	return p->format == RR_FORMAT_JSON || p->format == RR_FORMAT_JSONL;

@@ -41,6 +41,11 @@ void pr_set_brief(struct printer *p, bool brief);
 bool pr_brief(const struct printer *p);
 /* JSON or JSON Lines. */
 bool pr_is_json(const struct printer *p);
+/*
+ * The format shows the titles given to pr_*_begin (text): the others
+ * ignore them, and a renderer need not build them.
+ */
+bool pr_titled(const struct printer *p);
 /* Writes what is pending and frees the printer; -1 on a write error. */
 int pr_finish(struct printer *p);
 

@@ -137,8 +137,10 @@ static void render_path(struct printer *p, const struct rr_result *r,
 {
 	char title[64];
 
-	snprintf(title, sizeof(title), "path %d of %d", index + 1, r->out.num_paths);
-	pr_obj_begin(p, NULL, title);
+	if (pr_titled(p))
+		snprintf(title, sizeof(title), "path %d of %d", index + 1,
+			 r->out.num_paths);
+	pr_obj_begin(p, NULL, pr_titled(p) ? title : NULL);
 	put_fields(p, RR_FS_PATH, r, path, false);
 	pr_obj_end(p);
 }
@@ -209,7 +211,7 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 void rr_render_result(struct printer *p, const struct rr_result *r,
 		      bool brief)
 {
-	char title[1024];
+	char title[1024], *shown = NULL;
 	int i;
 
 	if (pr_format(p) == RR_FORMAT_PROM) {
@@ -217,12 +219,16 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 		return;
 	}
 	brief = brief || pr_brief(p);
-	if (brief)
-		probe_line(r, title, sizeof(title));
-	else
-		headline(r, title, sizeof(title));
+	/* A heading costs printf of every step's time: text alone shows it. */
+	if (pr_titled(p)) {
+		if (brief)
+			probe_line(r, title, sizeof(title));
+		else
+			headline(r, title, sizeof(title));
+		shown = title;
+	}
 	pr_use_err(p, !r->out.ok);
-	pr_record_begin(p, "results", title, brief);
+	pr_record_begin(p, "results", shown, brief);
 	put_fields(p, RR_FS_RESULT, r, NULL, false);
 	if (!r->out.ok) {
 		pr_obj_begin(p, "error", NULL);

@@ -169,9 +169,10 @@ static void render_link(struct printer *p, const char *key,
 	const struct rr_verdict *v = &c->verdict[link];
 	char title[400];
 
-	snprintf(title, sizeof(title), "%s: %s: %s", rr_link_key(link),
-		 rr_link_state_key(v->state), v->reason);
-	pr_obj_begin(p, key, title);
+	if (pr_titled(p))
+		snprintf(title, sizeof(title), "%s: %s: %s", rr_link_key(link),
+			 rr_link_state_key(v->state), v->reason);
+	pr_obj_begin(p, key, pr_titled(p) ? title : NULL);
 	pr_str(p, "link", rr_link_key(link));
 	pr_str(p, "state", rr_link_state_key(v->state));
 	pr_str(p, "reason", v->reason);
