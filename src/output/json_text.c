@@ -108,31 +108,16 @@ static bool append_plain_str(char *buf, size_t len, size_t *at, const char *s)
 	return true;
 }
 
-/* V as %lld prints it, into the end of BUF (24 bytes): where it starts. */
-static char *int_text(char buf[24], long long v)
-{
-	char *p = buf + 24;
-	unsigned long long u = v < 0 ? 0 - (unsigned long long)v :
-				       (unsigned long long)v;
-
-	do
-		*--p = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		*--p = '-';
-	return p;
-}
-
 static bool append_value(char *buf, size_t len, size_t *at,
 			 const struct pr_value *v)
 {
-	char num[24], *t;
+	char num[PR_INT_TEXT], *t;
 
 	switch (v->type) {
 	case PV_STR:
 		return append_plain_str(buf, len, at, v->s);
 	case PV_INT:
-		t = int_text(num, v->i);
+		t = pr_int_text(v->i, num);
 		return append(buf, len, at, t, (size_t)(num + sizeof(num) - t));
 	case PV_BOOL:
 		return v->i ? append(buf, len, at, "true", 4) :
@@ -164,13 +149,6 @@ void rr_json_raw_key(char *buf, size_t len, const char *key)
 
 	memcpy(buf, key, n);
 	memcpy(buf + n, "_raw", sizeof("_raw"));
-}
-
-void rr_json_put_int(FILE *out, long long v)
-{
-	char buf[24], *p = int_text(buf, v);
-
-	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
 void rr_json_put_value(FILE *out, const struct pr_value *v)

@@ -15,8 +15,6 @@
  * as they do.
  */
 void rr_json_put_str(FILE *out, const char *s);
-/* V as a JSON integer, as %lld prints it (without printf's cost). */
-void rr_json_put_int(FILE *out, long long v);
 /* V as a JSON value: a string as above, a number, true/false, or null. */
 void rr_json_put_value(FILE *out, const struct pr_value *v);
 /* KEY's raw twin, "KEY_raw", into BUF of LEN (> 5), KEY cut to fit. */

@@ -276,17 +276,27 @@ size_t pr_ms_text(double ms, char *num, double *said)
 	return n;
 }
 
-/* U in decimal, terminated, into NUM; its length. */
-static size_t put_ull(char *num, unsigned long long u)
+char *pr_int_text(long long v, char buf[PR_INT_TEXT])
 {
-	char digits[24], *d = digits + sizeof(digits);
-	size_t n;
+	char *p = buf + PR_INT_TEXT;
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v :
+				       (unsigned long long)v;
 
 	do
-		*--d = (char)('0' + u % 10);
+		*--p = (char)('0' + u % 10);
 	while (u /= 10);
-	n = (size_t)(digits + sizeof(digits) - d);
-	memcpy(num, d, n);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
+/* V in decimal, terminated, into NUM; its length. */
+static size_t put_int(char *num, long long v)
+{
+	char buf[PR_INT_TEXT], *t = pr_int_text(v, buf);
+	size_t n = (size_t)(buf + sizeof(buf) - t);
+
+	memcpy(num, t, n);
 	num[n] = '\0';
 	return n;
 }
@@ -311,7 +321,7 @@ size_t pr_num_text(double val, char *num)
 		return (size_t)snprintf(num, 40, "%.15g", val);
 	if (val < 0)
 		num[n++] = '-';
-	n += put_ull(num + n, u / 1000000);
+	n += put_int(num + n, (long long)(u / 1000000));
 	u %= 1000000;
 	if (!u)
 		return n;
@@ -359,7 +369,7 @@ void pr_decoded_num(struct printer *p, const char *key, long long raw,
 
 	/* Whole numbers stay integers in JSON: 1024, not 1024.0. */
 	if (known && val == floor(val) && fabs(val) < 9e15 && !signbit(val))
-		put_ull(num, (unsigned long long)val);
+		put_int(num, (long long)val);
 	else
 		pr_num_text(val, num);
 	v.num_text = num;

@@ -130,6 +130,9 @@ void pr_ms(struct printer *p, const char *key, double ms);
  * other way (half away from zero), and -0.000 is 0.000.
  */
 size_t pr_ms_text(double ms, char *num, double *said);
+/* V as "%lld" prints it, at the end of BUF: where it starts (no NUL). */
+#define PR_INT_TEXT 24
+char *pr_int_text(long long v, char buf[PR_INT_TEXT]);
 /* VAL as "%.15g" prints it, into NUM (40 bytes); NUM's length. */
 size_t pr_num_text(double val, char *num);
 /* Statistics of milliseconds: text one line, JSON an object. */

@@ -245,21 +245,20 @@ static void field_member(struct printer *p, const char *key,
 			 const struct pr_value *v)
 {
 	struct json_doc *d = doc(p);
-	int depth = p->depth, i, spaces = 2 * (base_level(p) + depth);
-	char sep[80], line[320];
-	size_t n = 0;
+	int depth = p->depth;
+	size_t spaces = 2 * (size_t)(base_level(p) + depth), n = 0;
+	char sep[2 * (PR_MAX_DEPTH + 2) + 3], line[320];
 
 	if (!d->cur)
 		return;
 	if (d->more[depth - 1])
 		sep[n++] = ',';
 	sep[n++] = '\n';
-	for (i = 0; i < spaces && n < sizeof(sep) - 1; i++)
-		sep[n++] = ' ';
-	sep[n] = '\0';
-	n = i == spaces ? rr_json_member_text(line, sizeof(line), sep,
+	memset(sep + n, ' ', spaces);
+	sep[n + spaces] = '\0';
+	n = rr_json_member_text(line, sizeof(line), sep,
 				p->stack[depth - 1].kind != PR_ARR ? key : NULL,
-				": ", v) : 0;
+				": ", v);
 	if (n) {
 		d->more[depth - 1] = true;
 		fwrite(line, 1, n, d->cur);

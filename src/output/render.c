@@ -135,12 +135,14 @@ static void render_expect_failures(struct printer *p,
 static void render_path(struct printer *p, const struct rr_result *r,
 			const struct rr_path *path, int index)
 {
-	char title[64];
+	char title[64], *shown = NULL;
 
-	if (pr_titled(p))
+	if (pr_titled(p)) {
 		snprintf(title, sizeof(title), "path %d of %d", index + 1,
 			 r->out.num_paths);
-	pr_obj_begin(p, NULL, pr_titled(p) ? title : NULL);
+		shown = title;
+	}
+	pr_obj_begin(p, NULL, shown);
 	put_fields(p, RR_FS_PATH, r, path, false);
 	pr_obj_end(p);
 }

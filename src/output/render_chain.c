@@ -167,12 +167,14 @@ static void render_link(struct printer *p, const char *key,
 			const struct rr_chain *c, enum rr_link link)
 {
 	const struct rr_verdict *v = &c->verdict[link];
-	char title[400];
+	char title[400], *shown = NULL;
 
-	if (pr_titled(p))
+	if (pr_titled(p)) {
 		snprintf(title, sizeof(title), "%s: %s: %s", rr_link_key(link),
 			 rr_link_state_key(v->state), v->reason);
-	pr_obj_begin(p, key, pr_titled(p) ? title : NULL);
+		shown = title;
+	}
+	pr_obj_begin(p, key, shown);
 	pr_str(p, "link", rr_link_key(link));
 	pr_str(p, "state", rr_link_state_key(v->state));
 	pr_str(p, "reason", v->reason);

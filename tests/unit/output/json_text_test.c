@@ -3,7 +3,6 @@
  * Unit tests of src/output/json_text.c: every string comes out as json-c
  * prints it (the writers it replaced), after the same UTF-8 repair.
  */
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <json-c/json.h>
@@ -43,36 +42,6 @@ static bool same(const char *s)
 	return !strcmp(ours(s, a, sizeof(a)), json_c(s, b, sizeof(b)));
 }
 
-/* rr_json_put_int() against "%lld", at the edges and around each power. */
-static void ints_as_printf(void)
-{
-	long long v[200];
-	char got[32], want[32];
-	int n = 0, i, differ = 0;
-	FILE *f;
-
-	v[n++] = 0;
-	v[n++] = LLONG_MAX;
-	v[n++] = LLONG_MIN;
-	for (long long p = 1; p <= LLONG_MAX / 10; p *= 10) {
-		v[n++] = p;
-		v[n++] = p - 1;
-		v[n++] = -p;
-		v[n++] = -p - 1;
-	}
-	for (i = 0; i < n; i++) {
-		f = fmemopen(got, sizeof(got), "w");
-		rr_json_put_int(f, v[i]);
-		fclose(f);
-		snprintf(want, sizeof(want), "%lld", v[i]);
-		if (strcmp(got, want)) {
-			differ++;
-			printf("# %s: ours %s\n", want, got);
-		}
-	}
-	ok(!differ, "%d integers as %%lld prints them (%d differ)", n, differ);
-}
-
 int main(void)
 {
 	static const char *const strings[] = {
@@ -97,6 +66,5 @@ int main(void)
 		ok(same(strings[i]), "as json-c: %s", json_c(strings[i], buf, sizeof(buf)));
 	is_str(ours("a\x01z", buf, sizeof(buf)), "\"a\\u0001z\"", "a control byte as \\u00xx");
 	is_str(ours("\xff", buf, sizeof(buf)), "\"\\\\xff\"", "a byte that is not UTF-8 as the text \\xff");
-	ints_as_printf();
 	return tap_done();
 }

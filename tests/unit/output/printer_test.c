@@ -2,8 +2,10 @@
 /*
  * Unit tests of src/output/printer.c's number text: pr_ms_text() says what
  * "%.3f" says and strtod() reads back, for every time a run can print;
- * pr_num_text() what "%.15g" says, for every number.
+ * pr_num_text() what "%.15g" says, for every number; pr_int_text() what
+ * "%lld" says.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -34,6 +36,35 @@ static bool near_tie(double ms)
 	double x = ms * 1000.0, f = x - (double)(long long)x;
 
 	return f > 0.4999999 && f < 0.5000001;
+}
+
+/* pr_int_text() against "%lld", at the edges and around each power. */
+static void ints_as_printf(void)
+{
+	long long v[200];
+	char buf[PR_INT_TEXT], got[32], want[32];
+	int n = 0, i, differ = 0;
+	char *t;
+
+	v[n++] = 0;
+	v[n++] = LLONG_MAX;
+	v[n++] = LLONG_MIN;
+	for (long long p = 1; p <= LLONG_MAX / 10; p *= 10) {
+		v[n++] = p;
+		v[n++] = p - 1;
+		v[n++] = -p;
+		v[n++] = -p - 1;
+	}
+	for (i = 0; i < n; i++) {
+		t = pr_int_text(v[i], buf);
+		snprintf(got, sizeof(got), "%.*s", (int)(buf + sizeof(buf) - t), t);
+		snprintf(want, sizeof(want), "%lld", v[i]);
+		if (strcmp(got, want)) {
+			differ++;
+			printf("# %s: ours %s\n", want, got);
+		}
+	}
+	ok(!differ, "%d integers as %%lld prints them (%d differ)", n, differ);
 }
 
 /* VAL's text, ours and printf's "%.15g": true when alike. */
@@ -167,6 +198,7 @@ int main(void)
 	is_str(num, "-2.500", "a negative time keeps its sign");
 	ok(said == -2.5, "and reads back as -2.5");
 	num_text();
+	ints_as_printf();
 	record_text();
 	return tap_done();
 }
