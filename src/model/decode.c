@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/num_text.h"
 #include "base/sockaddr.h"
 #include "base/util.h"
 #include "model/decode.h"
@@ -142,11 +143,17 @@ const char *rr_gid_str(const uint8_t gid[16], char *buf, size_t len)
 
 const char *rr_duration_str(double us, char *buf, size_t len)
 {
-	if (us >= 1e6)
-		snprintf(buf, len, "%.2f s", us / 1e6);
-	else if (us >= 1e3)
-		snprintf(buf, len, "%.1f ms", us / 1e3);
-	else
-		snprintf(buf, len, "%.1f us", us);
+	char num[40];
+
+	if (us >= 1e6) {
+		rr_fixed_text(us / 1e6, 2, num, NULL);
+		snprintf(buf, len, "%s s", num);
+	} else if (us >= 1e3) {
+		rr_fixed_text(us / 1e3, 1, num, NULL);
+		snprintf(buf, len, "%s ms", num);
+	} else {
+		rr_fixed_text(us, 1, num, NULL);
+		snprintf(buf, len, "%s us", num);
+	}
 	return buf;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/num_text.h"
 #include "base/util.h"
 #include "model/decode.h"
 #include "model/fields.h"
@@ -193,9 +194,12 @@ static void get_sgid_index(const struct rr_field *f, const struct rr_result *r,
 static void get_port_rate(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
+	char text[40];
+
 	v->present = r->out.used.port_rate_gbps > 0;
 	v->d = r->out.used.port_rate_gbps;
-	snprintf(v->text, sizeof(v->text), "%g Gb/s", v->d);
+	rr_g_text(v->d, text);
+	snprintf(v->text, sizeof(v->text), "%s Gb/s", text);
 }
 
 static void get_port_space(const struct rr_field *f, const struct rr_result *r,
@@ -393,6 +397,7 @@ static void get_rate(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
 	double gbps = rr_rate_gbps(p->rate);
+	char text[40];
 
 	num(v, true, p->rate);
 	/* 0, "the port's current rate" (RoCE): that rate, when known. */
@@ -400,13 +405,14 @@ static void get_rate(const struct rr_field *f, const struct rr_result *r,
 		gbps = r->out.used.port_rate_gbps;
 	v->d = gbps;
 	v->null = gbps <= 0;
+	rr_g_text(gbps, text);
 	if (p->rate == 0 && gbps > 0)
-		snprintf(v->text, sizeof(v->text), "port current rate, %g Gb/s",
-			 gbps);
+		snprintf(v->text, sizeof(v->text), "port current rate, %s Gb/s",
+			 text);
 	else if (p->rate == 0)
 		snprintf(v->text, sizeof(v->text), "port current rate");
 	else if (gbps > 0)
-		snprintf(v->text, sizeof(v->text), "%g Gb/s", gbps);
+		snprintf(v->text, sizeof(v->text), "%s Gb/s", text);
 	else
 		snprintf(v->text, sizeof(v->text), "unknown");
 }

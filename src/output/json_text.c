@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "base/num_text.h"
 #include "output/json_text.h"
 
 /* The short escapes json-c writes; any other byte below 0x20 is \u00xx. */
@@ -111,13 +112,13 @@ static bool append_plain_str(char *buf, size_t len, size_t *at, const char *s)
 static bool append_value(char *buf, size_t len, size_t *at,
 			 const struct pr_value *v)
 {
-	char num[PR_INT_TEXT], *t;
+	char num[RR_INT_TEXT], *t;
 
 	switch (v->type) {
 	case PV_STR:
 		return append_plain_str(buf, len, at, v->s);
 	case PV_INT:
-		t = pr_int_text(v->i, num);
+		t = rr_int_text(v->i, num);
 		return append(buf, len, at, t, (size_t)(num + sizeof(num) - t));
 	case PV_BOOL:
 		return v->i ? append(buf, len, at, "true", 4) :

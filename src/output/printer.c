@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/num_text.h"
 #include "output/printer_impl.h"
 
 struct printer *pr_new(enum rr_format format, FILE *out, FILE *err)
@@ -244,107 +245,12 @@ void pr_hex(struct printer *p, const char *key, unsigned long long val,
 	pr_str(p, key, o);
 }
 
-/*
- * printf and strtod were a tenth of a failure's cost: a result's times
- * are printed by the dozen.
- */
-size_t pr_ms_text(double ms, char *num, double *said)
-{
-	char digits[24], *d = digits + sizeof(digits);
-	double x = ms * 1000.0;
-	unsigned long long us;
-	size_t n = 0;
-
-	if (!(x > -9e15 && x < 9e15)) {		/* NaN, or beyond exact */
-		*said = ms;
-		return (size_t)snprintf(num, 32, "%.3f", ms);
-	}
-	us = (unsigned long long)(x < 0 ? 0.5 - x : x + 0.5);
-	/* us / 1000 correctly rounded: the double nearest the decimal. */
-	*said = (x < 0 ? -(double)us : (double)us) / 1000.0;
-	do
-		*--d = (char)('0' + us % 10);
-	while ((us /= 10) || digits + sizeof(digits) - d < 4);
-	if (x < 0 && *said)
-		num[n++] = '-';
-	while (digits + sizeof(digits) - d > 3)
-		num[n++] = *d++;
-	num[n++] = '.';
-	memcpy(num + n, d, 3);
-	n += 3;
-	num[n] = '\0';
-	return n;
-}
-
-char *pr_int_text(long long v, char buf[PR_INT_TEXT])
-{
-	char *p = buf + PR_INT_TEXT;
-	unsigned long long u = v < 0 ? 0 - (unsigned long long)v :
-				       (unsigned long long)v;
-
-	do
-		*--p = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		*--p = '-';
-	return p;
-}
-
-/* V in decimal, terminated, into NUM; its length. */
-static size_t put_int(char *num, long long v)
-{
-	char buf[PR_INT_TEXT], *t = pr_int_text(v, buf);
-	size_t n = (size_t)(buf + sizeof(buf) - t);
-
-	memcpy(num, t, n);
-	num[n] = '\0';
-	return n;
-}
-
-/*
- * Decoded values (a rate, a packet lifetime) are the double nearest a
- * decimal of a few places.  Such a decimal of at most 15 digits comes back
- * unchanged from "%.15g" (DBL_DIG), and in plain notation from 1e-4 up:
- * it is written here, its trailing zeros cut as %g cuts them.
- */
-size_t pr_num_text(double val, char *num)
-{
-	double a = fabs(val);
-	unsigned long long u;
-	size_t n = 0;
-	int places = 6, i;
-
-	if (!(a >= 1e-4 && a < 1e9))
-		return (size_t)snprintf(num, 40, "%.15g", val);
-	u = (unsigned long long)(a * 1e6 + 0.5);
-	if ((double)u / 1e6 != a)
-		return (size_t)snprintf(num, 40, "%.15g", val);
-	if (val < 0)
-		num[n++] = '-';
-	n += put_int(num + n, (long long)(u / 1000000));
-	u %= 1000000;
-	if (!u)
-		return n;
-	while (u % 10 == 0) {
-		u /= 10;
-		places--;
-	}
-	num[n++] = '.';
-	for (i = places - 1; i >= 0; i--) {
-		num[n + (size_t)i] = (char)('0' + u % 10);
-		u /= 10;
-	}
-	n += (size_t)places;
-	num[n] = '\0';
-	return n;
-}
-
 void pr_ms(struct printer *p, const char *key, double ms)
 {
 	char num[32], text[40];
 	struct pr_value v = { .type = PV_NUM, .num_text = num, .text = text,
 			      .ms = true };
-	size_t n = pr_ms_text(ms, num, &v.d);
+	size_t n = rr_fixed_text(ms, 3, num, &v.d);
 
 	memcpy(text, num, n);
 	memcpy(text + n, " ms", sizeof(" ms"));
@@ -369,9 +275,9 @@ void pr_decoded_num(struct printer *p, const char *key, long long raw,
 
 	/* Whole numbers stay integers in JSON: 1024, not 1024.0. */
 	if (known && val == floor(val) && fabs(val) < 9e15 && !signbit(val))
-		put_int(num, (long long)val);
+		rr_int_str((long long)val, num);
 	else
-		pr_num_text(val, num);
+		rr_num_text(val, num);
 	v.num_text = num;
 	field(p, key, &v);
 }
@@ -382,7 +288,7 @@ void pr_num(struct printer *p, const char *key, double val,
 	struct pr_value v = { .type = PV_NUM, .d = val, .text = text };
 	char num[40];
 
-	pr_num_text(val, num);
+	rr_num_text(val, num);
 	v.num_text = num;
 	field(p, key, &v);
 }

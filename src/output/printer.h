@@ -124,17 +124,6 @@ void pr_hex(struct printer *p, const char *key, unsigned long long val,
 	    int width);
 /* Milliseconds, microsecond precision: JSON number, text "7.712 ms". */
 void pr_ms(struct printer *p, const char *key, double ms);
-/*
- * MS as "%.3f" prints it, into NUM (32 bytes), and in SAID the value NUM
- * says, as strtod() reads it back; NUM's length.  Exact ties may round the
- * other way (half away from zero), and -0.000 is 0.000.
- */
-size_t pr_ms_text(double ms, char *num, double *said);
-/* V as "%lld" prints it, at the end of BUF: where it starts (no NUL). */
-#define PR_INT_TEXT 24
-char *pr_int_text(long long v, char buf[PR_INT_TEXT]);
-/* VAL as "%.15g" prints it, into NUM (40 bytes); NUM's length. */
-size_t pr_num_text(double val, char *num);
 /* Statistics of milliseconds: text one line, JSON an object. */
 void pr_stats(struct printer *p, const char *key, const struct rr_stats *s);
 

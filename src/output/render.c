@@ -8,6 +8,7 @@
 #include "base/clock.h"
 #include "model/decode.h"
 #include "base/escape.h"
+#include "base/num_text.h"
 #include "model/fields.h"
 #include "output/render.h"
 #include "output/render_chain.h"
@@ -164,12 +165,13 @@ static void who(const struct rr_result *r, char *buf, size_t len)
 /* The full block's heading. */
 static void headline(const struct rr_result *r, char *buf, size_t len)
 {
-	char said[256], name[300];
+	char said[256], name[300], ms[40];
 
 	who(r, name, sizeof(name));
 	if (r->out.ok) {
-		snprintf(buf, len, "%s: resolved via %s port %u in %.3f ms",
-			 name, r->out.device, r->out.port, rr_step_ms(&r->out, RR_STEP_TOTAL));
+		rr_fixed_text(rr_step_ms(&r->out, RR_STEP_TOTAL), 3, ms, NULL);
+		snprintf(buf, len, "%s: resolved via %s port %u in %s ms",
+			 name, r->out.device, r->out.port, ms);
 		return;
 	}
 	snprintf(buf, len, "%s: failed at %s: %s", name,
@@ -179,7 +181,7 @@ static void headline(const struct rr_result *r, char *buf, size_t len)
 /* One line per probe, as ping prints one per reply. */
 static void probe_line(const struct rr_result *r, char *buf, size_t len)
 {
-	char name[300], said[256];
+	char name[300], said[256], ms[40];
 	size_t used;
 	int step, i;
 
@@ -194,11 +196,12 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 	used = (size_t)snprintf(buf, len, "%s: %s port %u", name, r->out.device,
 				r->out.port);
 	for (step = 0; step < RR_STEP_COUNT && used < len; step++)
-		if (r->out.steps[step].ended && step != RR_STEP_CREATE_ID)
+		if (r->out.steps[step].ended && step != RR_STEP_CREATE_ID) {
+			rr_fixed_text(rr_step_ms(&r->out, step), 3, ms, NULL);
 			used += (size_t)snprintf(buf + used, len - used,
-						 ", %s %.3f ms",
-						 rr_step_name(step),
-						 rr_step_ms(&r->out, step));
+						 ", %s %s ms",
+						 rr_step_name(step), ms);
+		}
 	for (i = 0; i < r->notes.num_expect_failures && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used,
 					 " [expect %s %s %s: %s]",
@@ -279,12 +282,17 @@ static void percent(size_t failed, size_t probes, char *buf, size_t len)
  */
 static void brief_total(const struct rr_dest_stats *d, char *buf, size_t len)
 {
+	char t[4][40];
 	struct rr_stats s;
 
 	if (!rr_dest_stats_step(d, RR_STEP_TOTAL, &s))
 		return;
-	snprintf(buf, len, ", total min/avg/max/mdev %.3f/%.3f/%.3f/%.3f ms ---",
-		 s.min, s.avg, s.max, s.mdev);
+	rr_fixed_text(s.min, 3, t[0], NULL);
+	rr_fixed_text(s.avg, 3, t[1], NULL);
+	rr_fixed_text(s.max, 3, t[2], NULL);
+	rr_fixed_text(s.mdev, 3, t[3], NULL);
+	snprintf(buf, len, ", total min/avg/max/mdev %s/%s/%s/%s ms ---",
+		 t[0], t[1], t[2], t[3]);
 }
 
 void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
@@ -360,18 +368,18 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 static void summary_title(const struct rr_tally *t, size_t destinations,
 			  char *buf, size_t len, bool brief)
 {
-	char pct[16];
+	char pct[16], ms[40];
 
 	if (!brief) {
 		snprintf(buf, len, "summary");
 		return;
 	}
 	percent(t->failed, t->probes, pct, sizeof(pct));
+	rr_fixed_text(rr_tally_elapsed_ms(t), 3, ms, NULL);
 	snprintf(buf, len,
-		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s), elapsed %.3f ms",
+		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s), elapsed %s ms",
 		 destinations, destinations == 1 ? "" : "s", t->probes,
-		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct,
-		 rr_tally_elapsed_ms(t));
+		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct, ms);
 }
 
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
