@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,8 @@ static int read_attr(const char *dev, unsigned int port, const char *attr,
 /*
  * Reading never creates the folder: only an admin's mkdir does, and until
  * then the kernel's defaults hold (ToS 0, RoCE v2 where the port has it).
+ * default_roce_mode is the older file (4.9, default_roce_tos 4.20): when
+ * it is not there, neither is the other.
  */
 void rr_cm_defaults_read(const char *dev, unsigned int port,
 			 struct rr_cm_defaults *out)
@@ -29,13 +32,15 @@ void rr_cm_defaults_read(const char *dev, unsigned int port,
 	out->configfs = false;
 	out->tos = 0;
 	out->roce_mode = RR_GID_ROCE_V2;
-	if (!read_attr(dev, port, "default_roce_tos", text, sizeof(text))) {
-		out->configfs = true;
-		out->tos = atoi(text);
-	}
 	if (!read_attr(dev, port, "default_roce_mode", text, sizeof(text))) {
 		out->configfs = true;
 		out->roce_mode = !strcmp(text, "IB/RoCE v1") ? RR_GID_ROCE_V1 :
 				 RR_GID_ROCE_V2;
+	} else if (errno == ENOENT) {
+		return;
+	}
+	if (!read_attr(dev, port, "default_roce_tos", text, sizeof(text))) {
+		out->configfs = true;
+		out->tos = atoi(text);
 	}
 }

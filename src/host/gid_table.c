@@ -100,6 +100,34 @@ static struct ibv_context *open_by_name(const char *dev)
 }
 
 /*
+ * Every valid entry of CTX's ports, into ALL (freed by the caller unless
+ * it is FEW); how many, or -1.  A host has a few valid entries of the
+ * 1024 a Soft-RoCE port has room for: a buffer for a few is tried first,
+ * then, when it is too small, one for the whole of every table.
+ */
+#define FEW_GIDS 32
+static ssize_t query_valid(struct ibv_context *ctx, unsigned int port,
+			   struct ibv_gid_entry *few, struct ibv_gid_entry **all)
+{
+	struct ibv_device_attr dattr;
+	struct ibv_port_attr pattr;
+	ssize_t n;
+
+	*all = few;
+	n = rr_dl_query_gid_table(ctx, few, FEW_GIDS, 0);
+	if (n >= 0)
+		return n;
+	if (rr_dl.ibv_query_device(ctx, &dattr) ||
+	    rr_dl_query_port(ctx, (uint8_t)port, &pattr))
+		return -1;
+	n = (ssize_t)dattr.phys_port_cnt * pattr.gid_tbl_len;
+	*all = calloc((size_t)n, sizeof(**all));
+	if (!*all)
+		return -1;
+	return rr_dl_query_gid_table(ctx, *all, (size_t)n, 0);
+}
+
+/*
  * The valid entries of DEV/PORT from libibverbs, in one call: index, GID,
  * type and the netdev's ifindex; its name is read when asked
  * (rr_gid_entry_name()).  False when libibverbs cannot say (then sysfs,
@@ -108,10 +136,8 @@ static struct ibv_context *open_by_name(const char *dev)
 static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 		       struct ibv_context *open)
 {
+	struct ibv_gid_entry few[FEW_GIDS], *all = NULL;
 	struct ibv_context *ctx;
-	struct ibv_device_attr dattr;
-	struct ibv_port_attr pattr;
-	struct ibv_gid_entry *all = NULL;
 	struct rr_gid_entry *e;
 	ssize_t n, i;
 	bool ok = false;
@@ -120,15 +146,9 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	if (rr_sys_recorded())
 		return false;
 	ctx = open ? open : open_by_name(dev);
-	if (!ctx || rr_dl.ibv_query_device(ctx, &dattr) ||
-	    rr_dl_query_port(ctx, (uint8_t)port, &pattr))
+	if (!ctx)
 		goto out;
-	/* Every port's valid entries come back: room for all of them. */
-	n = (ssize_t)dattr.phys_port_cnt * pattr.gid_tbl_len;
-	all = calloc((size_t)n, sizeof(*all));
-	if (!all)
-		goto out;
-	n = rr_dl_query_gid_table(ctx, all, (size_t)n, 0);
+	n = query_valid(ctx, port, few, &all);
 	if (n < 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -144,7 +164,8 @@ static bool load_verbs(struct gid_table *t, const char *dev, unsigned int port,
 	}
 	ok = true;
 out:
-	free(all);
+	if (all != few)
+		free(all);
 	if (ctx && ctx != open)
 		rr_dl.ibv_close_device(ctx);
 	return ok;

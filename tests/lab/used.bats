@@ -122,6 +122,44 @@ add_vlan() {
 	busybox ping -q -c 1 -W 1 192.168.80.2 >/dev/null 2>&1 || true
 }
 
+# rxe0's valid GID entries (sysfs shows an empty one as all zeros).
+valid_gids_rxe0() {
+	cat /sys/class/infiniband/rxe0/ports/1/gids/* 2>/dev/null |
+		grep -vc '^0000:0000:0000:0000:0000:0000:0000:0000$'
+}
+
+del_many_addresses() {
+	local i
+	for i in $(seq 1 40); do
+		"$IP" -6 address del "fd00:99::$i/64" dev veth0 2>/dev/null || true
+	done
+}
+
+@test "more valid GID entries than a first look has room for (32): the index still from libibverbs" {
+	command -v strace >/dev/null || skip "strace not installed"
+	local trace=$BATS_TEST_TMPDIR/openat i n
+	restore+=(del_many_addresses)
+	for i in $(seq 1 40); do
+		"$IP" -6 address add "fd00:99::$i/64" dev veth0 nodad
+	done
+	# The kernel adds the entries from a work queue: until they are there.
+	for i in $(seq 1 50); do
+		n=$(valid_gids_rxe0)
+		[ "$n" -gt 40 ] && break
+		sleep 0.1
+	done
+	[ "$n" -gt 40 ]
+	want=$(sysfs_gid_index rxe0 1 0000:0000:0000:0000:0000:ffff:c0a8:4d01 "RoCE v2")
+	[ -n "$want" ]
+	# LeakSanitizer cannot run under ptrace: no leak check for this run.
+	run --separate-stderr env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -e trace=openat -o "$trace" "$RDMA_ROUTE" --json 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe --argjson i "$want" '.results[0] | .sgid_index == $i and .gid_type == "RoCE v2"' <<<"$output"
+	# From libibverbs' table, not sysfs's entry by entry.
+	[ "$(grep -c 'gid_attrs/types/' "$trace")" -eq 0 ]
+}
+
 del_vlan() {
 	"$IP" link del veth0.10 2>/dev/null || true
 	"$IP" -n peer link del veth1.10 2>/dev/null || true
