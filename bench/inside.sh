@@ -8,6 +8,7 @@
 # Then the rows of the table against the anchors (bench/run prints them
 # after the tables above; lines starting with "@KEY " are its rows):
 #   @process   rdma-route DEST against bench-floor DEST, whole process
+#   @process_fixed  the same with ASLR off for both (a note, not a goal)
 #   @many      N resolutions of one address against cmtime's 4 steps
 #   @failures  N peers, then the same with FAILS fast failures added
 #   @memory    MILLION destinations from a file, --jsonl: peak RSS
@@ -183,22 +184,42 @@ say "whole process: $pairs pairs of rdma-route $peer / bench-floor $peer"
 wall 0 "$bin" "$peer" >/dev/null
 wall 0 "$floor" "$peer" 2000 >/dev/null
 mtu=$(cat "$tmp/out")
-: >"$tmp/p_rr"
-: >"$tmp/p_floor"
-for i in $(seq 1 "$pairs"); do
-	# Alternate which goes first, so neither always follows the other.
-	if [ $((i % 2)) -eq 1 ]; then
-		wall 0 "$bin" "$peer" >>"$tmp/p_rr"
-		wall 0 "$floor" "$peer" 2000 >>"$tmp/p_floor"
-	else
-		wall 0 "$floor" "$peer" 2000 >>"$tmp/p_floor"
-		wall 0 "$bin" "$peer" >>"$tmp/p_rr"
-	fi
-done
-read -r p_rr p_rr_min p_rr_max < <(stats 1 <"$tmp/p_rr")
-read -r p_fl p_fl_min p_fl_max < <(stats 1 <"$tmp/p_floor")
-p_ratio=$(ratio "$p_rr" "$p_fl")
+
+# process_pairs [WRAPPER...]: $pairs pairs, each run under WRAPPER, into
+# $tmp/p_rr and $tmp/p_floor.
+process_pairs() {
+	local i
+
+	: >"$tmp/p_rr"
+	: >"$tmp/p_floor"
+	for i in $(seq 1 "$pairs"); do
+		# Alternate which goes first, so neither always follows the other.
+		if [ $((i % 2)) -eq 1 ]; then
+			wall 0 "$@" "$bin" "$peer" >>"$tmp/p_rr"
+			wall 0 "$@" "$floor" "$peer" 2000 >>"$tmp/p_floor"
+		else
+			wall 0 "$@" "$floor" "$peer" 2000 >>"$tmp/p_floor"
+			wall 0 "$@" "$bin" "$peer" >>"$tmp/p_rr"
+		fi
+	done
+	read -r p_rr p_rr_min p_rr_max < <(stats 1 <"$tmp/p_rr")
+	read -r p_fl p_fl_min p_fl_max < <(stats 1 <"$tmp/p_floor")
+	p_ratio=$(ratio "$p_rr" "$p_fl")
+}
+process_pairs
 echo "@process | one destination ($peer), whole process, median of $pairs (min-max) | $p_rr ms ($p_rr_min-$p_rr_max) | bench-floor (path MTU $mtu): $p_fl ms ($p_fl_min-$p_fl_max) | $p_ratio | ≤ 1.05: $(verdict "$p_ratio" 1.05) |"
+
+# The same with address-space randomization off for both.  The emulated
+# CPU translates each program's code afresh whenever it sits at new
+# addresses (QEMU 7.2 keys its translations by virtual address): with
+# ASLR, every run pays for translating all the code it runs, the more of
+# it the more.  Without, what remains is the work each program does.
+say "whole process, ASLR off: $pairs pairs under setarch -R"
+# Once each first, not counted: the first run at the fixed addresses.
+wall 0 setarch -R "$bin" "$peer" >/dev/null
+wall 0 setarch -R "$floor" "$peer" 2000 >/dev/null
+process_pairs setarch -R
+echo "@process_fixed One destination, the same pairs with ASLR off for both (setarch -R): rdma-route $p_rr ms ($p_rr_min-$p_rr_max), bench-floor $p_fl ms ($p_fl_min-$p_fl_max), ratio $p_ratio"
 
 # --- @many: N resolutions of one address, against cmtime -----------------
 # rdma-route: the total step's span, first create to last route.
