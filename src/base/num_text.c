@@ -84,8 +84,11 @@ size_t rr_num_text(double v, char *num)
 	int places = 6, i;
 
 	if (a == 0) {
-		memcpy(num, signbit(v) ? "-0" : "0", signbit(v) ? 3 : 2);
-		return signbit(v) ? 2 : 1;
+		if (signbit(v))
+			num[n++] = '-';
+		num[n++] = '0';
+		num[n] = '\0';
+		return n;
 	}
 	if (!(a >= 1e-4 && a < 1e9))
 		return (size_t)snprintf(num, 40, "%.15g", v);

@@ -32,6 +32,7 @@ void rr_cm_defaults_read(const char *dev, unsigned int port,
 	out->configfs = false;
 	out->tos = 0;
 	out->roce_mode = RR_GID_ROCE_V2;
+	errno = 0;
 	if (!read_attr(dev, port, "default_roce_mode", text, sizeof(text))) {
 		out->configfs = true;
 		out->roce_mode = !strcmp(text, "IB/RoCE v1") ? RR_GID_ROCE_V1 :

@@ -247,7 +247,7 @@ void pr_hex(struct printer *p, const char *key, unsigned long long val,
 
 void pr_ms(struct printer *p, const char *key, double ms)
 {
-	char num[32], text[40];
+	char num[40], text[48];
 	struct pr_value v = { .type = PV_NUM, .num_text = num, .text = text,
 			      .ms = true };
 	size_t n = rr_fixed_text(ms, 3, num, &v.d);

@@ -69,17 +69,22 @@ static void ints_as_printf(void)
 	ok(!differ, "%d integers as %%lld prints them (%d differ)", n, differ);
 }
 
-/* VAL's text, ours and printf's "%.15g": true when alike. */
-static bool as_g15(double val)
+/* VAL's text, ours and printf's ("%g" if G6, else "%.15g"): alike? */
+static bool like_printf(double val, bool g6)
 {
 	char ours[40], want[40];
-	size_t n = rr_num_text(val, ours);
+	size_t n = g6 ? rr_g_text(val, ours) : rr_num_text(val, ours);
 
-	snprintf(want, sizeof(want), "%.15g", val);
+	snprintf(want, sizeof(want), g6 ? "%g" : "%.15g", val);
 	if (!strcmp(ours, want) && n == strlen(want))
 		return true;
 	printf("# %.17g: ours %s, printf %s\n", val, ours, want);
 	return false;
+}
+
+static bool as_g15(double val)
+{
+	return like_printf(val, false);
 }
 
 /*
@@ -190,17 +195,9 @@ static void fixed_places(void)
 	   "zero, and numbers beyond exact through printf");
 }
 
-/* VAL as "%g": true when ours and printf's are alike. */
 static bool as_g(double val)
 {
-	char ours[40], want[40];
-	size_t n = rr_g_text(val, ours);
-
-	snprintf(want, sizeof(want), "%g", val);
-	if (!strcmp(ours, want) && n == strlen(want))
-		return true;
-	printf("# %.17g: ours %s, printf %%g %s\n", val, ours, want);
-	return false;
+	return like_printf(val, true);
 }
 
 /* Every rate of a PathRecord and of a port, and numbers of any size. */

@@ -4,9 +4,6 @@
  * "0x%0*llx", decoded numbers with their raw twins (the numbers' own text
  * is tests/unit/base/num_text_test.c's).
  */
-#include <limits.h>
-#include <math.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
