@@ -18,6 +18,7 @@
 #include "base/sockaddr.h"
 #include "host/netlink_route.h"
 #include "host/rdma_libs.h"
+#include "host/route_dump.h"
 #include "host/route_query.h"
 
 /*
@@ -250,14 +251,52 @@ static void fill_route(struct rr_nl *nl, const struct rr_route_answer *a,
 	fill_netdev(nl, ifindex, out);
 }
 
-/* No route: the error, and an interface that is down but would hold it. */
+/* The errors of a route or rule that refuses (see model/refusal.c). */
+static bool refusing_errno(int err)
+{
+	return err == EINVAL || err == EACCES || err == EHOSTUNREACH ||
+	       err == ENETUNREACH;
+}
+
+/* What refused the lookup of DST: its rules and tables walked here. */
+static void find_refusal(const struct sockaddr_storage *dst,
+			 const struct sockaddr_storage *src, int oif,
+			 struct rr_chain_refusal *out)
+{
+	char oif_name[IF_NAMESIZE] = "";
+	struct rr_rt_view *view;
+	const void *d, *s = NULL;
+	size_t len;
+
+	d = rr_sockaddr_bytes(dst, &len);
+	if (src)
+		s = rr_sockaddr_bytes(src, &len);
+	if (oif && !if_indextoname((unsigned int)oif, oif_name))
+		oif_name[0] = '\0';
+	view = malloc(sizeof(*view));	/* ~60 KiB: not for the stack */
+	if (!view || !d)
+		goto out;
+	rr_rt_view_init(view, dst->ss_family, d, s, oif_name);
+	if (!rr_route_dump(oif, view))
+		rr_rt_walk(view, out);
+out:
+	free(view);
+}
+
+/*
+ * No route: the error, what refused it (a blackhole route, a prohibit
+ * rule, ...), and an interface that is down but would hold it.
+ */
 static void no_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
-		     int err, struct rr_chain_route *out)
+		     const struct sockaddr_storage *src, int oif, int err,
+		     struct rr_chain_route *out)
 {
 	struct nl_addr *d = to_nl_addr(dst);
 
 	snprintf(out->error, sizeof(out->error), "%s",
 		 err == ENOMSG ? "no answer" : strerror(err));
+	if (refusing_errno(err))
+		find_refusal(dst, src, oif, &out->refusal);
 	if (d) {
 		find_down_netdev(nl, d, out);
 		rr_dl.nl_addr_put(d);
@@ -281,9 +320,9 @@ void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 		src = NULL;
 	rc = rr_route_query(nl->route_fd, ++nl->route_seq, dst, src, oif, &a);
 	if (rc)
-		no_route(nl, dst, -rc, out);
+		no_route(nl, dst, src, oif, -rc, out);
 	else if (a.err)
-		no_route(nl, dst, a.err, out);
+		no_route(nl, dst, src, oif, a.err, out);
 	else
 		fill_route(nl, &a, dst, out);
 }

@@ -133,6 +133,26 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"RDMA is in exclusive network-namespace mode: this namespace sees only the RDMA devices moved into it, and the interface's device is not one of them",
 		"`rdma system show` says netns exclusive; move the device here (`rdma dev set DEV netns NS`, from where it is) or share devices (`rdma system set netns shared`)"
 	},
+	[RR_CAUSE_ROUTE_BLACKHOLE] = {
+		"route_blackhole",
+		"a blackhole route covers the destination: the kernel drops what goes there, on purpose",
+		"the route link names the route and its table (`ip route show table all type blackhole`); delete it (`ip route del blackhole PREFIX table TABLE`) if the destination should be reached, and see `ip rule` for the rule that chose the table"
+	},
+	[RR_CAUSE_ROUTE_PROHIBITED] = {
+		"route_prohibited",
+		"a prohibit route or policy rule covers the destination: the kernel refuses it (EACCES), on purpose",
+		"not a permission of rdma-route: the route link names the route (`ip route show table all type prohibit`) or the rule (`ip rule`); delete it if the destination should be reached"
+	},
+	[RR_CAUSE_ROUTE_UNREACHABLE] = {
+		"route_unreachable",
+		"an unreachable route or policy rule covers the destination: the kernel declares it unreachable, on purpose",
+		"the route link names the route (`ip route show table all type unreachable`) or the rule (`ip rule`); delete it if the destination should be reached"
+	},
+	[RR_CAUSE_ROUTE_THROW] = {
+		"route_throw",
+		"a throw route sent the lookup out of its table, and no later policy rule's table has a route to the destination",
+		"the route link names the throw route and the rule that chose its table; `ip rule` lists the rules after it: add a route to a table they look up, or delete the throw route"
+	},
 	[RR_CAUSE_SA_QUERY_FAILED] = {
 		"sa_query_failed",
 		"the kernel's PathRecord query to the subnet administrator failed on the way",
@@ -217,6 +237,12 @@ static enum rr_cause classify_call(const struct rr_cause_input *in)
 		return in->err == ETIMEDOUT ? RR_CAUSE_NAME_TIMEOUT :
 					      RR_CAUSE_NAME_UNKNOWN;
 
+	/*
+	 * EACCES opening /dev/infiniband/rdma_cm is a permission; from
+	 * rdma_resolve_addr it is the route lookup's: a prohibit route.
+	 */
+	if (in->step == RR_STEP_RESOLVE_ADDR && in->err == EACCES)
+		return RR_CAUSE_ROUTE_PROHIBITED;
 	switch (in->err) {
 	case EACCES:
 	case EPERM:

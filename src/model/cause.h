@@ -37,6 +37,11 @@ enum rr_cause {
 	RR_CAUSE_NO_SOURCE_ADDRESS,
 	RR_CAUSE_LINK_DOWN,
 	RR_CAUSE_RDMA_NETNS,
+	/* A route or policy rule that refuses the destination on purpose. */
+	RR_CAUSE_ROUTE_BLACKHOLE,
+	RR_CAUSE_ROUTE_PROHIBITED,
+	RR_CAUSE_ROUTE_UNREACHABLE,
+	RR_CAUSE_ROUTE_THROW,
 	/* InfiniBand, the kernel's own SA query (rdma_resolve_route). */
 	RR_CAUSE_SA_QUERY_FAILED,
 	/* InfiniBand subnet administrator (--sa) */

@@ -91,9 +91,41 @@ enum rr_oif_from {
 	RR_OIF_BOUND,		/* the device the kernel bound the id to */
 };
 
+/*
+ * What refused a route the kernel would not give (`ip route get` failed):
+ * read from the routing tables and policy rules, as `ip route show table
+ * all` and `ip rule` list them, walked the way the kernel's lookup goes.
+ */
+enum rr_refused_by {
+	RR_REFUSED_NONE,	/* not looked for, or the walk found a route */
+	RR_REFUSED_ROUTE,	/* a route of a refusing type: blackhole, ... */
+	RR_REFUSED_RULE,	/* a policy rule's own action: prohibit, ... */
+	RR_REFUSED_NO_ROUTE,	/* no rule's table has a route (throw, empty) */
+};
+
+#define RR_RULE_TEXT_LEN 160
+
+struct rr_chain_refusal {
+	enum rr_refused_by by;
+	/*
+	 * RTN_BLACKHOLE, RTN_UNREACHABLE, RTN_PROHIBIT, RTN_THROW: the route's
+	 * type, or the one a refusing rule acts as; 0 for an empty table.
+	 */
+	unsigned char type;
+	unsigned int table;		/* the route's, or the rule's table */
+	struct sockaddr_storage prefix;	/* the route's destination prefix */
+	unsigned int prefix_len;
+	bool have_prefix;
+	/* The rule that led there, when it is not one of the defaults. */
+	bool have_rule;
+	unsigned int rule_pref;
+	char rule[RR_RULE_TEXT_LEN];	/* "from all to 10.0.0.0/8 lookup 100" */
+};
+
 struct rr_chain_route {
 	bool looked_up;
 	char error[128];		/* the kernel's answer when no route */
+	struct rr_chain_refusal refusal;
 	bool local;			/* the destination is this host's */
 	char netdev[RR_NETDEV_LEN];	/* output interface (local: owner) */
 	bool netdev_up;			/* IFF_UP and carrier */

@@ -15,6 +15,7 @@
 #include "base/ib_port.h"
 #include "model/chain.h"
 #include "model/decode.h"
+#include "model/refusal.h"
 #include "base/sockaddr.h"
 
 
@@ -108,6 +109,11 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 	if (!rt->looked_up) {
 		set(v, RR_LS_UNKNOWN, "the route to %s was not looked up: %s",
 		    dst, rt->error[0] ? rt->error : "no netlink");
+		return;
+	}
+	if (rt->error[0] && rr_refusal_text(&rt->refusal, dst, v->reason,
+					    sizeof(v->reason))) {
+		v->state = RR_LS_BROKEN;
 		return;
 	}
 	if (rt->error[0] && rt->down_netdev[0]) {
@@ -396,9 +402,14 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 {
 	const struct rr_failure *f = &r->out.fail;
 	bool addr = f->step == RR_STEP_RESOLVE_ADDR;
+	enum rr_cause refused;
 
 	if (r->out.ok)
 		return RR_CAUSE_NONE;
+	/* The route or rule that refused says more than its errno. */
+	refused = rr_refusal_cause(&c->route.refusal, f->err);
+	if (addr && f->kind == RR_FAIL_CALL && refused != RR_CAUSE_NONE)
+		return refused;
 	/* "Not local", yet an interface holds it: one with no RDMA device. */
 	if (f->cause == RR_CAUSE_SRC_NOT_LOCAL && c->route.src_netdev[0])
 		return RR_CAUSE_SRC_NOT_RDMA;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "model/decode.h"
+#include "model/refusal.h"
 #include "output/render_chain.h"
 #include "output/render_prom.h"
 #include "base/sockaddr.h"
@@ -20,12 +21,39 @@ static void render_subnet_netdevs(struct printer *p,
 	pr_arr_end(p);
 }
 
+/* What refused the route: as `ip route show table all` and `ip rule` say. */
+static void render_refusal(struct printer *p, const struct rr_chain_refusal *rf)
+{
+	char addr[80], prefix[96], table[16];
+
+	if (rf->by == RR_REFUSED_NONE)
+		return;
+	pr_str(p, "refused_by", rf->by == RR_REFUSED_ROUTE ? "route" :
+			       rf->by == RR_REFUSED_RULE ? "rule" : "no_route");
+	if (rf->type)
+		pr_str(p, "route_type", rr_route_type_name(rf->type));
+	if (rf->have_prefix) {
+		snprintf(prefix, sizeof(prefix), "%s/%u",
+			 rr_sockaddr_str(&rf->prefix, addr, sizeof(addr)),
+			 rf->prefix_len);
+		pr_str(p, "route_prefix", prefix);
+	}
+	if (rf->by != RR_REFUSED_RULE && (rf->have_prefix || rf->have_rule))
+		pr_str(p, "table", rr_route_table_str(rf->table, table,
+						      sizeof(table)));
+	if (rf->have_rule) {
+		pr_int(p, "rule_priority", rf->rule_pref);
+		pr_str(p, "rule", rf->rule);
+	}
+}
+
 static void render_route(struct printer *p, const struct rr_chain_route *rt)
 {
 	char addr[80];
 
 	if (rt->error[0]) {
 		pr_str(p, "error", rt->error);
+		render_refusal(p, &rt->refusal);
 		if (rt->down_netdev[0])
 			pr_str(p, "down_interface", rt->down_netdev);
 		return;

@@ -48,3 +48,25 @@ setup() {
 	echo "$output" | jqe '.results[0].address == "127.0.0.1" or .results[0].address == "::1"'
 	echo "$output" | jqe '.results[0].time_ms.lookup >= 0'
 }
+
+@test "an rdma_cm device this process may not open: permission_denied, exit 3" {
+	# A private /dev with a device node owned by another user, and no
+	# capability to override its mode: the open is refused with EACCES
+	# before any RDMA stack is needed.
+	[ "$(id -u)" -eq 0 ] || skip "needs root (a mount namespace)"
+	command -v unshare >/dev/null && command -v setpriv >/dev/null ||
+		skip "no unshare or setpriv"
+	out=$BATS_TEST_TMPDIR/out.json
+	run unshare -m sh -c '
+		mount -t tmpfs -o mode=755 none /dev || exit 99
+		mknod -m 666 /dev/null c 1 3 &&
+		mkdir /dev/infiniband &&
+		mknod -m 600 /dev/infiniband/rdma_cm c 10 58 &&
+		chown 65534:65534 /dev/infiniband/rdma_cm || exit 98
+		exec setpriv --bounding-set=-all --inh-caps=-all "$0" --json 192.0.2.1 >"$1"
+	' "$RDMA_ROUTE" "$out"
+	[ "$status" -ne 99 ] || skip "mount refused here"
+	[ "$status" -eq 3 ]
+	jqe '.results[0].error | .errno_name == "EACCES" and .cause == "permission_denied" and .step == "create_id"' <"$out"
+	jqe '.summary.failed_by_cause == {"permission_denied": 1}' <"$out"
+}

@@ -7,35 +7,8 @@
 #include <linux/rtnetlink.h>
 
 #include "host/route_query.h"
+#include "netlink_msgs.h"
 #include "../tap.h"
-
-/* Netlink messages, one after another, aligned as the kernel's are. */
-static union {
-	struct nlmsghdr nh;
-	char bytes[4096];
-} buf;
-static size_t used;
-static struct nlmsghdr *cur;
-
-static void *put(const void *data, size_t len)
-{
-	char *at = buf.bytes + used;
-
-	memcpy(at, data, len);
-	used += NLMSG_ALIGN(len);
-	cur->nlmsg_len = (unsigned int)(buf.bytes + used - (char *)cur);
-	return at;
-}
-
-static void begin(unsigned short type, unsigned int seq)
-{
-	struct nlmsghdr nh = { .nlmsg_type = type, .nlmsg_seq = seq };
-
-	cur = (struct nlmsghdr *)(buf.bytes + used);
-	memcpy(cur, &nh, sizeof(nh));
-	used += NLMSG_HDRLEN;
-	cur->nlmsg_len = NLMSG_HDRLEN;
-}
 
 static void route(unsigned int seq, int family, unsigned char type)
 {
@@ -44,31 +17,6 @@ static void route(unsigned int seq, int family, unsigned char type)
 
 	begin(RTM_NEWROUTE, seq);
 	put(&rtm, sizeof(rtm));
-}
-
-static void attr(unsigned short type, const void *data, size_t len)
-{
-	struct rtattr rta = { .rta_type = type,
-			      .rta_len = (unsigned short)RTA_LENGTH(len) };
-	char tmp[RTA_SPACE(64)] = { 0 };
-
-	memcpy(tmp, &rta, sizeof(rta));
-	memcpy(tmp + RTA_LENGTH(0), data, len);
-	put(tmp, RTA_LENGTH(len));
-}
-
-static void error(unsigned int seq, int err)
-{
-	struct nlmsgerr e = { .error = err };
-
-	begin(NLMSG_ERROR, seq);
-	put(&e, sizeof(e));
-}
-
-static void reset(void)
-{
-	memset(&buf, 0, sizeof(buf));
-	used = 0;
 }
 
 static const char *ip(const struct sockaddr_storage *ss, char *out, size_t len)

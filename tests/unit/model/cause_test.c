@@ -95,6 +95,11 @@ int main(void)
 	      "create id ENODEV");
 	check(RR_STEP_CREATE_ID, RR_FAIL_CALL, EACCES, -1, "permission_denied",
 	      "create id EACCES");
+	/* EACCES is a permission only where the device is opened. */
+	check(RR_STEP_RESOLVE_ADDR, RR_FAIL_CALL, EACCES, -1,
+	      "route_prohibited", "resolve addr EACCES: a prohibit route");
+	ok(!rr_cause_is_host_level(RR_CAUSE_ROUTE_PROHIBITED),
+	   "route_prohibited is a failed result, not exit 3");
 	check(RR_STEP_LOOKUP, RR_FAIL_CALL, 0, -1, "name_unknown",
 	      "lookup failure");
 	check(RR_STEP_LOOKUP, RR_FAIL_DEADLINE, 0, -1, "name_timeout",
