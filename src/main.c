@@ -144,7 +144,8 @@ static void told_labels(struct run *run)
  * -o: the file renamed into place when the run printed (PRINTED), else
  * let go, as nothing was written; CODE, or 1 when the file failed.
  */
-static int finish_output(struct rr_output_file *o, int code, bool printed)
+static int finish_output(struct rr_output_file *o, const char *shown,
+			 int code, bool printed)
 {
 	char buf[256];
 
@@ -156,8 +157,9 @@ static int finish_output(struct rr_output_file *o, int code, bool printed)
 	}
 	if (rr_output_commit(o))
 		return code;
+	/* As the user named it: O is released, its path with it. */
 	fprintf(stderr, "rdma-route: writing '%s': %s\n",
-		rr_shown(o->path, buf, sizeof(buf)), strerror(errno));
+		rr_shown(shown, buf, sizeof(buf)), strerror(errno));
 	return code == RR_EXIT_OK || code == RR_EXIT_EXPECT ? RR_EXIT_FAILED :
 							      code;
 }
@@ -192,7 +194,7 @@ int main(int argc, char **argv)
 	}
 	if (run.opts.list) {
 		code = rr_list_run(run.opts.format, out, run.host_label);
-		return finish_output(&output, code, true);
+		return finish_output(&output, run.opts.output, code, true);
 	}
 	run.host = rr_host_new();
 	if (!run.host) {
@@ -258,14 +260,14 @@ int main(int argc, char **argv)
 finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
-	code = finish_output(&output, code, true);
+	code = finish_output(&output, run.opts.output, code, true);
 	/* Stopped by a signal: said by the status, as a shell would say it. */
 	if (rr_stop_requested())
 		code = 128 + rr_stop_signal();
 	release(&run);
 	return code;
 out:
-	code = finish_output(&output, code, false);
+	code = finish_output(&output, run.opts.output, code, false);
 	release(&run);
 	return code;
 }

@@ -12,21 +12,27 @@
 #include <stdio.h>
 
 struct rr_output_file {
-	char *path;		/* FILE */
+	char *path;		/* FILE's final regular file (links followed) */
 	char *tmp;		/* DIR/.BASE.XXXXXX, while it is written */
-	FILE *f;
+	FILE *f;		/* writes to fd, keeping the first error */
+	int fd;
+	int err;		/* the first write's errno, 0 none */
 };
 
 /*
- * Creates the temporary file for PATH; NULL with a message in WHY when
- * its folder does not take it.
+ * Checks PATH and creates the temporary file beside its target, before
+ * anything is probed.  A symbolic link is followed to the file it names
+ * (the link stays, its target is replaced); a target that is a folder, a
+ * FIFO, a device or a socket is refused, as is a folder that does not
+ * take the file.  NULL with a message in WHY when refused.
  */
 FILE *rr_output_open(struct rr_output_file *o, const char *path, char *why,
 		     size_t why_len);
 /*
  * Flushes, syncs and renames the file into place, mode 0666 less the
  * umask, as a shell redirection would make it; false with errno when any
- * step failed (the temporary file is then removed).
+ * step failed (the temporary file is then removed, FILE left as it was).
+ * Either way O is released.
  */
 bool rr_output_commit(struct rr_output_file *o);
 /* Removes the temporary file; nothing replaces FILE. */
