@@ -47,3 +47,16 @@ prom_series() {
 prom_label_names() {
 	sed -E 's/ [^ ]*$//; s/^[^{]*\{?//; s/\}$//; s/="([^"\\]|\\.)*",?/ /g' | tr -s ' ' | sed 's/ $//'
 }
+
+# Runs "$RDMA_ROUTE" "$@" within KB kilobytes of address space (ulimit -v):
+# limited_rr KB ARGS...  A sanitizer build reserves terabytes for its
+# shadow memory, so it runs unlimited: its own checks bound it instead.
+limited_rr() {
+	local kb=$1
+	shift
+	if readelf -d "$RDMA_ROUTE" 2>/dev/null | grep -q 'libasan'; then
+		"$RDMA_ROUTE" "$@"
+	else
+		(ulimit -v "$kb" && exec "$RDMA_ROUTE" "$@")
+	fi
+}

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "app/run.h"
 #include "base/escape.h"
+#include "input/line_reader.h"
 #include "input/record_reader.h"
 #include "model/check.h"
 #include "model/fields.h"
@@ -95,35 +97,74 @@ static bool take_line(struct run *run, const char *file, unsigned long num,
 	return ok;
 }
 
-static bool read_records(struct run *run, FILE *f, const char *file)
+/*
+ * A line past this many bytes without a break: the file is not JSON Lines
+ * (/dev/zero, a binary), and reading it stops.
+ */
+#define RECORD_GIVE_UP (16 * RECORD_LINE_MAX)
+
+static void bad_line(struct run *run, const char *file, unsigned long num,
+		     const char *line, size_t len, const char *why)
 {
-	unsigned long num = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	rr_render_input_error(run->p, file, num, "record", line,
+			      len > 64 ? 64 : len, why);
+	run->input_errors++;
+}
+
+/*
+ * FILE's records into the matrix, in bounded memory.  False when it could
+ * not be read to its end: said, with the reason (WHY).
+ */
+static bool read_records(struct run *run, FILE *f, const char *file,
+			 char *why, size_t why_len)
+{
+	struct rr_line_reader rd;
+	enum rr_line_status st;
+	size_t len;
 	bool ok = true;
 
-	errno = 0;
-	while (ok && (len = getline(&line, &cap, f)) >= 0) {
-		num++;
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (!len)
-			continue;
-		if (len > RECORD_LINE_MAX || memchr(line, '\0', (size_t)len)) {
-			rr_render_input_error(run->p, file, num, "record", line,
-					      (size_t)len > 64 ? 64 : (size_t)len,
-					      len > RECORD_LINE_MAX ? "line longer than 1 MiB" :
-								      "NUL byte in the line");
-			run->input_errors++;
-			continue;
-		}
-		ok = take_line(run, file, num, line, (size_t)len);
+	if (!rr_line_reader_init(&rd, f, RECORD_LINE_MAX, RECORD_GIVE_UP)) {
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+		return false;
 	}
-	if (ferror(f))
-		run->input_failed = true;
-	free(line);
-	return ok;
+	while (ok && (st = rr_line_next(&rd, &len)) != RR_LINE_EOF) {
+		if (st == RR_LINE_ERROR || st == RR_LINE_NOT_TEXT)
+			break;
+		if (st == RR_LINE_LONG)
+			bad_line(run, file, rd.num, rd.line, len, "line longer than 1 MiB");
+		else if (memchr(rd.line, '\0', len))
+			bad_line(run, file, rd.num, rd.line, len, "NUL byte in the line");
+		else if (len)
+			ok = take_line(run, file, rd.num, rd.line, len);
+	}
+	if (!ok)
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+	else if (st == RR_LINE_ERROR)
+		snprintf(why, why_len, "line %lu: %s", rd.num + 1, strerror(errno));
+	else if (st == RR_LINE_NOT_TEXT)
+		snprintf(why, why_len, "line %lu: no line break within %d MiB: not JSON Lines",
+			 rd.num + 1, RECORD_GIVE_UP >> 20);
+	rr_line_reader_free(&rd);
+	return ok && st == RR_LINE_EOF;
+}
+
+/* NAME opened for reading records: a folder is refused by name. */
+static FILE *open_records(const char *name, char *why, size_t why_len)
+{
+	struct stat st;
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+
+	if (!f) {
+		snprintf(why, why_len, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(why, why_len, "is a folder: name a file of JSON Lines records");
+		if (f != stdin)
+			fclose(f);
+		return NULL;
+	}
+	return f;
 }
 
 /* Every records file (stdin without one) read into the matrix. */
@@ -133,6 +174,7 @@ static int read_all(struct run *run)
 	const char *name;
 	FILE *f;
 	int i, n = run->opts.num_targets;
+	bool read;
 
 	if (!rr_record_reader_ready(why, sizeof(why))) {
 		fprintf(stderr, "rdma-route: --matrix: cannot load json-c: %s\n", why);
@@ -140,18 +182,19 @@ static int read_all(struct run *run)
 	}
 	for (i = 0; i < (n ? n : 1); i++) {
 		name = n ? run->opts.targets[i] : "-";
-		f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-		if (!f) {
-			fprintf(stderr, "rdma-route: --matrix: '%s': %s\n",
-				rr_shown(name, buf, sizeof(buf)), strerror(errno));
-			return RR_EXIT_USAGE;
+		f = open_records(name, why, sizeof(why));
+		if (f) {
+			read = read_records(run, f, strcmp(name, "-") ? name : "(stdin)",
+					    why, sizeof(why));
+			if (f != stdin)
+				fclose(f);
+			if (read)
+				continue;
 		}
-		if (!read_records(run, f, strcmp(name, "-") ? name : "(stdin)")) {
-			perror("rdma-route");
-			return RR_EXIT_FAILED;
-		}
-		if (f != stdin)
-			fclose(f);
+		fprintf(stderr, "rdma-route: --matrix: '%s': %s\n",
+			rr_shown(strcmp(name, "-") ? name : "(stdin)", buf, sizeof(buf)),
+			why);
+		return RR_EXIT_USAGE;
 	}
 	return RR_EXIT_OK;
 }
@@ -206,5 +249,12 @@ int rr_run_matrix_records(struct run *run)
 
 	if (code != RR_EXIT_OK)
 		return code;
+	/* A fleet run that collected nothing is no healthy fabric. */
+	if (!run->tally.probes && !run->input_errors) {
+		fprintf(stderr, "rdma-route: --matrix: no records: %s held no result\n",
+			run->opts.num_targets ? "the files" : "standard input");
+		rr_run_matrix_finish(run);
+		return RR_EXIT_NO_RDMA;
+	}
 	return rr_run_matrix_finish(run);
 }

@@ -144,10 +144,16 @@ static int natural(const void *a, const void *b)
  */
 static bool sort_rows(struct rr_matrix *m)
 {
-	size_t i, n = m->rows.num, *to = malloc((n ? n : 1) * sizeof(*to));
-	char **old = malloc((n ? n : 1) * sizeof(*old));
-	bool ok = to && old;
+	size_t i, n = m->rows.num, *to;
+	char **old;
+	bool ok;
 
+	/* No rows: nothing to sort, and no names to copy (NULL). */
+	if (!n)
+		return true;
+	to = malloc(n * sizeof(*to));
+	old = malloc(n * sizeof(*old));
+	ok = to && old;
 	if (ok) {
 		memcpy(old, m->rows.names, n * sizeof(*old));
 		qsort(m->rows.names, n, sizeof(*m->rows.names), natural);

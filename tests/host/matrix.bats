@@ -115,3 +115,39 @@ summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
 	run --separate-stderr rr --matrix --count 2 x
 	[ "$status" -eq 2 ]
 }
+
+@test "--matrix of nothing: no records is exit 3, never a healthy fabric" {
+	run --separate-stderr rr --matrix </dev/null
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "rdma-route: --matrix: no records: standard input held no result" ]
+	: >"$BATS_TEST_TMPDIR/empty.jsonl"
+	printf '{"record":"summary","host":"a","probes":0}\n' >"$BATS_TEST_TMPDIR/summary.jsonl"
+	run --separate-stderr rr --matrix --json "$BATS_TEST_TMPDIR/empty.jsonl" "$BATS_TEST_TMPDIR/summary.jsonl"
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "rdma-route: --matrix: no records: the files held no result" ]
+	jqe '.summary.pairs == 0' <<<"$output"
+}
+
+@test "--matrix of a folder or an unreadable stream: named, exit 2" {
+	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --matrix: '$BATS_TEST_TMPDIR': is a folder: name a file of JSON Lines records" ]
+	run --separate-stderr rr --matrix <"$BATS_TEST_TMPDIR"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --matrix: '(stdin)': is a folder: name a file of JSON Lines records" ]
+}
+
+@test "--matrix /dev/zero: stopped in bounded memory, named, exit 2" {
+	# Within 400 MB of address space: the old reader grew past 780 MB.
+	run --separate-stderr limited_rr 400000 --matrix /dev/zero
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --matrix: '/dev/zero': line 1: no line break within 16 MiB: not JSON Lines" ]
+}
+
+@test "--matrix: a line past 1 MiB is refused, and the lines after it read" {
+	{ fleet | head -4; head -c 2000000 /dev/zero | tr '\0' 'x'; echo; fleet | tail -6; } >"$BATS_TEST_TMPDIR/long.jsonl"
+	run --separate-stderr limited_rr 400000 --matrix "$BATS_TEST_TMPDIR/long.jsonl"
+	[ "$status" -eq 2 ]
+	grep -q "long.jsonl:5: invalid record 'xxxx.*': line longer than 1 MiB" <<<"$stderr"
+	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 1 input errors" ]]
+}

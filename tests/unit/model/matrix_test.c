@@ -126,5 +126,11 @@ int main(void)
 	free(f);
 	rr_matrix_free(&m);
 	is_int(m.num_cells, 0, "freed");
+	/* No records at all (--matrix </dev/null): no rows to copy, no UB. */
+	ok(rr_matrix_finish(&m), "an empty matrix finishes");
+	is_int(m.rows.num, 0, "with no rows");
+	ok(rr_matrix_findings(&m, &f, &n) && n == 0, "and no findings");
+	free(f);
+	rr_matrix_free(&m);
 	return tap_done();
 }
