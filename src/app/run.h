@@ -80,6 +80,7 @@ struct run {
 	int next_file;
 	struct rr_target_reader reader;
 	bool reading;			/* reader holds files[next_file - 1] */
+	bool input_waiting;		/* streamed: no line ready to read yet */
 	bool input_done, input_failed;
 };
 
@@ -148,8 +149,13 @@ int rr_run_fabric(struct run *run);
  */
 int rr_run_lookup_names(struct run *run);
 
-/* The next chunk of destinations, names looked up; false at the end. */
+/*
+ * The next chunk of destinations, names looked up; false at the end, or
+ * (input_waiting) while a streamed run's files have no line ready.
+ */
 bool rr_run_next_chunk(struct run *run);
+/* The -f file being read, to poll beside the backend's; -1 none. */
+int rr_run_input_fd(const struct run *run);
 
 /* run_resolve.c: the backends driven, probe by probe. */
 

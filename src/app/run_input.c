@@ -122,6 +122,8 @@ static int file_line(void *ctx, const char *text, size_t len,
 	if (!add_dest(run, copy, why, sizeof(why))) {
 		rr_render_input_error(run->p, run->file, line, "destination", text, len, why);
 		run->input_errors++;
+		/* Refused: let go now, or a file of bad lines grows the run. */
+		free(run->owned[--run->num_owned]);
 		if (run->num_dests == RR_MAX_PROBES) {
 			errno = E2BIG;
 			return -1;
@@ -157,6 +159,9 @@ void rr_run_close_files(struct run *run)
 {
 	int i;
 
+	if (run->reading)
+		rr_target_reader_release(&run->reader);
+	run->reading = false;
 	for (i = 0; run->files && i < run->opts.num_files; i++)
 		if (run->files[i] && run->files[i] != stdin)
 			fclose(run->files[i]);
@@ -191,15 +196,25 @@ static void read_some(struct run *run)
 			return;
 		}
 		run->file = run->opts.files[run->next_file];
-		rr_target_reader_init(&run->reader, run->files[run->next_file++]);
+		/* Streamed, a file is read as it has lines: never waited on. */
+		if (!rr_target_reader_init(&run->reader,
+					   run->files[run->next_file++],
+					   run->streaming)) {
+			errno = ENOMEM;
+			st = RR_READ_ERROR;
+			goto failed;
+		}
 		run->reading = true;
 	}
 	st = rr_read_target_lines(&run->reader, file_line, run);
-	if (st == RR_READ_PAUSED)
+	run->input_waiting = st == RR_READ_WAIT;
+	if (st == RR_READ_PAUSED || st == RR_READ_WAIT)
 		return;
+	rr_target_reader_release(&run->reader);
 	run->reading = false;
 	if (st == RR_READ_OK)
 		return;
+failed:
 	/* A signal cut the read short: the run ends, no file is to blame. */
 	if (st == RR_READ_ERROR && rr_stop_requested()) {
 		run->input_done = true;
@@ -340,11 +355,20 @@ nomem:
 	return RR_EXIT_FAILED;
 }
 
-/* The next chunk of destinations, names looked up; false at the end. */
+int rr_run_input_fd(const struct run *run)
+{
+	return run->reading ? run->reader.fd : -1;
+}
+
+/*
+ * The next chunk of destinations, names looked up; false at the end, or
+ * (INPUT_WAITING) while the files have no line ready.
+ */
 bool rr_run_next_chunk(struct run *run)
 {
 	release_chunk(run);
-	while (!run->num_dests && !run->input_done)
+	run->input_waiting = false;
+	while (!run->num_dests && !run->input_done && !run->input_waiting)
 		read_some(run);
 	if (!run->num_dests)
 		return false;

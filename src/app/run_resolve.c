@@ -3,6 +3,7 @@
  * The backends driven: every probe kept (--sa, Prometheus), or a
  * window of them streamed (one probe each, or --count in rounds).
  */
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,6 +171,16 @@ static struct entry *next_entry(struct run *run)
 	return e;
 }
 
+/* Blocks until the -f file being read has more (or a signal comes). */
+static void wait_for_input(struct run *run)
+{
+	struct pollfd pfd = { .fd = rr_run_input_fd(run), .events = POLLIN };
+
+	if (pfd.fd >= 0)
+		poll(&pfd, 1, -1);
+	run->input_waiting = false;
+}
+
 /*
  * The streamed run's loop: destinations added while the backend and the
  * window have room, finished ones printed between turns.  False on ENOMEM.
@@ -193,7 +204,8 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 		while (more && w->len < w->cap && rr_cm_room(cm)) {
 			e = next_entry(run);
 			if (!e) {
-				more = false;
+				/* A slow pipe: what is in flight goes on. */
+				more = run->input_waiting;
 				break;
 			}
 			*win_at(w, w->len++) = e;
@@ -201,6 +213,12 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 		}
 		if (!more)
 			rr_cm_no_more(cm);
+		/* Nothing in flight: only the input can bring more. */
+		if (more && run->input_waiting && !w->len) {
+			wait_for_input(run);
+			continue;
+		}
+		rr_cm_wake_on(cm, run->input_waiting ? rr_run_input_fd(run) : -1);
 		if (!rr_cm_turn(cm, &q))
 			break;
 		rr_run_drain(run, &q, cm, false);

@@ -42,6 +42,7 @@ struct rr_cm {
 	const struct rr_cm_params *p;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
+	int wake_fd;			/* rr_cm_wake_on(); -1 none */
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
 	/* Finished, their routes not read nor the caller told yet. */
@@ -599,9 +600,17 @@ void rr_cm_no_more(struct rr_cm *run)
 	run->no_more = true;
 }
 
+void rr_cm_wake_on(struct rr_cm *run, int fd)
+{
+	run->wake_fd = fd;
+}
+
 bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 {
-	struct pollfd pfd = { .fd = -1, .events = POLLIN };
+	struct pollfd pfd[2] = {
+		{ .fd = -1, .events = POLLIN },
+		{ .fd = run->wake_fd, .events = POLLIN },
+	};
 	const struct timespec *start;
 	struct probe *head;
 	struct timespec now;
@@ -622,8 +631,9 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	start = head && run->num_inflight < run->p->parallel ?
 			&head->deadline : NULL;
 	timeout = next_timeout_ms(run, start);
-	pfd.fd = run->channel->fd;
-	if (poll(&pfd, 1, timeout) > 0)
+	pfd[0].fd = run->channel->fd;
+	if (poll(pfd, run->wake_fd >= 0 ? 2 : 1, timeout) > 0 &&
+	    pfd[0].revents)
 		drain_events(run);
 	now = rr_now();
 	expire_probes(run, &now);
@@ -696,6 +706,7 @@ struct rr_cm *rr_cm_start(const struct rr_cm_params *params)
 	if (!run)
 		return NULL;
 	run->p = params;
+	run->wake_fd = -1;
 	/* In flight, and as many again waiting or being handed over. */
 	run->cap = 2 * params->parallel + RR_CM_SLACK;
 	if (!setup(run)) {

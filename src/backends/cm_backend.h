@@ -66,6 +66,11 @@ void rr_cm_no_more(struct rr_cm *cm);
  */
 bool rr_cm_turn(struct rr_cm *cm, struct rr_queue *done);
 /*
+ * A descriptor (-1: none) whose input ends a turn's wait too: the caller's
+ * -f file, so that its next lines start as soon as they are written.
+ */
+void rr_cm_wake_on(struct rr_cm *cm, int fd);
+/*
  * An event waits to be read: the next turn should come before anything
  * else, or its time stamp would carry the delay.
  */

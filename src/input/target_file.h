@@ -3,6 +3,7 @@
 #ifndef RR_TARGET_FILE_H
 #define RR_TARGET_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -27,10 +28,12 @@ enum rr_read_status {
 	RR_READ_STOPPED,	/* FN asked to stop: its errno */
 	RR_READ_NOT_TEXT,	/* a line ran past RR_LINE_GIVE_UP */
 	RR_READ_PAUSED,		/* FN asked for a pause: call again for more */
+	RR_READ_WAIT,		/* nothing to read yet (a reader that may wait) */
 };
 
 /*
- * Reads F: blank lines and '#' comments are skipped, leading and trailing
+ * Reads F: blank lines and '#' comments (a '#' outside double quotes, which
+ * protect it) are skipped, leading and trailing
  * white space dropped.  A line with more than one word is passed whole: the
  * caller's parser reports it.  A line longer than RR_LINE_MAX or holding a
  * NUL byte is a problem, and reading goes on after it.
@@ -38,12 +41,39 @@ enum rr_read_status {
 enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx);
 
 /* The same, a part at a time: a file read as the run needs its lines. */
+#define RR_READ_BUF (64 * 1024)
+
+/* The line being read: its first RR_LINE_MAX bytes, and what was wrong. */
+struct rr_target_line {
+	char buf[RR_LINE_MAX + 1];
+	size_t len;		/* bytes kept in buf */
+	size_t total;		/* bytes in the line so far */
+	bool nul;
+	bool newline;		/* ended by '\n', not by the end of file */
+};
+
 struct rr_target_reader {
 	FILE *f;
+	int fd;			/* read directly, never blocking; -1: f */
+	char *buf;		/* RR_READ_BUF bytes read ahead */
+	size_t pos, end;
+	bool eof;
+	struct rr_target_line cur;
 	unsigned long line;	/* lines read so far */
 };
-void rr_target_reader_init(struct rr_target_reader *rd, FILE *f);
-/* Reads on from where RD stopped; RR_READ_PAUSED when FN returned 1. */
+
+/*
+ * RD ready to read F.  MAY_WAIT: F's descriptor is read only when poll()
+ * says it has something, and RR_READ_WAIT comes back instead of a wait: a
+ * slow pipe holds back only the lines not written yet.  False on ENOMEM.
+ */
+bool rr_target_reader_init(struct rr_target_reader *rd, FILE *f,
+			   bool may_wait);
+void rr_target_reader_release(struct rr_target_reader *rd);
+/*
+ * Reads on from where RD stopped; RR_READ_PAUSED when FN returned 1,
+ * RR_READ_WAIT when it may wait and nothing is there to read yet.
+ */
 enum rr_read_status rr_read_target_lines(struct rr_target_reader *rd,
 					 rr_line_fn fn, void *ctx);
 

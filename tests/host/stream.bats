@@ -83,3 +83,35 @@ peak_rss_kib() {
 	[ "$(grep -c '^10\.0\.[0-9]*\.[0-9]*: failed' <<<"$stderr")" -eq 600 ]
 	has_field "$output" "destinations" "600"
 }
+
+@test "a slow pipe: each result printed as its line comes, not when 256 have" {
+	fifo=$BATS_TEST_TMPDIR/in
+	out=$BATS_TEST_TMPDIR/out
+	mkfifo "$fifo"
+	"$RDMA_ROUTE" --jsonl -f - <"$fifo" >"$out" 2>&1 &
+	pid=$!
+	exec 9>"$fifo"
+	echo 192.0.2.1 >&9
+	# The pipe stays open: the first result must come all the same.
+	first=no
+	for _ in $(seq 1 300); do
+		grep -q '"destination":"192.0.2.1"' "$out" && { first=yes; break; }
+		sleep 0.1
+	done
+	echo 192.0.2.2 >&9
+	exec 9>&-
+	wait "$pid" || true
+	[ "$first" = yes ]
+	[ "$(grep -c '"record":"results"' "$out")" -eq 2 ]
+	jqe -s '[.[] | select(.record == "summary")][0].probes == 2' <"$out"
+}
+
+@test "--jsonl: a million refused lines, each let go as refused: memory flat" {
+	own_memory
+	bad=$BATS_TEST_TMPDIR/bad
+	yes 'not-an-address!' | head -n 1000000 >"$bad"
+	small=$(peak_rss_kib --jsonl -f "$(many 1000)")
+	big=$(peak_rss_kib --jsonl -f "$bad")
+	echo "1000 destinations: $small KiB; 1000000 refused lines: $big KiB"
+	[ "$big" -lt $((small + 16384)) ]
+}

@@ -286,3 +286,23 @@ setup() {
 	[[ "${lines[3]}" =~ ^---\ 192\.168\.77\.2\ statistics:\ 3\ probes,\ 3\ resolved,\ 0\ failed\ \(0%\),\ total\ min/avg/max/mdev\ [0-9.]+/[0-9.]+/[0-9.]+/[0-9.]+\ ms\ ---$ ]]
 	[[ "${lines[4]}" =~ ^summary:\ 1\ destination,\ 3\ probes,\ 3\ resolved,\ 0\ failed\ \(0%\),\ elapsed\ [0-9.]+\ ms$ ]]
 }
+
+@test "-f from a slow pipe: a line starts when written, while another is in flight" {
+	fifo=$BATS_TEST_TMPDIR/in
+	out=$BATS_TEST_TMPDIR/out
+	mkfifo "$fifo"
+	rr --jsonl --timeout 3000 -f - <"$fifo" >"$out" 2>&1 &
+	pid=$!
+	exec 9>"$fifo"
+	echo 192.168.77.99 >&9		# silent: in flight for 3 s
+	sleep 0.5
+	echo 192.168.77.2 >&9
+	# Open past the first one's timeout: a reader that waited for more
+	# lines (or the end) would start the second only now.
+	sleep 4
+	exec 9>&-
+	wait "$pid" || true
+	jqe -s '[.[] | select(.record == "results")] | map(.destination) == ["192.168.77.99", "192.168.77.2"]' <"$out"
+	jqe -s '[.[] | select(.destination == "192.168.77.2")][0] | .status == "resolved" and .start_ms < 2500' <"$out"
+	jqe -s '[.[] | select(.destination == "192.168.77.99")][0].error.cause == "neighbour_timeout"' <"$out"
+}
