@@ -29,17 +29,53 @@ void rr_fabric_free(struct rr_fabric *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* A GUID's home slot: GUIDs of one vendor differ in their low bits. */
+static size_t guid_slot(uint64_t guid, size_t num_slots)
+{
+	guid ^= guid >> 33;
+	guid *= 0xff51afd7ed558ccdULL;
+	guid ^= guid >> 33;
+	return (size_t)guid & (num_slots - 1);
+}
+
+/* The slot that holds GUID, or the empty one where it would go. */
+static size_t find_slot(const struct rr_node_names *map, uint64_t guid)
+{
+	size_t i = guid_slot(guid, map->num_slots);
+
+	while (map->slots[i] && map->names[map->slots[i] - 1].guid != guid)
+		i = (i + 1) & (map->num_slots - 1);
+	return i;
+}
+
+static bool grow_slots(struct rr_node_names *map)
+{
+	size_t n = map->num_slots ? 2 * map->num_slots : 128, i;
+	size_t *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return false;
+	free(map->slots);
+	map->slots = slots;
+	map->num_slots = n;
+	for (i = 0; i < map->num; i++)
+		map->slots[find_slot(map, map->names[i].guid)] = i + 1;
+	return true;
+}
+
 bool rr_node_names_add(struct rr_node_names *map, uint64_t guid, char *name)
 {
-	size_t cap = map->cap ? 2 * map->cap : 64, i;
+	size_t cap = map->cap ? 2 * map->cap : 64, at;
 	struct rr_node_name *names;
 
-	for (i = 0; i < map->num; i++) {
-		if (map->names[i].guid == guid) {
-			free(map->names[i].name);
-			map->names[i].name = name;
-			return true;
-		}
+	/* At most half full: a probe stays short. */
+	if (2 * (map->num + 1) > map->num_slots && !grow_slots(map))
+		return false;
+	at = find_slot(map, guid);
+	if (map->slots[at]) {
+		free(map->names[map->slots[at] - 1].name);
+		map->names[map->slots[at] - 1].name = name;
+		return true;
 	}
 	if (map->num == map->cap) {
 		names = reallocarray(map->names, cap, sizeof(*names));
@@ -49,17 +85,18 @@ bool rr_node_names_add(struct rr_node_names *map, uint64_t guid, char *name)
 		map->cap = cap;
 	}
 	map->names[map->num++] = (struct rr_node_name){ guid, name };
+	map->slots[at] = map->num;
 	return true;
 }
 
 const char *rr_node_names_find(const struct rr_node_names *map, uint64_t guid)
 {
-	size_t i;
+	size_t at;
 
-	for (i = 0; map && i < map->num; i++)
-		if (map->names[i].guid == guid)
-			return map->names[i].name;
-	return NULL;
+	if (!map || !map->num)
+		return NULL;
+	at = find_slot(map, guid);
+	return map->slots[at] ? map->names[map->slots[at] - 1].name : NULL;
 }
 
 void rr_node_names_free(struct rr_node_names *map)
@@ -69,6 +106,7 @@ void rr_node_names_free(struct rr_node_names *map)
 	for (i = 0; i < map->num; i++)
 		free(map->names[i].name);
 	free(map->names);
+	free(map->slots);
 	memset(map, 0, sizeof(*map));
 }
 

@@ -38,6 +38,9 @@ struct rr_node_name {
 struct rr_node_names {
 	struct rr_node_name *names;
 	size_t num, cap;
+	/* Open addressing by GUID: an index + 1 into names, 0 empty. */
+	size_t *slots;
+	size_t num_slots;	/* a power of two, at least twice num */
 };
 
 /* False: ENOMEM. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The node-name map: its lines, and a file of them. */
 #include <stdio.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -43,6 +44,38 @@ static const char *file_of(const char *text)
 	return path;
 }
 
+/*
+ * 100,000 GUIDs of one vendor (they differ in their low bits), each found
+ * by its own, and a GUID not in the map found by none.
+ */
+static void many_names(void)
+{
+	struct rr_node_names map = { 0 };
+	const uint64_t base = 0x0002c90000000000ULL;
+	char name[32], *copy;
+	bool all = true;
+	uint64_t i;
+
+	for (i = 0; i < 100000 && all; i++) {
+		snprintf(name, sizeof(name), "n%" PRIu64, i);
+		copy = strdup(name);
+		all = copy && rr_node_names_add(&map, base + i * 2, copy);
+	}
+	ok(all && map.num == 100000, "100000 names added");
+	for (i = 0; i < 100000 && all; i++) {
+		const char *got = rr_node_names_find(&map, base + i * 2);
+
+		snprintf(name, sizeof(name), "n%" PRIu64, i);
+		all = got && !strcmp(got, name) &&
+		      !rr_node_names_find(&map, base + i * 2 + 1);
+	}
+	ok(all, "each found by its GUID, none by a GUID beside it");
+	ok(rr_node_names_add(&map, base, strdup("again")) && map.num == 100000,
+	   "a GUID again replaces its name");
+	is_str(rr_node_names_find(&map, base), "again", "the later name");
+	rr_node_names_free(&map);
+}
+
 int main(void)
 {
 	struct rr_node_names map = { 0 };
@@ -80,5 +113,16 @@ int main(void)
 
 	ok(!rr_node_names_load("/nonexistent/map", &map, why, sizeof(why)), "no file");
 	is_str(why, "No such file or directory", "the system's words");
+
+	/* Quotes protect '#'; outside them it starts a comment. */
+	path = file_of("0x0002c90000070000 \"rack#2 n7\"  # rack 2\n0x5 \"a\" # \"q\"\n");
+	ok(rr_node_names_load(path, &map, why, sizeof(why)), "'#' in quotes read: %s", why);
+	is_str(rr_node_names_find(&map, 0x0002c90000070000ULL), "rack#2 n7",
+	       "a quoted '#' is part of the name");
+	is_str(rr_node_names_find(&map, 0x5), "a", "a comment after it, quotes and all");
+	rr_node_names_free(&map);
+	unlink(path);
+
+	many_names();
 	return tap_done();
 }
