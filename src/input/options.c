@@ -171,6 +171,21 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--matrix takes no --count, --explain or --list");
 }
 
+/*
+ * A control character: C0, DEL, or C1 as UTF-8 writes it (0xc2 0x80-0x9f);
+ * a label goes into every record, Prometheus label and line of text.
+ */
+static bool has_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++)
+		if (*p < 0x20 || *p == 0x7f ||
+		    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return true;
+	return false;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
@@ -275,7 +290,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_HOST_LABEL:
 		if (!arg[0] || strlen(arg) > RR_MAX_HOST_LABEL ||
-		    strpbrk(arg, "\n\r\t"))
+		    has_control(arg))
 			argp_error(state, "invalid --host-label '%s': want a name of 1 to %d characters, no control characters",
 				   rr_shown(arg, buf, sizeof(buf)), RR_MAX_HOST_LABEL);
 		opts->host_label = arg;

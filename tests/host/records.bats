@@ -43,6 +43,17 @@ epoch() {
 	[[ "$stderr" == *'invalid --host-label'* ]]
 }
 
+@test "--host-label: every control character is refused, UTF-8 letters are not" {
+	for c in $'\x01' $'\x07' $'\x1b' $'\x1f' $'\x7f' $'\xc2\x85' $'\xc2\x9b'; do
+		run --separate-stderr rr --host-label "rack${c}7" 192.0.2.1
+		[ "$status" -eq 2 ] || { printf 'accepted %q\n' "rack${c}7"; false; }
+		[[ "$stderr" == *'invalid --host-label'*'no control characters'* ]]
+	done
+	run --separate-stderr rr --json --host-label 'nœud-7' 192.0.2.1
+	[ "$status" -eq 3 ]
+	jqe '.results[0].host == "nœud-7"' <<<"$output"
+}
+
 @test "text carries neither host nor time; Prometheus the host on every sample" {
 	run --separate-stderr rr 192.0.2.1 192.0.2.2
 	grep -q '^summary$' <<<"$output"
