@@ -248,7 +248,9 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 	if (dir)
 		closedir(dir);
 done:
-	qsort(t->entries, t->n, sizeof(*t->entries), by_index);
+	/* None valid: entries may be NULL, which qsort may not be given. */
+	if (t->n)
+		qsort(t->entries, t->n, sizeof(*t->entries), by_index);
 	t->next = c->tables;
 	c->tables = t;
 	return t;

@@ -95,3 +95,13 @@ link() {
 	[ "$(link "$output" gid)" = "ok: iWARP: no GID by design; the connection is addressed by IP through the TCP stack of iwp0" ] ||
 		{ link "$output" gid; false; }
 }
+
+@test "recorded port whose GIDs are all zero: --list counts none, no UB" {
+	# Its GID table sorted with no valid entry: qsort was given NULL.
+	ib_port "$TREE" mlx5_9 1 "4: ACTIVE" "5: LinkUp" 0x9 0x1 "100 Gb/sec (4X EDR)" ib9 \
+		0000:0000:0000:0000:0000:0000:0000:0000 0xffff
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --list --json
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	jqe '.ports[0] | .device == "mlx5_9" and .gids.count == 0 and .gids.slots == 2' <<<"$output"
+}

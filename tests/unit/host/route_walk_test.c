@@ -68,11 +68,11 @@ static void defaults4(void)
 
 static const char *said(const struct rr_chain_refusal *rf, const char *dst)
 {
-	static char buf[512];
+	static char text[512];
 
-	if (!rr_refusal_text(rf, dst, buf, sizeof(buf)))
-		strcpy(buf, "(nothing)");
-	return buf;
+	if (!rr_refusal_text(rf, dst, text, sizeof(text)))
+		strcpy(text, "(nothing)");
+	return text;
 }
 
 static void routes_in_main(void)
