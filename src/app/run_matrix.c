@@ -23,9 +23,12 @@
 /* The longest record line taken: a result with its chain is a few KiB. */
 #define RECORD_LINE_MAX (1024 * 1024)
 
-/* R's cell: its outcome, the chosen field's value, its first --expect. */
+/*
+ * R's cell: its outcome, the chosen field's value, its first --expect
+ * (written into EXPECT, which the cell points to).
+ */
 static void fill_cell(const struct run *run, const struct rr_result *r,
-		      struct rr_matrix_cell *c)
+		      struct rr_matrix_cell *c, char *expect, size_t len)
 {
 	const struct rr_expect_failure *e;
 	const struct rr_field *f;
@@ -54,8 +57,9 @@ static void fill_cell(const struct run *run, const struct rr_result *r,
 	}
 	if (r->notes.num_expect_failures) {
 		e = &r->notes.expect_failures[0];
-		snprintf(c->expect, sizeof(c->expect), "%s %s %s does not hold: %s",
+		snprintf(expect, len, "%s %s %s does not hold: %s",
 			 e->field, e->op, e->expected, e->actual);
+		c->expect = expect;
 	}
 }
 
@@ -64,8 +68,9 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 {
 	struct rr_matrix_cell c;
 	const char *from = r->probe.from ? r->probe.from : host;
+	char expect[320];
 
-	fill_cell(run, r, &c);
+	fill_cell(run, r, &c, expect, sizeof(expect));
 	return rr_matrix_add(&run->matrix, from, r->probe.target, source, &c);
 }
 
@@ -214,6 +219,7 @@ int rr_run_matrix_finish(struct run *run)
 		.m = &run->matrix,
 		.field = run->opts.matrix,
 		.width = columns(),
+		.grid_max = run->opts.matrix_grid,
 		.input_errors = run->input_errors,
 	};
 	struct rr_finding *found = NULL;

@@ -25,6 +25,7 @@ enum {
 	OPT_ALL_PAIRS,
 	OPT_NODE_NAME_MAP,
 	OPT_MATRIX,
+	OPT_MATRIX_GRID,
 	OPT_EXPECT,
 	OPT_MAX_MS,
 	OPT_JSONL,
@@ -119,6 +120,9 @@ static const struct argp_option options[] = {
 	  "One matrix of every pair and its findings, each cell FIELD (default "
 	  "mtu): of --sa's results, else of the JSON Lines RECORDS files (default "
 	  "stdin) of many hosts, 'host: ' prefixes taken", 2 },
+	{ "matrix-grid", OPT_MATRIX_GRID, "N", 0,
+	  "--matrix text: the grid only for at most N destinations (default "
+	  "64; 0: never), the findings grouped by source past that", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
 	  "The host name JSON records carry (default: this host's)", 2 },
 	{ "output", 'o', "FILE", 0,
@@ -288,6 +292,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid --matrix '%s': want a field of a result or path (mtu, rate, sl, pkey...; see rdma-route(8) JSON)",
 				   rr_shown(opts->matrix, buf, sizeof(buf)));
 		break;
+	case OPT_MATRIX_GRID:
+		if (!rr_parse_uint(arg, 0, RR_MAX_MATRIX_GRID, &v))
+			argp_error(state, "invalid --matrix-grid '%s': want 0 to %d destinations",
+				   rr_shown(arg, buf, sizeof(buf)), RR_MAX_MATRIX_GRID);
+		opts->matrix_grid = (unsigned int)v;
+		break;
 	case OPT_HOST_LABEL:
 		if (!arg[0] || strlen(arg) > RR_MAX_HOST_LABEL ||
 		    has_control(arg))
@@ -347,6 +357,7 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 		.pkey = -1,
 		.ps = RR_PS_TCP,
 		.format = RR_FORMAT_TEXT,
+		.matrix_grid = RR_DEFAULT_MATRIX_GRID,
 	};
 	/* argp exits with argp_err_exit_status on usage errors. */
 	argp_err_exit_status = RR_EXIT_USAGE;

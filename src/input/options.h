@@ -25,6 +25,9 @@ enum rr_exit {
 
 #define RR_DEFAULT_TIMEOUT_MS 2000
 #define RR_MAX_HOST_LABEL 255
+/* --matrix-grid: the widest text grid by default, and at most. */
+#define RR_DEFAULT_MATRIX_GRID 64
+#define RR_MAX_MATRIX_GRID 100000
 #define RR_DEFAULT_PARALLEL 64
 /* SA queries in flight: few, a real SM serves the whole fabric. */
 #define RR_SA_DEFAULT_PARALLEL 8
@@ -70,6 +73,8 @@ struct rr_opts {
 
 	/* --matrix: the field each cell shows; NULL: no matrix */
 	const char *matrix;
+	/* --matrix-grid: text shows the grid up to this many destinations */
+	unsigned int matrix_grid;
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

@@ -107,16 +107,73 @@ static bool add_addr(struct rr_matrix *m, const char *source, size_t row)
 	return true;
 }
 
-bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
-		   const char *source, const struct rr_matrix_cell *cell)
+static size_t pair_hash(uint32_t row, uint32_t col, size_t num_slots)
+{
+	uint64_t k = ((uint64_t)row << 32 | col) * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(k >> 17) & (num_slots - 1);
+}
+
+/* Where ROW x COL's cell is or would go in the pair slots. */
+static size_t pair_slot(const struct rr_matrix *m, uint32_t row, uint32_t col)
+{
+	size_t i = pair_hash(row, col, m->num_pair_slots);
+	const struct rr_matrix_cell *c;
+
+	while (m->pair_slots[i]) {
+		c = &m->cells[m->pair_slots[i] - 1];
+		if (c->row == row && c->col == col)
+			break;
+		i = (i + 1) & (m->num_pair_slots - 1);
+	}
+	return i;
+}
+
+/* N pair slots (a power of two) for the cells there are. */
+static bool index_pairs(struct rr_matrix *m, size_t n)
+{
+	uint32_t *slots = calloc(n, sizeof(*slots));
+	size_t i;
+
+	if (!slots)
+		return false;
+	free(m->pair_slots);
+	m->pair_slots = slots;
+	m->num_pair_slots = n;
+	for (i = 0; i < m->num_cells; i++)
+		m->pair_slots[pair_slot(m, m->cells[i].row, m->cells[i].col)] =
+			(uint32_t)(i + 1);
+	return true;
+}
+
+/* CELL at *AT (a new one, or the pair's old one), its --expect copied. */
+static bool put_cell(struct rr_matrix_cell *at, const struct rr_matrix_cell *cell,
+		     uint32_t row, uint32_t col)
+{
+	char *expect = cell->expect && *cell->expect ? strdup(cell->expect) :
+						       NULL;
+
+	if (cell->expect && *cell->expect && !expect)
+		return false;
+	*at = *cell;
+	at->row = row;
+	at->col = col;
+	at->expect = expect;
+	return true;
+}
+
+/* A new cell for ROW x COL; false: ENOMEM or past 2^32 - 1 pairs. */
+static bool new_cell(struct rr_matrix *m, const struct rr_matrix_cell *cell,
+		     uint32_t row, uint32_t col)
 {
 	size_t cap = m->cap_cells ? 2 * m->cap_cells : 256;
 	struct rr_matrix_cell *cells;
-	long row = label_add(&m->rows, from), col = label_add(&m->cols, to);
 
-	if (row < 0 || col < 0)
+	if (m->num_cells >= UINT32_MAX - 1)
 		return false;
-	if (source && *source && !add_addr(m, source, (size_t)row))
+	/* Twice the pair slots, at most half of them used. */
+	if (2 * (m->num_cells + 1) > m->num_pair_slots &&
+	    !index_pairs(m, m->num_pair_slots ? 2 * m->num_pair_slots : 512))
 		return false;
 	if (m->num_cells == m->cap_cells) {
 		cells = reallocarray(m->cells, cap, sizeof(*cells));
@@ -125,11 +182,33 @@ bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
 		m->cells = cells;
 		m->cap_cells = cap;
 	}
-	m->cells[m->num_cells] = *cell;
-	m->cells[m->num_cells].row = (size_t)row;
-	m->cells[m->num_cells].col = (size_t)col;
+	if (!put_cell(&m->cells[m->num_cells], cell, row, col))
+		return false;
 	m->num_cells++;
+	m->pair_slots[pair_slot(m, row, col)] = (uint32_t)m->num_cells;
 	return true;
+}
+
+bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
+		   const char *source, const struct rr_matrix_cell *cell)
+{
+	long row = label_add(&m->rows, from), col = label_add(&m->cols, to);
+	struct rr_matrix_cell *old;
+	size_t at;
+
+	if (row < 0 || col < 0 || row >= UINT32_MAX || col >= UINT32_MAX)
+		return false;
+	if (source && *source && !add_addr(m, source, (size_t)row))
+		return false;
+	at = m->num_pair_slots ? pair_slot(m, (uint32_t)row, (uint32_t)col) : 0;
+	if (!m->num_pair_slots || !m->pair_slots[at])
+		return new_cell(m, cell, (uint32_t)row, (uint32_t)col);
+	/* The pair again (a --count run, a file given twice): the last wins. */
+	old = &m->cells[m->pair_slots[at] - 1];
+	free(old->expect);
+	old->expect = NULL;
+	m->duplicates++;
+	return put_cell(old, cell, (uint32_t)row, (uint32_t)col);
 }
 
 /* Rows and unknown columns in natural order: mx2 before mx10. */
@@ -206,7 +285,9 @@ bool rr_matrix_finish(struct rr_matrix *m)
 	size_t i, r = m->rows.num, c = m->cols.num, n = r * c;
 	long a;
 
-	if (!sort_rows(m))
+	/* Rows renumbered: the pair index follows them. */
+	if (!sort_rows(m) ||
+	    (m->num_pair_slots && !index_pairs(m, m->num_pair_slots)))
 		return false;
 	free(m->grid);
 	free(m->col_row);
@@ -236,6 +317,11 @@ const struct rr_matrix_cell *rr_matrix_at(const struct rr_matrix *m,
 
 void rr_matrix_free(struct rr_matrix *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->num_cells; i++)
+		free(m->cells[i].expect);
+	free(m->pair_slots);
 	labels_free(&m->rows);
 	labels_free(&m->cols);
 	labels_free(&m->addrs);
@@ -386,7 +472,7 @@ static void pairs(const struct rr_matrix *m, struct findings *fs,
 			if (kind == RR_FIND_UNREACHABLE && !c->ok &&
 			    !dead_row[i] && !dead_col[j])
 				note(fs, &f);
-			if (kind == RR_FIND_EXPECT && c->ok && c->expect[0])
+			if (kind == RR_FIND_EXPECT && c->ok && c->expect)
 				note(fs, &f);
 			if (kind != RR_FIND_ASYMMETRIC || !c->have_path)
 				continue;

@@ -12,20 +12,29 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/cause.h"
 #include "model/result.h"
 
-/* One pair: the last record of it wins (a --count run has several). */
+/*
+ * One pair: the last record of it wins (a --count run has several).  A
+ * fleet's million pairs are a million cells: kept small (about 110 bytes,
+ * the --expect text only where one failed).
+ */
 struct rr_matrix_cell {
-	size_t row, col;
+	uint32_t row, col;
 	bool ok;
-	enum rr_cause cause;		/* failed: why */
 	bool have_path;
+	bool value_is_num;		/* value is a number, not a string */
+	enum rr_cause cause;		/* failed: why */
 	struct rr_path path;		/* resolved: its first path */
 	char value[24];			/* the chosen field, as JSON writes it */
-	bool value_is_num;		/* ... a number there, not a string */
-	char expect[320];		/* the first --expect it failed, or "" */
+	/*
+	 * The first --expect it failed, NULL none: the caller's text, which
+	 * rr_matrix_add() copies; the matrix's own copy after.
+	 */
+	char *expect;
 };
 
 /* A label and, for a row, the addresses its records came from. */
@@ -43,6 +52,10 @@ struct rr_matrix {
 	size_t *addr_row;		/* addrs' row */
 	struct rr_matrix_cell *cells;
 	size_t num_cells, cap_cells;
+	/* Each pair's cell by row and column: index + 1, 0 free. */
+	uint32_t *pair_slots;
+	size_t num_pair_slots;
+	size_t duplicates;		/* records of a pair seen before */
 	/* rr_matrix_finish(): the dense grid and who each column is. */
 	size_t *grid;			/* rows x cols: cell index + 1, 0 none */
 	long *col_row;			/* the row a column is, -1 none */
@@ -56,7 +69,9 @@ struct rr_matrix {
 /*
  * Adds the pair FROM -> TO (a destination as written); SOURCE is the
  * address FROM's record said it used (NULL, ""), so that a column written
- * as an address can be told to be that row's host.  False: ENOMEM.
+ * as an address can be told to be that row's host.  A pair seen before
+ * takes the new cell (counted in duplicates).  False: ENOMEM, or more
+ * than 2^32 - 1 labels or pairs.
  */
 bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
 		   const char *source, const struct rr_matrix_cell *cell);

@@ -40,7 +40,7 @@ static void cell_text(const struct rr_matrix_cell *c, struct legend *l,
 	else if (!c->ok)
 		code_name(code_of(l, c->cause), buf, len);
 	else
-		snprintf(buf, len, "%s%s", c->value, c->expect[0] ? "*" : "");
+		snprintf(buf, len, "%s%s", c->value, c->expect ? "*" : "");
 }
 
 /* A destination as a row's host names it: "192.168.80.3 (ns3)". */
@@ -116,10 +116,20 @@ static void text_grid(struct printer *p, const struct rr_matrix_view *v,
 		      struct legend *l)
 {
 	const struct rr_matrix *m = v->m;
-	int lw = 1, cw = cell_width(v, l), n;
+	int lw = 1, cw, n;
 	int nw = snprintf(NULL, 0, "%zu", m->cols.num);
 	size_t i, per, first;
 	char buf[640], name[512], code[8];
+
+	/* A fleet's grid is for JSON: text would be megabytes of it. */
+	if (m->cols.num > v->grid_max) {
+		snprintf(buf, sizeof(buf), "%s from %zu source%s to %zu destination%s: no grid past --matrix-grid %u destinations (JSON keeps every pair)",
+			 v->field, m->rows.num, m->rows.num == 1 ? "" : "s",
+			 m->cols.num, m->cols.num == 1 ? "" : "s", v->grid_max);
+		line(p, buf);
+		return;
+	}
+	cw = cell_width(v, l);
 
 	for (i = 0; i < m->rows.num; i++) {
 		n = (int)strlen(m->rows.names[i]);
@@ -285,19 +295,86 @@ static void json_finding(struct printer *p, const struct rr_matrix_view *v,
 	pr_record_end(p);
 }
 
+/*
+ * So many findings of one kind from one source, or more, text says as one
+ * line: a fleet's host that fails to a thousand is one finding to read.
+ */
+#define GROUP_MIN 16
+
+/* How many findings from I on have its kind and its source. */
+static size_t run_of(const struct rr_matrix_view *v, size_t i)
+{
+	const struct rr_finding *f = &v->findings[i];
+	size_t j = i + 1;
+
+	if (f->kind < RR_FIND_UNREACHABLE)
+		return 1;
+	while (j < v->num_findings && v->findings[j].kind == f->kind &&
+	       v->findings[j].row == f->row)
+		j++;
+	return j - i;
+}
+
+/* What a finding says beyond its pair: its cause, --expect or difference. */
+static void finding_detail(const struct rr_matrix *m, const struct rr_finding *f,
+			   char *buf, size_t len)
+{
+	const struct rr_matrix_cell *c = rr_matrix_at(m, f->row, f->col);
+
+	if (f->kind == RR_FIND_UNREACHABLE)
+		snprintf(buf, len, "%s", rr_cause_key(c->cause));
+	else if (f->kind == RR_FIND_EXPECT)
+		snprintf(buf, len, "%s", c->expect);
+	else
+		differences(m, f, buf, len);
+}
+
+/*
+ * N findings of one kind from one source, as one line: "h7 -> 999
+ * destinations: unreachable (neighbour_timeout)"; a detail they do not
+ * all share is given as the first one's.
+ */
+static void group_text(const struct rr_matrix *m, const struct rr_finding *f,
+		       size_t n, char *buf, size_t len)
+{
+	static const char *const what[RR_FIND_COUNT] = {
+		[RR_FIND_UNREACHABLE] = "unreachable",
+		[RR_FIND_ASYMMETRIC] = "not the same both ways",
+		[RR_FIND_EXPECT] = "below an --expect",
+	};
+	char first[256], other[256];
+	bool same = true;
+	size_t i;
+
+	finding_detail(m, f, first, sizeof(first));
+	for (i = 1; i < n && same; i++) {
+		finding_detail(m, &f[i], other, sizeof(other));
+		same = !strcmp(first, other);
+	}
+	snprintf(buf, len, "%s -> %zu destinations: %s (%s%s)",
+		 m->rows.names[f->row], n, what[f->kind], same ? "" : "first: ",
+		 first);
+}
+
 static void findings(struct printer *p, const struct rr_matrix_view *v)
 {
 	char text[1024];
-	size_t i;
+	size_t i, n;
 
 	if (!pr_is_json(p))
 		line(p, v->num_findings ? "findings:" : "findings: none");
-	for (i = 0; i < v->num_findings; i++) {
-		finding_text(v->m, &v->findings[i], text, sizeof(text) - 2);
+	for (i = 0; i < v->num_findings; i += n) {
+		n = pr_is_json(p) ? 1 : run_of(v, i);
+		if (n >= GROUP_MIN)
+			group_text(v->m, &v->findings[i], n, text, sizeof(text) - 2);
+		else
+			finding_text(v->m, &v->findings[i], text, sizeof(text) - 2);
 		if (pr_is_json(p)) {
 			json_finding(p, v, &v->findings[i], text);
 			continue;
 		}
+		if (n < GROUP_MIN)
+			n = 1;
 		memmove(text + 2, text, strlen(text) + 1);
 		text[0] = text[1] = ' ';
 		line(p, text);
@@ -328,7 +405,7 @@ static void json_pairs(struct printer *p, const struct rr_matrix_view *v)
 				pr_str(p, v->field, c->value);
 			else
 				pr_str(p, "cause", rr_cause_key(c->cause));
-			if (c->expect[0])
+			if (c->expect)
 				pr_str(p, "expect_failed", c->expect);
 			pr_record_end(p);
 		}
@@ -376,7 +453,7 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 	const struct rr_matrix *m = v->m;
 	size_t i, pairs = 0, ok = 0, count[RR_FIND_COUNT] = { 0 };
 	char title[256];
-	int k;
+	int k, used;
 
 	for (i = 0; i < m->rows.num * m->cols.num; i++) {
 		if (!m->grid[i])
@@ -386,9 +463,12 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 	}
 	for (i = 0; i < v->num_findings; i++)
 		count[v->findings[i].kind]++;
-	snprintf(title, sizeof(title),
-		 "summary: %zu pairs, %zu resolved, %zu failed, %zu findings, %zu input errors",
-		 pairs, ok, pairs - ok, v->num_findings, v->input_errors);
+	used = snprintf(title, sizeof(title),
+			"summary: %zu pairs, %zu resolved, %zu failed, %zu findings, %zu input errors",
+			pairs, ok, pairs - ok, v->num_findings, v->input_errors);
+	if (m->duplicates && used > 0 && (size_t)used < sizeof(title))
+		snprintf(title + used, sizeof(title) - (size_t)used,
+			 ", %zu duplicate records", m->duplicates);
 	pr_single_begin(p, "summary", title, true);
 	pr_int(p, "sources", (long long)m->rows.num);
 	pr_int(p, "destinations", (long long)m->cols.num);
@@ -400,6 +480,7 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 		pr_int(p, rr_finding_key(k), (long long)count[k]);
 	pr_obj_end(p);
 	pr_int(p, "input_errors", (long long)v->input_errors);
+	pr_int(p, "duplicate_records", (long long)m->duplicates);
 	pr_record_end(p);
 }
 

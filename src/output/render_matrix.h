@@ -20,6 +20,7 @@ struct rr_matrix_view {
 	size_t num_findings;
 	const char *field;	/* what each cell shows */
 	unsigned int width;	/* text: the terminal's columns */
+	unsigned int grid_max;	/* text: a grid up to so many columns */
 	size_t input_errors;	/* lines that were no record */
 };
 

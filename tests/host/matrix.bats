@@ -151,3 +151,51 @@ summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
 	grep -q "long.jsonl:5: invalid record 'xxxx.*': line longer than 1 MiB" <<<"$stderr"
 	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 1 input errors" ]]
 }
+
+# big_fleet N: records of N hosts h1..hN to each other; h3 fails to every
+# even host (neighbour_timeout), h7's MTU is 512 its way, the rest 1024.
+big_fleet() {
+	awk -v n="$1" 'BEGIN {
+		for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
+			if (i == j) continue
+			if (i == 3 && j % 2 == 0) {
+				printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"failed\",\"error\":{\"cause\":\"neighbour_timeout\"}}\n", j, i
+				continue
+			}
+			m = i == 7 ? 2 : 3
+			printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"resolved\",\"link_layer\":\"Ethernet\",\"paths\":[{\"mtu\":%d,\"mtu_raw\":%d,\"rate_raw\":0,\"sl\":0,\"pkey\":\"0xffff\",\"hop_limit\":64,\"reversible\":true}]}\n", j, i, 128 * 2 ^ m, m
+		}
+	}'
+}
+
+@test "--matrix of 100 hosts: no grid past 64 columns, findings grouped by source" {
+	big_fleet 100 >"$BATS_TEST_TMPDIR/fleet.jsonl"
+	run --separate-stderr rr --matrix --expect 'mtu >= 1024' "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "mtu from 100 sources to 100 destinations: no grid past --matrix-grid 64 destinations (JSON keeps every pair)" ]
+	grep -qx '  h3 -> 50 destinations: unreachable (neighbour_timeout)' <<<"$output"
+	grep -qx '  h7 -> 99 destinations: below an --expect (mtu >= 1024 does not hold: 512)' <<<"$output"
+	[ "$(wc -l <<<"$output")" -lt 200 ]
+	[[ "${lines[-1]}" == "summary: 9900 pairs, 9850 resolved, 50 failed, "* ]]
+	# --matrix-grid asks for the grid, JSON keeps every pair.
+	run --separate-stderr rr --matrix --matrix-grid 100 "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "${lines[0]}" = "mtu from 100 sources to 100 destinations (columns numbered below)" ]
+	run --separate-stderr rr --matrix --jsonl "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$(grep -c '"record":"pairs"' <<<"$output")" -eq 9900 ]
+	[ "$(grep -c '"kind":"unreachable"' <<<"$output")" -eq 50 ]
+	run --separate-stderr rr --matrix --matrix-grid=-1 x
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"invalid --matrix-grid '-1': want 0 to 100000 destinations"* ]]
+}
+
+@test "--matrix: a pair's records merged, the last wins, duplicates counted" {
+	big_fleet 20 >"$BATS_TEST_TMPDIR/a.jsonl"
+	# The same again, h2 -> h1 failed this time: the last record wins.
+	{ cat "$BATS_TEST_TMPDIR/a.jsonl"; echo '{"record":"results","destination":"h1","host":"h2","status":"failed","error":{"cause":"no_route"}}'; } >"$BATS_TEST_TMPDIR/b.jsonl"
+	run --separate-stderr rr --matrix --json "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/b.jsonl"
+	[ "$status" -eq 1 ]
+	jqe '.summary | .pairs == 380 and .duplicate_records == 381' <<<"$output"
+	jqe '[.pairs[] | select(.from == "h2" and .destination == "h1")] | length == 1 and .[0].cause == "no_route"' <<<"$output"
+	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/a.jsonl"
+	[[ "${lines[-1]}" == "summary: 380 pairs, 370 resolved, 10 failed, "*", 0 input errors, 380 duplicate records" ]]
+}

@@ -70,7 +70,7 @@ int main(void)
 	c = failed(RR_CAUSE_NEIGH_TIMEOUT);
 	ok(rr_matrix_add(&m, "b", "10.0.0.5", NULL, &c), "b -> .5");
 	c = ok_cell(3, 0xffff);
-	strcpy(c.expect, "mtu >= 4096 does not hold: 1024");
+	c.expect = (char *)"mtu >= 4096 does not hold: 1024";
 	ok(rr_matrix_add(&m, "c", "10.0.0.2", "10.0.0.3", &c), "c -> b, below");
 	c = ok_cell(3, 0xffff);
 	ok(rr_matrix_add(&m, "c", "10.0.0.1", "10.0.0.3", &c), "c -> a");
@@ -126,6 +126,27 @@ int main(void)
 	free(f);
 	rr_matrix_free(&m);
 	is_int(m.num_cells, 0, "freed");
+	/* A pair again: one cell, the last record's, the first counted. */
+	c = ok_cell(3, 0xffff);
+	c.expect = (char *)"mtu >= 4096 does not hold: 1024";
+	ok(rr_matrix_add(&m, "a", "b", NULL, &c), "a -> b");
+	c = failed(RR_CAUSE_NO_ROUTE);
+	ok(rr_matrix_add(&m, "a", "b", NULL, &c), "a -> b again");
+	c = ok_cell(4, 0xffff);
+	c.expect = (char *)"sl = 1 does not hold: 0";
+	ok(rr_matrix_add(&m, "a", "b", NULL, &c), "and again");
+	ok(rr_matrix_add(&m, "b", "a", NULL, &c), "b -> a");
+	is_int(m.num_cells, 2, "two pairs, two cells");
+	is_int(m.duplicates, 2, "two duplicate records");
+	ok(rr_matrix_finish(&m), "finished");
+	is_str(rr_matrix_at(&m, 0, 0)->expect, "sl = 1 does not hold: 0",
+	       "the last record's --expect");
+	ok(rr_matrix_at(&m, 0, 0)->ok, "the last record's status");
+	c = failed(RR_CAUSE_NO_ROUTE);
+	ok(rr_matrix_add(&m, "b", "a", NULL, &c) && m.num_cells == 2 &&
+	   m.duplicates == 3, "after finishing, the pair index follows the rows");
+	rr_matrix_free(&m);
+
 	/* No records at all (--matrix </dev/null): no rows to copy, no UB. */
 	ok(rr_matrix_finish(&m), "an empty matrix finishes");
 	is_int(m.rows.num, 0, "with no rows");
