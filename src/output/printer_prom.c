@@ -2,28 +2,33 @@
 /*
  * Prometheus text exposition (for node_exporter's textfile collector).
  * The renderer (render_prom.c) hands over samples: their family, labels
- * and value.  They are kept, grouped by family at the end (the format
- * wants each family's samples together), and written with one HELP and
- * TYPE line per family.  The record calls of the printing layer write
- * nothing here.
+ * and value.  The format wants each family's samples together, and the
+ * results come one destination at a time: each sample is written at once
+ * to its family's spool (an unlinked temporary file, or memory where none
+ * can be made), and at the end the families are written in name order,
+ * each with one HELP and TYPE line.  Memory follows the families, not the
+ * destinations.  The record calls of the printing layer write nothing
+ * here.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "base/escape.h"
 #include "output/printer_impl.h"
 
-struct sample {
-	char *family_name;
-	char *help, *type;
-	char *name;		/* the sample's own: NAME_sum ... */
-	char *labels;		/* "a=\"x\",b=\"y\"" */
-	double value;
-	size_t seq;
+/* A family's samples so far, as their lines, in the order they came. */
+struct family {
+	char *name, *help, *type;
+	FILE *spool;
+	char *mem;		/* the spool's buffer when it is memory */
+	size_t mem_len;
 };
 
 /* An identity asked for (pr_occurrence) and how often. */
@@ -35,8 +40,10 @@ struct seen {
 struct prom_state {
 	struct seen *seen;
 	size_t seen_n, seen_cap;
-	struct sample *samples;
+	struct family *families;
 	size_t n, cap;
+	size_t last;		/* the family of the last sample: mostly again */
+	bool spool_failed;	/* a spool's write failed: the output is cut */
 };
 
 static char *xasprintf(const char *fmt, ...)
@@ -151,27 +158,94 @@ static struct seen *seen_find(struct prom_state *st, const char *id, bool add)
 }
 
 
+/* An unlinked temporary file in $TMPDIR, else /tmp; NULL when none. */
+static FILE *temp_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	FILE *f;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (asprintf(&path, "%s/.rdma-route-prom.XXXXXX", dir) < 0)
+		return NULL;
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd >= 0)
+		unlink(path);
+	free(path);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w+");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+/* A family's spool: a temporary file, else (none can be made) memory. */
+static FILE *open_spool(struct family *f)
+{
+	FILE *spool = temp_file();
+
+	return spool ? spool : open_memstream(&f->mem, &f->mem_len);
+}
+
+/* M's family, added when new. */
+static struct family *family_of(struct prom_state *st,
+				const struct pr_metric *m)
+{
+	struct family *f;
+	size_t i;
+
+	if (st->n && !strcmp(st->families[st->last].name, m->name))
+		return &st->families[st->last];
+	for (i = 0; i < st->n; i++)
+		if (!strcmp(st->families[i].name, m->name))
+			return &st->families[st->last = i];
+	if (st->n == st->cap) {
+		st->cap = st->cap ? 2 * st->cap : 64;
+		st->families = realloc(st->families,
+				       st->cap * sizeof(*st->families));
+		if (!st->families)
+			abort();
+	}
+	f = &st->families[st->n];
+	*f = (struct family){
+		.name = strdup(m->name), .help = strdup(m->help),
+		.type = strdup(m->type),
+	};
+	f->spool = open_spool(f);
+	if (!f->name || !f->help || !f->type || !f->spool)
+		abort();	/* out of memory: nothing sensible to print */
+	st->last = st->n++;
+	return f;
+}
+
+/* VALUE as the exposition format writes it: NaN and infinities by name. */
+static void put_value(FILE *out, double value)
+{
+	if (isnan(value))
+		fputs("NaN", out);
+	else if (isinf(value))
+		fputs(value > 0 ? "+Inf" : "-Inf", out);
+	else
+		fprintf(out, "%.15g", value);
+}
+
 static void add_sample(struct printer *p, const struct pr_metric *m,
 		       const char *name, char *labels, double value)
 {
 	struct prom_state *st = state(p);
-	struct sample *s;
+	struct family *f = family_of(st, m);
 
-	if (st->n == st->cap) {
-		st->cap = st->cap ? 2 * st->cap : 256;
-		st->samples = realloc(st->samples, st->cap * sizeof(*st->samples));
-		if (!st->samples)
-			abort();
-	}
-	s = &st->samples[st->n];
-	*s = (struct sample){
-		.family_name = strdup(m->name), .help = strdup(m->help),
-		.type = strdup(m->type), .name = strdup(name ? name : m->name),
-		.labels = labels, .value = value, .seq = st->n,
-	};
-	if (!s->family_name || !s->help || !s->type || !s->name)
-		abort();
-	st->n++;
+	if (*labels)
+		fprintf(f->spool, "%s{%s} ", name ? name : m->name, labels);
+	else
+		fprintf(f->spool, "%s ", name ? name : m->name);
+	put_value(f->spool, value);
+	if (fputc('\n', f->spool) == EOF)
+		st->spool_failed = true;
+	free(labels);
 }
 
 void pr_prom_sample(struct printer *p, const struct pr_metric *m,
@@ -201,63 +275,53 @@ unsigned long pr_prom_occurrence(struct printer *p, const char *id)
 	return ++seen_find(state(p), id, true)->count;
 }
 
-static int by_family(const void *a, const void *b)
+static int by_name(const void *a, const void *b)
 {
-	const struct sample *x = a, *y = b;
-	int c = strcmp(x->family_name, y->family_name);
+	const struct family *x = a, *y = b;
 
-	if (c)
-		return c;
-	return (x->seq > y->seq) - (x->seq < y->seq);
+	return strcmp(x->name, y->name);
 }
 
-/* VALUE as the exposition format writes it: NaN and infinities by name. */
-static void put_value(FILE *out, double value)
+/* F's spool onto OUT, after its HELP and TYPE; false when it failed. */
+static bool copy_family(struct family *f, FILE *out)
 {
-	if (isnan(value))
-		fputs("NaN", out);
-	else if (isinf(value))
-		fputs(value > 0 ? "+Inf" : "-Inf", out);
-	else
-		fprintf(out, "%.15g", value);
+	char buf[8192];
+	size_t n;
+	bool ok;
+
+	fprintf(out, "# HELP %s %s\n", f->name, f->help);
+	fprintf(out, "# TYPE %s %s\n", f->name, f->type);
+	ok = fflush(f->spool) == 0 && !ferror(f->spool);
+	if (f->mem)
+		return ok && fwrite(f->mem, 1, f->mem_len, out) == f->mem_len;
+	rewind(f->spool);
+	while (ok && (n = fread(buf, 1, sizeof(buf), f->spool)) > 0)
+		ok = fwrite(buf, 1, n, out) == n;
+	return ok && !ferror(f->spool);
 }
 
 static int prom_finish(struct printer *p)
 {
 	struct prom_state *st = state(p);
-	const char *last = "";
-	struct sample *s;
+	bool ok = !st->spool_failed;
 	size_t i;
 
 	if (st->n)
-		qsort(st->samples, st->n, sizeof(*st->samples), by_family);
+		qsort(st->families, st->n, sizeof(*st->families), by_name);
 	for (i = 0; i < st->n; i++) {
-		s = &st->samples[i];
-		if (strcmp(s->family_name, last)) {
-			fprintf(p->out, "# HELP %s %s\n", s->family_name, s->help);
-			fprintf(p->out, "# TYPE %s %s\n", s->family_name, s->type);
-			last = s->family_name;
-		}
-		if (*s->labels)
-			fprintf(p->out, "%s{%s} ", s->name, s->labels);
-		else
-			fprintf(p->out, "%s ", s->name);
-		put_value(p->out, s->value);
-		fputc('\n', p->out);
+		ok = copy_family(&st->families[i], p->out) && ok;
+		fclose(st->families[i].spool);
+		free(st->families[i].mem);
+		free(st->families[i].name);
+		free(st->families[i].help);
+		free(st->families[i].type);
 	}
-	for (i = 0; i < st->n; i++) {
-		free(st->samples[i].family_name);
-		free(st->samples[i].help);
-		free(st->samples[i].type);
-		free(st->samples[i].name);
-		free(st->samples[i].labels);
-	}
-	free(st->samples);
+	free(st->families);
 	for (i = 0; i < st->seen_cap; i++)
 		free(st->seen[i].id);
 	free(st->seen);
 	free(st);
-	return ferror(p->out) ? -1 : 0;
+	return ferror(p->out) || !ok ? -1 : 0;
 }
 
 /* The printing layer's record calls: nothing to write. */
@@ -286,4 +350,6 @@ const struct pr_writer pr_prom_writer = {
 	.field = prom_field,
 	.stats = prom_stats,
 	.finish = prom_finish,
+	/* Spooled: a result is let go once rendered, as in other formats. */
+	.streams = true,
 };
