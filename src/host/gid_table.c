@@ -211,6 +211,25 @@ static int by_index(const void *a, const void *b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
+/* NAME as a GID table entry's index: plain decimal digits, 0 to 65535. */
+static bool entry_index(const char *name, unsigned int *index)
+{
+	unsigned long v = 0;
+	const char *p;
+
+	if (!*name || strlen(name) > 5)
+		return false;
+	for (p = name; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		v = v * 10 + (unsigned long)(*p - '0');
+	}
+	if (v > 65535)
+		return false;
+	*index = (unsigned int)v;
+	return true;
+}
+
 static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 				    unsigned int port, struct ibv_context *open)
 {
@@ -219,6 +238,7 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 	struct in6_addr entry;
 	struct gid_table *t;
 	struct dirent *de;
+	unsigned int index;
 	DIR *dir;
 
 	t = calloc(1, sizeof(*t));
@@ -232,7 +252,8 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 	rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids", dev, port);
 	dir = opendir(path);
 	while (dir && (de = readdir(dir))) {
-		if (de->d_name[0] == '.')
+		/* The kernel names entries 0, 1, ...: another name is none. */
+		if (!entry_index(de->d_name, &index))
 			continue;
 		rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%u/gids/%s",
 			    dev, port, de->d_name);
@@ -240,9 +261,7 @@ static struct gid_table *load_table(struct rr_gid_cache *c, const char *dev,
 		    inet_pton(AF_INET6, text, &entry) != 1 ||
 		    !memcmp(entry.s6_addr, zero, 16))
 			continue;
-		if (!add_entry(t, dev, port,
-			       (unsigned int)strtoul(de->d_name, NULL, 10),
-			       entry.s6_addr))
+		if (!add_entry(t, dev, port, index, entry.s6_addr))
 			break;
 	}
 	if (dir)

@@ -2,9 +2,10 @@
 /*
  * rr_read_target_file() (-f) over the input as a file, via fmemopen().
  * Checks every call against a model of the rules target_file.h states:
- * lines split at '\n', '#' comments and blank lines skipped, white space
- * trimmed; a line longer than RR_LINE_MAX or holding a NUL is a problem
- * (its first RR_LINE_MAX bytes shown) and reading goes on; a line with no
+ * lines split at '\n', '#' comments (a '#' inside double quotes is
+ * text) and blank lines skipped, white space trimmed; a line longer
+ * than RR_LINE_MAX or holding a NUL is a problem (its first RR_LINE_MAX
+ * bytes shown) and reading goes on; a line with no
  * end within RR_LINE_GIVE_UP stops it.  So: line numbers increase, a
  * problem-free text is never longer than RR_LINE_MAX, holds no NUL and is
  * NUL-terminated, and a callback asking to stop is obeyed with its errno.
@@ -54,11 +55,25 @@ static void add_event(struct model *m, unsigned long line, const char *text,
 	m->ev[m->n++] = (struct event){ line, text, len, problem };
 }
 
+/* Where the line's comment starts: the first '#' outside double quotes. */
+static size_t comment_at(const char *s, size_t total)
+{
+	bool quoted = false;
+	size_t i;
+
+	for (i = 0; i < total; i++) {
+		if (s[i] == '"')
+			quoted = !quoted;
+		else if (s[i] == '#' && !quoted)
+			return i;
+	}
+	return total;
+}
+
 /* The destination of a line the rules let through, or LEN 0. */
 static const char *trimmed(const char *s, size_t total, size_t *len)
 {
-	const char *hash = memchr(s, '#', total);
-	size_t end = hash ? (size_t)(hash - s) : total, start = 0;
+	size_t end = comment_at(s, total), start = 0;
 
 	while (start < end && isspace((unsigned char)s[start]))
 		start++;
@@ -112,7 +127,8 @@ static int on_line(void *ctx, const char *text, size_t len,
 		fuzz_check(len > 0);
 		fuzz_check(!memchr(text, '\0', len));
 		fuzz_check(!memchr(text, '\n', len));
-		fuzz_check(!memchr(text, '#', len));
+		/* A '#' only inside quotes: outside, one starts a comment. */
+		fuzz_check(comment_at(text, len) == len);
 		fuzz_check(!isspace((unsigned char)text[0]));
 		fuzz_check(!isspace((unsigned char)text[len - 1]));
 	} else {

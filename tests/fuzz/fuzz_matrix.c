@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --matrix of JSON Lines records, whole: the input read as a file by the
+ * bounded line reader, each line through rr_record_parse(), each result
+ * into the matrix as run_matrix.c puts it, then finished, its findings
+ * made and rendered as text, JSON and JSON Lines.  The first byte sets
+ * the text grid's limit.  Checks:
+ * - the reader keeps at most its cap of a line, says a line past it
+ *   LONG, and stops a file with no line break within its give-up;
+ * - the matrix has one cell per distinct (host, destination) pair, the
+ *   others counted as duplicates, each pair holding its last record;
+ * - the JSON document parses whole, each JSON Lines record parses, and
+ *   the JSON pairs are the matrix's pairs;
+ * - nothing leaks (ASan) and no undefined behaviour (UBSan).
+ */
+#include <json-c/json.h>
+
+#include "input/line_reader.h"
+#include "input/record_reader.h"
+#include "model/matrix.h"
+#include "output/render_matrix.h"
+#include "fuzz.h"
+
+#define LINE_CAP 512
+#define GIVE_UP 4096
+#define MAX_PAIRS 256
+
+/* The model: every pair seen and its last record's outcome. */
+struct pair {
+	char from[256], to[256];
+	bool ok;
+};
+
+static struct pair pairs[MAX_PAIRS];
+static size_t num_pairs, num_dups, num_results;
+
+static void model_add(const char *from, const char *to, bool ok)
+{
+	size_t i;
+
+	for (i = 0; i < num_pairs; i++) {
+		if (!strcmp(pairs[i].from, from) && !strcmp(pairs[i].to, to)) {
+			pairs[i].ok = ok;
+			num_dups++;
+			return;
+		}
+	}
+	fuzz_check(num_pairs < MAX_PAIRS);
+	snprintf(pairs[num_pairs].from, sizeof(pairs[0].from), "%s", from);
+	snprintf(pairs[num_pairs].to, sizeof(pairs[0].to), "%s", to);
+	pairs[num_pairs++].ok = ok;
+}
+
+/* As run_matrix.c fills a cell: outcome, the MTU as the value, --expect. */
+static void add_record(struct rr_matrix *m, const struct rr_record *rec,
+		       size_t line_len)
+{
+	struct rr_matrix_cell c = { 0 };
+	const char *from = rec->host[0] ? rec->host : "-";
+
+	c.ok = rec->r.out.ok;
+	c.cause = rec->r.out.fail.cause;
+	c.have_path = c.ok && rec->r.out.num_paths;
+	if (c.have_path) {
+		c.path = rec->r.out.paths[0];
+		snprintf(c.value, sizeof(c.value), "%u", c.path.mtu);
+		c.value_is_num = true;
+	}
+	if (line_len % 3 == 0)
+		c.expect = (char *)"mtu >= 4096 does not hold: 1024";
+	fuzz_check(rr_matrix_add(m, from, rec->target, rec->source, &c));
+	model_add(from, rec->target, c.ok);
+	num_results++;
+}
+
+/* The reader's lines into M: how it ended. */
+static enum rr_line_status read_all(FILE *f, struct rr_matrix *m)
+{
+	struct rr_record *rec = fuzz_alloc(sizeof(*rec));
+	struct rr_line_reader rd;
+	enum rr_line_status st;
+	char why[128];
+	size_t len;
+
+	fuzz_check(rr_line_reader_init(&rd, f, LINE_CAP, GIVE_UP));
+	while ((st = rr_line_next(&rd, &len)) == RR_LINE_OK ||
+	       st == RR_LINE_LONG) {
+		fuzz_check(len <= LINE_CAP && rd.line[len] == '\0');
+		if (st == RR_LINE_LONG || memchr(rd.line, '\0', len) ||
+		    num_pairs == MAX_PAIRS)
+			continue;
+		if (rr_record_parse(rd.line, len, rec, why, sizeof(why)) ==
+		    RR_RECORD_RESULT)
+			add_record(m, rec, len);
+	}
+	rr_line_reader_free(&rd);
+	free(rec);
+	return st;
+}
+
+/* PRINTER's output of V, in a string of *LEN bytes. */
+static char *render(enum rr_format format, const struct rr_matrix_view *v,
+		    size_t *len)
+{
+	char *buf = NULL;
+	FILE *out = open_memstream(&buf, len);
+	struct printer *p;
+
+	fuzz_check(out);
+	p = pr_new(format, out, out);
+	fuzz_check(p);
+	rr_render_matrix(p, v);
+	fuzz_check(pr_finish(p) == 0);
+	fclose(out);
+	return buf;
+}
+
+static struct json_object *parse(const char *text, size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *o;
+
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+				    JSON_TOKENER_VALIDATE_UTF8);
+	o = json_tokener_parse_ex(tok, text, (int)len);
+	fuzz_check(o && json_tokener_get_error(tok) == json_tokener_success);
+	json_tokener_free(tok);
+	return o;
+}
+
+static void check_outputs(const struct rr_matrix_view *v)
+{
+	struct json_object *doc, *list, *rec, *kind;
+	char *text, *p, *nl;
+	size_t len, n = 0;
+
+	free(render(RR_FORMAT_TEXT, v, &len));
+	text = render(RR_FORMAT_JSON, v, &len);
+	doc = parse(text, len);
+	fuzz_check(json_object_object_get_ex(doc, "pairs", &list) ==
+		   (num_pairs > 0));
+	if (num_pairs)
+		fuzz_check(json_object_array_length(list) == num_pairs);
+	json_object_put(doc);
+	free(text);
+	text = render(RR_FORMAT_JSONL, v, &len);
+	for (p = text; p < text + len; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(text + len - p));
+		fuzz_check(nl);
+		rec = parse(p, (size_t)(nl - p));
+		fuzz_check(json_object_object_get_ex(rec, "record", &kind));
+		n += !strcmp(json_object_get_string(kind), "pairs");
+		json_object_put(rec);
+	}
+	fuzz_check(n == num_pairs);
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct rr_matrix m = { 0 };
+	struct rr_finding *found = NULL;
+	struct rr_matrix_view v = { .m = &m, .field = "mtu", .width = 80 };
+	const struct rr_matrix_cell *c;
+	enum rr_line_status st;
+	size_t i, r, col;
+	FILE *f;
+
+	if (!size)
+		return 0;
+	v.grid_max = data[0] % 130;
+	num_pairs = num_dups = num_results = 0;
+	f = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r");
+	fuzz_check(f);
+	st = read_all(f, &m);
+	fclose(f);
+	fuzz_check(st == RR_LINE_EOF || st == RR_LINE_NOT_TEXT);
+	fuzz_check(m.num_cells == num_pairs && m.duplicates == num_dups);
+	fuzz_check(rr_matrix_finish(&m));
+	for (i = 0; i < num_pairs; i++) {
+		for (r = 0; r < m.rows.num && strcmp(m.rows.names[r], pairs[i].from); r++)
+			;
+		for (col = 0; col < m.cols.num && strcmp(m.cols.names[col], pairs[i].to); col++)
+			;
+		fuzz_check(r < m.rows.num && col < m.cols.num);
+		c = rr_matrix_at(&m, r, col);
+		fuzz_check(c && c->ok == pairs[i].ok);
+	}
+	fuzz_check(rr_matrix_findings(&m, &found, &v.num_findings));
+	v.findings = found;
+	check_outputs(&v);
+	free(found);
+	rr_matrix_free(&m);
+	return 0;
+}
