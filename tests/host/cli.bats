@@ -145,3 +145,19 @@ load ../helpers
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--brief is for text output"* ]]
 }
+
+@test "--node-name-map: 100000 entries and a quoted '#' taken, a bad line named (exit 2)" {
+	map=$BATS_TEST_TMPDIR/big.map
+	{
+		echo '0x0002c90000070000 "rack#2 n7"  # rack 2, its node 7'
+		seq 1 100000 | awk '{ printf "0x0002c9%010x \"node%d\"\n", $1 * 2, $1 }'
+	} >"$map"
+	# Loaded: the run goes on to the SA, which this host has not.
+	run --separate-stderr rr --sa --json --node-name-map "$map" 1
+	[ "$status" -eq 3 ]
+	jqe '.results[0].error.cause == "no_umad"' <<<"$output"
+	printf '0x10 "a"\n0x20\n' >"$BATS_TEST_TMPDIR/bad.map"
+	run --separate-stderr rr --sa --node-name-map "$BATS_TEST_TMPDIR/bad.map" 1
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --node-name-map '$BATS_TEST_TMPDIR/bad.map': line 2: no name after the GUID" ]
+}
