@@ -13,6 +13,7 @@
 #include "app/signals.h"
 #include "backends/sa_backend.h"
 #include "base/numbers.h"
+#include "host/iface_addr.h"
 #include "input/targets.h"
 #include "output/render.h"
 
@@ -43,6 +44,13 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		kind = rr_target_parse(text, &probe.dst, why, why_len);
 		if (kind == RR_TARGET_INVALID)
 			return false;
+		if (kind == RR_TARGET_ADDRESS && run->opts.family &&
+		    probe.dst.ss_family != run->opts.family) {
+			snprintf(why, why_len, "an IPv%c address, with -%c",
+				 run->opts.family == AF_INET ? '6' : '4',
+				 run->opts.family == AF_INET ? '4' : '6');
+			return false;
+		}
 		probe.kind = kind == RR_TARGET_NAME ? RR_PROBE_NAME :
 						      RR_PROBE_ADDRESS;
 		probe.have_dst = kind == RR_TARGET_ADDRESS;
@@ -264,12 +272,34 @@ bool rr_run_parse_expectations(struct run *run)
 	return true;
 }
 
-/* --src takes a numeric address only: binding must not wait on DNS. */
+/*
+ * -I: an address, as -b takes it, or an interface whose address is bound
+ * (ping's -I); it then stands as the run's --src.
+ */
+static bool parse_interface(struct run *run)
+{
+	const char *text = run->opts.interface;
+	char why[160], buf[256];
+
+	if (rr_target_parse(text, &run->src, why, sizeof(why)) ==
+	    RR_TARGET_ADDRESS ||
+	    rr_iface_addr(text, run->opts.family, &run->src, why, sizeof(why))) {
+		run->opts.src = text;
+		return true;
+	}
+	fprintf(stderr, "rdma-route: invalid -I '%s': %s\n",
+		rr_shown(text, buf, sizeof(buf)), why);
+	return false;
+}
+
+/* -b (--src) takes a numeric address only: binding must not wait on DNS. */
 bool rr_run_parse_src(struct run *run)
 {
 	const char *text = run->opts.src;
 	char why[160], buf[256];
 
+	if (run->opts.interface)
+		return parse_interface(run);
 	if (!text)
 		return true;
 	switch (rr_target_parse(text, &run->src, why, sizeof(why))) {
@@ -314,7 +344,7 @@ int rr_run_lookup_names(struct run *run)
 	if (!found)
 		goto nomem;
 	rr_lookup_names(run->dests, found, run->num_dests,
-			run->opts.timeout_ms);
+			run->opts.timeout_ms, run->opts.family);
 	for (i = 0; i < run->num_dests; i++)
 		n += found[i].n > 1 && run->opts.all_addresses ? found[i].n : 1;
 	if (n > RR_MAX_PROBES) {

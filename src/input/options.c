@@ -3,6 +3,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
 
 #include "base/escape.h"
 #include "base/numbers.h"
@@ -64,11 +66,19 @@ static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa -
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
 	  "Timeout of each step in milliseconds (default 2000)", 0 },
-	{ "src", 's', "ADDR", 0,
-	  "Source address to bind before resolving", 0 },
+	{ "src", 'b', "ADDR", 0,
+	  "Source address to bind before resolving (cmtime's and ucmatose's "
+	  "-b)", 0 },
+	{ "interface", 'I', "IFACE|ADDR", 0,
+	  "Source as ping's -I: an address, or an interface whose address is "
+	  "bound (its IPv4 one, or IPv6 with -6)", 0 },
+	{ NULL, '4', NULL, 0, "IPv4 only: names looked up as IPv4", 0 },
+	{ NULL, '6', NULL, 0, "IPv6 only: names looked up as IPv6", 0 },
+	/* Not the source: rdma-core's examples call the server -s. */
+	{ NULL, 's', "ADDR", OPTION_HIDDEN, NULL, 0 },
 	{ "tos", OPT_TOS, "TOS", 0,
-	  "Type of service (0-255) set with RDMA_OPTION_ID_TOS; with --sa, the "
-	  "query's QoS class", 0 },
+	  "Type of service (0-255, or 0x00-0xff) set with RDMA_OPTION_ID_TOS; "
+	  "with --sa, the query's QoS class", 0 },
 	{ "ps", OPT_PS, "SPACE", 0,
 	  "Port space: tcp (default), udp or ib", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
@@ -148,13 +158,68 @@ static unsigned long long number(struct argp_state *state, const char *name,
 	return v;
 }
 
+/* The --sa options given without --sa, named: not all eight. */
+static void check_sa_only(const struct rr_opts *opts, struct argp_state *state)
+{
+	const char *given[8];
+	char list[160] = "";
+	size_t n = 0, i, used = 0;
+
+	if (opts->ca)
+		given[n++] = "--ca";
+	if (opts->ca_port)
+		given[n++] = "--port";
+	if (opts->sl >= 0)
+		given[n++] = "--sl";
+	if (opts->pkey >= 0)
+		given[n++] = "--pkey";
+	if (opts->all_paths)
+		given[n++] = "--all-paths";
+	if (opts->from)
+		given[n++] = "--from";
+	if (opts->all_pairs)
+		given[n++] = "--all-pairs";
+	if (opts->node_name_map)
+		given[n++] = "--node-name-map";
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 !i ? "" : i == n - 1 ? " and " : ", ",
+					 given[i]);
+	argp_error(state, "%s %s for the subnet administrator: add --sa", list,
+		   n == 1 ? "asks" : "ask");
+}
+
+/*
+ * --matrix FIELD, with a blank: FIELD is read as a records file.  When no
+ * such file exists and FIELD is a field, that is what was meant.
+ */
+static void check_matrix_file(const struct rr_opts *opts,
+			      struct argp_state *state)
+{
+	const char *first = opts->num_targets ? opts->targets[0] : NULL;
+	enum rr_fscope scope;
+	bool raw;
+	char buf[256];
+
+	if (first && access(first, F_OK) && rr_field_find(first, &scope, &raw))
+		argp_error(state, "--matrix reads records from the file '%s', which does not exist: did you mean --matrix=%s?",
+			   rr_shown(first, buf, sizeof(buf)),
+			   rr_shown(first, buf, sizeof(buf)));
+}
+
 /* The SA options mean nothing to rdma_cm, and the reverse. */
 static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 {
-	if (!opts->sa && (opts->ca || opts->ca_port || opts->sl >= 0 ||
-			  opts->pkey >= 0 || opts->all_paths || opts->from ||
-			  opts->all_pairs || opts->node_name_map))
-		argp_error(state, "--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa");
+	if (!opts->sa)
+		check_sa_only(opts, state);
+	if (opts->src && opts->interface)
+		argp_error(state, "-b (--src) and -I both name the source: give one");
+	if (opts->sa && opts->interface)
+		argp_error(state, "-I does not apply to --sa (-C and -P name the port)");
+	if (opts->matrix && !opts->matrix_field_given && !opts->sa)
+		check_matrix_file(opts, state);
 	if (opts->all_pairs && opts->from)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
 	if (opts->sa && opts->src)
@@ -203,11 +268,29 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->timeout_ms = (unsigned int)number(state, "timeout", arg, 1,
 			3600000, "milliseconds, 1 to 3600000 (decimal digits)");
 		break;
-	case 's':
+	case 'b':
 		opts->src = arg;
 		break;
+	case 'I':
+		if (!arg[0])
+			argp_error(state, "invalid -I '': want an interface or an address");
+		opts->interface = arg;
+		break;
+	case '4':
+	case '6':
+		if (opts->family && opts->family != (key == '4' ? AF_INET : AF_INET6))
+			argp_error(state, "-4 and -6 exclude each other");
+		opts->family = key == '4' ? AF_INET : AF_INET6;
+		break;
+	case 's':
+		argp_error(state, "-s is not the source here: bind a source address with -b ADDR (--src), as cmtime and ucmatose do; their -s names the server");
+		break;
 	case OPT_TOS:
-		opts->tos = (int)number(state, "tos", arg, 0, 255, "0 to 255");
+		/* As --pkey: a ToS byte is often written in hex (0x60). */
+		if (!rr_parse_uint(arg, 0, 255, &v))
+			argp_error(state, "invalid --tos '%s': want 0 to 255 (or 0x00 to 0xff)",
+				   rr_shown(arg, buf, sizeof(buf)));
+		opts->tos = (int)v;
 		break;
 	case OPT_PS:
 		if (!strcmp(arg, "tcp"))
@@ -257,6 +340,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid --node-name-map '': want a file name");
 		opts->node_name_map = arg;
 		break;
+	case ARGP_KEY_INIT:
+		/* One program name in every message, however it was called. */
+		state->name = "rdma-route";
+		break;
 	case ARGP_KEY_END:
 		check_mode(opts, state);
 		break;
@@ -288,6 +375,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_MATRIX:
 		opts->matrix = arg ? arg : "mtu";
+		opts->matrix_field_given = arg != NULL;
 		if (!rr_field_find(opts->matrix, &scope, &raw))
 			argp_error(state, "invalid --matrix '%s': want a field of a result or path (mtu, rate, sl, pkey...; see rdma-route(8) JSON)",
 				   rr_shown(opts->matrix, buf, sizeof(buf)));
@@ -361,5 +449,11 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 	};
 	/* argp exits with argp_err_exit_status on usage errors. */
 	argp_err_exit_status = RR_EXIT_USAGE;
+	/*
+	 * getopt names the program by argv[0] ("./rdma-route: unrecognized
+	 * option"), argp and the run by its name: one name for all.
+	 */
+	if (argc > 0)
+		argv[0] = (char *)"rdma-route";
 	argp_parse(&argp, argc, argv, 0, NULL, opts);
 }

@@ -50,7 +50,9 @@ struct rr_opts {
 	int num_expect;
 	const char *max_ms[RR_MAX_EXPECT];
 	int num_max_ms;
-	const char *src;	/* --src, or NULL */
+	const char *src;	/* -b, --src, or NULL */
+	const char *interface;	/* -I: an interface or an address, or NULL */
+	int family;		/* -4, -6: AF_INET, AF_INET6; 0 either */
 	unsigned int timeout_ms;
 	unsigned int parallel;	/* 0: the backend's default */
 	int tos;		/* -1: not set */
@@ -73,6 +75,7 @@ struct rr_opts {
 
 	/* --matrix: the field each cell shows; NULL: no matrix */
 	const char *matrix;
+	bool matrix_field_given;	/* --matrix=FIELD, not the default */
 	/* --matrix-grid: text shows the grid up to this many destinations */
 	unsigned int matrix_grid;
 

@@ -227,9 +227,10 @@ static bool time_left(const struct timespec *deadline, struct timespec *left)
 }
 
 void rr_lookup_names(struct rr_result *results, struct rr_name_addrs *found,
-		     size_t n, unsigned int timeout_ms)
+		     size_t n, unsigned int timeout_ms, int family)
 {
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM };
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
+				  .ai_family = family };
 	/* Requests a resolver thread still holds; kept reachable until exit. */
 	static struct gaicb *abandoned;
 	struct gaicb *cbs, **list;

@@ -33,10 +33,11 @@ struct rr_name_addrs {
  * Looks up every result's host name at once (getaddrinfo_a) and waits at
  * most TIMEOUT_MS; a name that fails or is not answered in time becomes a
  * failure of the lookup step.  Each result whose probe is a host name
- * gets its addresses in FOUND[i], the first as its probe's dst.
+ * gets its addresses in FOUND[i], the first as its probe's dst.  FAMILY
+ * (AF_INET, AF_INET6; 0 either) restricts them, as -4 and -6 say.
  */
 void rr_lookup_names(struct rr_result *results, struct rr_name_addrs *found,
-		     size_t n, unsigned int timeout_ms);
+		     size_t n, unsigned int timeout_ms, int family);
 void rr_name_addrs_release(struct rr_name_addrs *found, size_t n);
 
 

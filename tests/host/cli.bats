@@ -115,7 +115,10 @@ load ../helpers
 @test "the SA options need --sa; --src does not apply to it" {
 	run rr --sl 3 192.0.2.1
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs and --node-name-map need --sa"* ]]
+	[[ "$output" == *"rdma-route: --sl asks for the subnet administrator: add --sa"* ]]
+	run rr -C mlx5_0 --pkey 0x8001 --from 3 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"rdma-route: --ca, --pkey and --from ask for the subnet administrator: add --sa"* ]]
 	run rr --sa --src 192.0.2.1 3
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--src does not apply to --sa"* ]]
@@ -160,4 +163,58 @@ load ../helpers
 	run --separate-stderr rr --sa --node-name-map "$BATS_TEST_TMPDIR/bad.map" 1
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "rdma-route: --node-name-map '$BATS_TEST_TMPDIR/bad.map': line 2: no name after the GUID" ]
+}
+
+@test "letters as rdma-core's examples and ping spell them: -b, -I, -4, -6; -s refused" {
+	run --separate-stderr rr -s 192.0.2.9 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: -s is not the source here: bind a source address with -b ADDR (--src), as cmtime and ucmatose do; their -s names the server"* ]]
+	run --separate-stderr rr -b 192.0.2.9 -I lo 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-b (--src) and -I both name the source: give one"* ]]
+	run --separate-stderr rr -I no-such-if0 192.0.2.1
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: invalid -I 'no-such-if0': no interface of that name, nor an address" ]
+	# An interface with an IPv4 address: the run goes on (to create id here).
+	run --separate-stderr rr -I lo --json 192.0.2.1
+	[ "$status" -eq 3 ]
+	run --separate-stderr rr -4 ::1
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: invalid destination '::1': an IPv6 address, with -4" ]
+	run --separate-stderr rr -6 --json 127.0.0.1
+	[ "$status" -eq 2 ]
+	run --separate-stderr rr -4 -6 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-4 and -6 exclude each other"* ]]
+	# Names looked up in the family asked for.
+	run --separate-stderr rr -4 -A --json localhost
+	jqe '[.results[].address] | length > 0 and all(test("^[0-9.]+$"))' <<<"$output"
+}
+
+@test "--tos takes hex as --pkey does" {
+	run --separate-stderr rr --prom --tos 0x60 192.0.2.1
+	[ "$status" -eq 3 ]
+	grep -q 'tos="96"' <<<"$output"
+	run --separate-stderr rr --tos 0x100 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"invalid --tos '0x100': want 0 to 255 (or 0x00 to 0xff)"* ]]
+}
+
+@test "errors that help: --matrix FIELD with a blank, one program name" {
+	cd "$BATS_TEST_TMPDIR"
+	run --separate-stderr rr --matrix rate
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: --matrix reads records from the file 'rate', which does not exist: did you mean --matrix=rate?"* ]]
+	# A file of that name is read, as asked.
+	: >rate
+	run --separate-stderr rr --matrix rate
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"no records"* ]]
+	# getopt's and argp's own errors name the program as the tool does,
+	# however it was called.
+	run --separate-stderr "$RDMA_ROUTE" --no-such-option
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: unrecognized option '--no-such-option'"* ]]
+	run --separate-stderr "$RDMA_ROUTE" --timeout
+	[[ "$stderr" == "rdma-route: option '--timeout' requires an argument"* ]]
 }

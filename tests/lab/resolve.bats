@@ -79,6 +79,21 @@ setup() {
 	jqe '.results[0] | .source == "192.168.77.1" and .time_ms.bind_addr >= 0' <<<"$output"
 }
 
+@test "-b and -I, as cmtime and ping spell them: an address, an interface's address" {
+	run --separate-stderr rr --json -b 192.168.77.1 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .source == "192.168.77.1" and .time_ms.bind_addr >= 0' <<<"$output"
+	run --separate-stderr rr --json -I veth2 192.168.78.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .source == "192.168.78.1" and .device == "rxe2" and .time_ms.bind_addr >= 0' <<<"$output"
+	run --separate-stderr rr --json -6 -I veth0 fd00:77::2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .source == "fd00:77::1" and .device == "rxe0"' <<<"$output"
+	run --separate-stderr rr --json --tos 0x20 -I 192.168.77.1 192.168.77.2
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .source == "192.168.77.1" and .tos == 32 and .paths[0].traffic_class == 32' <<<"$output"
+}
+
 @test "--tos sets the traffic class of the path" {
 	run --separate-stderr rr --json --tos 32 192.168.77.2
 	[ "$status" -eq 0 ]
