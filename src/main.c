@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,8 +262,13 @@ finish:
 	if (!output_ok(run.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 	code = finish_output(&output, run.opts.output, code, true);
-	/* Stopped by a signal: said by the status, as a shell would say it. */
-	if (rr_stop_requested())
+	/*
+	 * Stopped by a signal: said by the status, as a shell would say it;
+	 * but SIGINT is how --count 0 ends, and its status is its results'
+	 * (ping's rule).
+	 */
+	if (rr_stop_requested() &&
+	    !(rr_stop_signal() == SIGINT && run.opts.count == 0))
 		code = 128 + rr_stop_signal();
 	release(&run);
 	return code;

@@ -210,6 +210,12 @@ void rr_run_emit_interrupted(struct run *run);
 void rr_run_emit_streamed_interrupted(struct run *run);
 
 /*
+ * SIGQUIT: each destination's statistics so far and the summary, a line
+ * each on stderr, whatever the run's format; the run goes on (ping's).
+ */
+void rr_run_interim(struct run *run);
+
+/*
  * Between turns of a backend's event loop: what finished is annotated,
  * then printed in input order, a step at a time while no event of CM (if
  * any) waits, so that our work delays no event's time stamp by more than

@@ -12,6 +12,13 @@
 #include "model/check.h"
 #include "output/render.h"
 
+/* A result printed, unless -q asked for the summary alone (ping's -q). */
+static void show(struct run *run, const struct rr_result *r, bool repeat)
+{
+	if (!run->opts.quiet)
+		rr_render_result(run->p, r, repeat);
+}
+
 /*
  * What is said of a finished result: its root-cause chain (every link
  * with --explain, else a failure's), then the assertions.
@@ -34,7 +41,7 @@ static bool emit_kept(struct run *run)
 	r = &run->probes[run->next_emit++];
 	rr_tally_add(&run->tally, r);
 	if (!run->opts.matrix)
-		rr_render_result(run->p, r, false);
+		show(run, r, false);
 	else if (!rr_run_matrix_add(run, r, run->host_label, NULL))
 		fprintf(stderr, "rdma-route: no memory for the matrix\n");
 	return true;
@@ -88,7 +95,7 @@ static void emit_oldest(struct run *run)
 	w->len--;
 	if (e->r.out.complete) {
 		rr_tally_add(&run->tally, &e->r);
-		rr_render_result(run->p, &e->r, run->repeat);
+		show(run, &e->r, run->repeat);
 		if (run->repeat)
 			count_probe(run, e);
 	}
@@ -119,7 +126,7 @@ void rr_run_emit_interrupted(struct run *run)
 		if (!run->probes[i].out.complete)
 			continue;
 		rr_tally_add(&run->tally, &run->probes[i]);
-		rr_render_result(run->p, &run->probes[i], false);
+		show(run, &run->probes[i], false);
 	}
 	run->next_emit = run->num_probes;
 }
@@ -166,6 +173,23 @@ void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
 	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
 		;
 	pr_release(run->p);
+}
+
+void rr_run_interim(struct run *run)
+{
+	struct printer *p = pr_new(RR_FORMAT_TEXT, stderr, stderr);
+	size_t i;
+
+	if (!p)
+		return;
+	pr_set_brief(p, true);
+	for (i = 0; run->stats && i < run->num_dests; i++)
+		if (run->stats[i].tally.probes && !run->stats[i].printed)
+			rr_render_statistics(p, &run->stats[i]);
+	rr_render_summary(p, &run->tally,
+			  run->repeat ? run->num_dests : run->tally.probes,
+			  run->input_errors, run->host_label);
+	pr_finish(p);
 }
 
 /*

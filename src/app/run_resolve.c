@@ -73,6 +73,8 @@ static bool resolve_cm(struct run *run, struct rr_queue *q)
 			break;
 		/* Events first: printing waits while the kernel has more. */
 		rr_run_drain(run, q, cm, false);
+		if (rr_interim_requested())
+			rr_run_interim(run);
 	}
 	rr_cm_end(cm);
 	rr_run_drain(run, q, NULL, true);
@@ -100,8 +102,11 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 	sa = rr_sa_start(run->probes, run->num_probes, &params);
 	if (!sa)
 		return false;
-	while (!rr_stop_requested() && rr_sa_turn(sa, q))
+	while (!rr_stop_requested() && rr_sa_turn(sa, q)) {
 		rr_run_drain(run, q, NULL, false);
+		if (rr_interim_requested())
+			rr_run_interim(run);
+	}
 	rr_sa_end(sa);
 	rr_run_drain(run, q, NULL, true);
 	if (rr_stop_requested())
@@ -216,12 +221,16 @@ static bool resolve_stream(struct run *run, struct rr_cm_params *params)
 		/* Nothing in flight: only the input can bring more. */
 		if (more && run->input_waiting && !w->len) {
 			wait_for_input(run);
+			if (rr_interim_requested())
+				rr_run_interim(run);
 			continue;
 		}
 		rr_cm_wake_on(cm, run->input_waiting ? rr_run_input_fd(run) : -1);
 		if (!rr_cm_turn(cm, &q))
 			break;
 		rr_run_drain(run, &q, cm, false);
+		if (rr_interim_requested())
+			rr_run_interim(run);
 	}
 	rr_cm_end(cm);
 	rr_run_drain(run, &q, NULL, true);

@@ -6,6 +6,7 @@
 #include "app/signals.h"
 
 static volatile sig_atomic_t stop_sig;
+static volatile sig_atomic_t interim_asked;
 static const char *volatile unlink_path;
 
 static void on_stop(int sig)
@@ -35,20 +36,29 @@ static void on_pipe(int sig)
 	_exit(128 + sig);
 }
 
+/* SIGQUIT: the statistics so far, and the run goes on (ping's). */
+static void on_quit(int sig)
+{
+	interim_asked = 1;
+}
+
 void rr_signals_unlink_on_exit(const char *path)
 {
 	unlink_path = path;
 }
 
-/* A signal ignored when we started (nohup, a shell's background job) stays so. */
-static void catch(int sig)
+/*
+ * SIG handled by HANDLER, even where it was inherited ignored: a shell's
+ * background job starts with SIGINT and SIGQUIT ignored, and `kill -INT`
+ * must still stop it, as it stops ping and fping.  No SA_RESTART: a
+ * wait in poll() ends, and the loop sees the signal at once.
+ */
+static void catch(int sig, void (*handler)(int))
 {
-	struct sigaction sa, old;
+	struct sigaction sa;
 
-	if (sigaction(sig, NULL, &old) || old.sa_handler == SIG_IGN)
-		return;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
+	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
 	sigaction(sig, &sa, NULL);
 }
@@ -57,8 +67,9 @@ void rr_signals_install(void)
 {
 	struct sigaction sa;
 
-	catch(SIGINT);
-	catch(SIGTERM);
+	catch(SIGINT, on_stop);
+	catch(SIGTERM, on_stop);
+	catch(SIGQUIT, on_quit);
 	/*
 	 * SIGPIPE even where it was ignored (systemd's IgnoreSIGPIPE, some
 	 * parents): a write to a closed reader ends the run the same way
@@ -73,4 +84,12 @@ void rr_signals_install(void)
 int rr_stop_signal(void)
 {
 	return stop_sig;
+}
+
+bool rr_interim_requested(void)
+{
+	if (!interim_asked)
+		return false;
+	interim_asked = 0;
+	return true;
 }

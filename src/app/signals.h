@@ -20,6 +20,8 @@ void rr_signals_install(void);
 void rr_signals_unlink_on_exit(const char *path);
 /* The signal that asked the run to stop, or 0. */
 int rr_stop_signal(void);
+/* SIGQUIT came since the last call: interim statistics are asked for. */
+bool rr_interim_requested(void);
 
 static inline bool rr_stop_requested(void)
 {

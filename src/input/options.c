@@ -35,6 +35,7 @@ enum {
 	OPT_EXPLAIN,
 	OPT_LIST,
 	OPT_HOST_LABEL,
+	OPT_BRIEF,
 };
 
 static const char doc[] =
@@ -119,7 +120,9 @@ static const struct argp_option options[] = {
 	  "Node names from FILE (GUID \"name\" lines, as ibnetdiscover takes)", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
 	{ "json", 'j', NULL, 0, "Print one JSON document", 2 },
-	{ "brief", 'q', NULL, 0,
+	{ "quiet", 'q', NULL, 0,
+	  "Text: the summary (and --count's statistics) only, as ping -q", 2 },
+	{ "brief", OPT_BRIEF, NULL, 0,
 	  "Text: a line per result (per probe with --count), per statistics "
 	  "and for the summary", 2 },
 	{ "jsonl", OPT_JSONL, NULL, 0,
@@ -226,6 +229,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--src does not apply to --sa");
 	if (opts->sa && opts->count != 1)
 		argp_error(state, "--count does not apply to --sa");
+	if (opts->quiet && opts->format != RR_FORMAT_TEXT)
+		argp_error(state, "--quiet is for text output, not --json, --jsonl or --prom");
 	if (opts->brief && opts->format != RR_FORMAT_TEXT)
 		argp_error(state, "--brief is for text output, not --json, --jsonl or --prom");
 	if (opts->sa && opts->explain)
@@ -348,6 +353,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		check_mode(opts, state);
 		break;
 	case 'q':
+		opts->quiet = true;
+		opts->brief = true;	/* its summary and statistics: a line */
+		break;
+	case OPT_BRIEF:
 		opts->brief = true;
 		break;
 	case 'j':

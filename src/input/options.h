@@ -60,7 +60,8 @@ struct rr_opts {
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */
-	bool brief;		/* -q: a line per result, text only */
+	bool brief;		/* --brief: a line per result, text only */
+	bool quiet;		/* -q: the summary and statistics only */
 
 	/* --sa: ask the InfiniBand subnet administrator instead */
 	bool sa;

@@ -69,15 +69,27 @@ static void pad(struct printer *p, int n)
 	}
 }
 
+/*
+ * A member of a map of causes: its key is a documented token
+ * (no_rdma_cm), which a grep for it must find, not a label to read.
+ */
+static bool token_key(const struct printer *p)
+{
+	const struct pr_frame *f = p->depth ? &p->stack[p->depth - 1] : NULL;
+
+	return f && f->kind == PR_MAP && f->label && !strcmp(f->label, "cause");
+}
+
 static void label(struct printer *p, const char *key)
 {
 	struct text_state *t = state(p);
 	char buf[64];
 	int width = LABEL_WIDTH - t->indent * 2, cols;
+	bool token = token_key(p);
 	size_t i;
 
 	for (i = 0; key[i] && i < sizeof(buf) - 1; i++)
-		buf[i] = key[i] == '_' ? ' ' : key[i];
+		buf[i] = key[i] == '_' && !token ? ' ' : key[i];
 	buf[i] = '\0';
 	pad(p, t->indent * 2);
 	cols = put_shown(p, buf);

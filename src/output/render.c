@@ -232,7 +232,7 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 			headline(r, title, sizeof(title));
 		shown = title;
 	}
-	pr_use_err(p, !r->out.ok);
+	pr_use_err(p, false);	/* failures too: grep and > see them all */
 	pr_record_begin(p, "results", shown, brief);
 	put_fields(p, RR_FS_RESULT, r, NULL, false);
 	if (!r->out.ok) {
@@ -364,11 +364,14 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 	pr_arr_end(p);
 }
 
-/* The summary's headline; in brief, the whole summary on one line. */
+/*
+ * The summary's headline; in brief, the whole summary on one line, with
+ * the input errors when there were any (a -q run shows nothing else).
+ */
 static void summary_title(const struct rr_tally *t, size_t destinations,
-			  char *buf, size_t len, bool brief)
+			  size_t input_errors, char *buf, size_t len, bool brief)
 {
-	char pct[16], ms[40];
+	char pct[16], ms[40], bad[48] = "";
 
 	if (!brief) {
 		snprintf(buf, len, "summary");
@@ -376,10 +379,14 @@ static void summary_title(const struct rr_tally *t, size_t destinations,
 	}
 	percent(t->failed, t->probes, pct, sizeof(pct));
 	rr_fixed_text(rr_tally_elapsed_ms(t), 3, ms, NULL);
+	if (input_errors)
+		snprintf(bad, sizeof(bad), ", %zu input error%s", input_errors,
+			 input_errors == 1 ? "" : "s");
 	snprintf(buf, len,
-		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s), elapsed %s ms",
+		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s)%s, elapsed %s ms",
 		 destinations, destinations == 1 ? "" : "s", t->probes,
-		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct, ms);
+		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct, bad,
+		 ms);
 }
 
 void rr_render_summary(struct printer *p, const struct rr_tally *t,
@@ -394,7 +401,8 @@ void rr_render_summary(struct printer *p, const struct rr_tally *t,
 		return;
 	}
 	pr_use_err(p, false);
-	summary_title(t, destinations, title, sizeof(title), pr_brief(p));
+	summary_title(t, destinations, input_errors, title, sizeof(title),
+		      pr_brief(p));
 	pr_single_begin(p, "summary", title, pr_brief(p));
 	/* As each result says them (fields.c): JSON only. */
 	if (host && pr_is_json(p))

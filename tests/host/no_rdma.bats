@@ -10,13 +10,13 @@ setup() {
 	fi
 }
 
-@test "text: the failure names the call, the errno and the cause, on stderr" {
+@test "text: the failure names the call, the errno and the cause, on stdout" {
 	run --separate-stderr rr 192.0.2.1
 	[ "$status" -eq 3 ]
-	[ -z "$output" ]
-	[[ "$stderr" == "192.0.2.1: failed at create id: rdma_create_event_channel() failed: ENODEV (No such device)"* ]]
-	has_field "$stderr" "cause" "no_rdma_cm"
-	has_field "$stderr" "hint" "check that ib_core, rdma_cm and rdma_ucm are loaded*"
+	[ -z "$stderr" ]
+	[[ "$output" == "192.0.2.1: failed at create id: rdma_create_event_channel() failed: ENODEV (No such device)"* ]]
+	has_field "$output" "cause" "no_rdma_cm"
+	has_field "$output" "hint" "check that ib_core, rdma_cm and rdma_ucm are loaded*"
 }
 
 @test "json: a valid document with an error object per destination" {

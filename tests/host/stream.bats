@@ -81,7 +81,7 @@ peak_rss_kib() {
 @test "text: a streamed run prints every failure and one summary" {
 	run --separate-stderr rr -f "$(many 600)"
 	[ "$status" -eq 3 ]
-	[ "$(grep -c '^10\.0\.[0-9]*\.[0-9]*: failed' <<<"$stderr")" -eq 600 ]
+	[ "$(grep -c '^10\.0\.[0-9]*\.[0-9]*: failed' <<<"$output")" -eq 600 ]
 	has_field "$output" "destinations" "600"
 }
 

@@ -104,10 +104,10 @@ gid_index() { # DEVICE GID
 	jqe '.results[0].root_cause | .link == "device" and .state == "broken"' <<<"$output"
 	run --separate-stderr rr 192.168.79.2
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"device: broken: route to 192.168.79.2 leaves via dummy0, which has no RDMA device; RDMA devices are on veth0 (rxe0) and veth2 (rxe2)"* ]]
-	[[ "$stderr" != *"route: ok"* ]]
+	[[ "$output" == *"device: broken: route to 192.168.79.2 leaves via dummy0, which has no RDMA device; RDMA devices are on veth0 (rxe0) and veth2 (rxe2)"* ]]
+	[[ "$output" != *"route: ok"* ]]
 	# The error block scripts read is unchanged.
-	has_field "$stderr" "cause" "not_rdma_netdev"
+	has_field "$output" "cause" "not_rdma_netdev"
 }
 
 @test "a failure's chain reads the netdev names of this namespace's GID entries only" {

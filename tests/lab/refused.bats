@@ -164,11 +164,11 @@ refused() {
 @test "text: the cause and the route link's line name the route" {
 	run --separate-stderr rr --timeout 500 192.168.90.5
 	[ "$status" -eq 1 ]
-	has_field "$stderr" "cause" "route_blackhole"
-	[[ "$stderr" == *"route: broken: 192.168.90.5 matches a blackhole route (192.168.90.0/24, table main)"* ]]
-	has_field "$stderr" "route type" "blackhole"
-	has_field "$stderr" "route prefix" "192.168.90.0/24"
-	has_field "$stderr" "table" "main"
+	has_field "$output" "cause" "route_blackhole"
+	[[ "$output" == *"route: broken: 192.168.90.5 matches a blackhole route (192.168.90.0/24, table main)"* ]]
+	has_field "$output" "route type" "blackhole"
+	has_field "$output" "route prefix" "192.168.90.0/24"
+	has_field "$output" "table" "main"
 }
 
 @test "--explain: the route link first and broken, the others unknown" {

@@ -2,8 +2,10 @@
 # SIGINT and SIGTERM in the middle of a run: no probe starts after them,
 # what finished is printed with its statistics and the summary, the JSON
 # document is whole, no rdma_cm id is left, and the status is 128 + the
-# signal.  The tool starts with SIGINT at its default action (env
-# --default-signal): a shell's background job would start with it ignored.
+# signal, but for SIGINT ending --count 0 (the results' status, ping's
+# rule).  SIGQUIT prints the statistics so far on stderr and the run goes
+# on.  SIGINT is taken even when the tool starts with it ignored, as a
+# shell's background job does.
 
 load ../helpers
 load lab
@@ -93,10 +95,11 @@ interrupt() {
 	jqe '[.results[] | select(.destination == "192.168.77.2") | .time] | . == sort' "$out"
 }
 
-@test "SIGINT mid --count 0 --json, a batch in rounds: whole document, statistics, summary, exit 130" {
+@test "SIGINT ends --count 0 --json, a batch in rounds: whole document, statistics, the results' status" {
 	interrupt INT "printed 6 \"seq\"" --json --count 0 --interval 50 --timeout 300 \
 		192.168.77.2 fd00:77::2 192.168.77.99
-	[ "$status" -eq 130 ]
+	# The normal end of --count 0: 1, as 192.168.77.99 never resolved.
+	[ "$status" -eq 1 ]
 	jqe '.count == 0 and .interval_ms == 50' "$out"
 	# Each destination's statistics, over exactly its printed probes.
 	for d in 192.168.77.2 fd00:77::2 192.168.77.99; do
@@ -129,20 +132,43 @@ interrupt() {
 	jqe '.record == "summary" and .probes == 0' "$out"
 }
 
-@test "a signal ignored at start stays ignored (nohup, a background job)" {
-	# Started with SIGINT ignored, as nohup or a shell's job would start it.
+@test "SIGINT inherited ignored (a script's background job) still stops the run" {
+	# Started with SIGINT ignored, as a shell's background job starts.
 	python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)
-os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --count 30 --interval 100 192.168.77.2 >"$out" 2>"$err" &
+os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --brief --count 300 --interval 100 192.168.77.2 >"$out" 2>"$err" &
 	pid=$!
-	# Once python has made way for rdma-route, and it has set up.
 	wait_until is_rdma_route "$pid"
-	sleep 0.5
+	wait_until printed 3 "seq"
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
-	[ "$status" -eq 0 ] || { echo "status $status"; cat "$out" "$err"; false; }
-	[ "$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")" -eq 30 ]
+	[ "$status" -eq 130 ] || { echo "status $status"; cat "$out" "$err"; false; }
+	n=$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")
+	[ "$n" -ge 3 ] && [ "$n" -lt 300 ]
+	grep -q "^--- 192.168.77.2 statistics: $n probes, $n resolved" "$out"
+}
+
+@test "SIGQUIT: the statistics so far on stderr, and the run goes on" {
+	env --default-signal=INT,QUIT "$RDMA_ROUTE" --brief --count 0 --interval 100 \
+		192.168.77.2 >"$out" 2>"$err" &
+	pid=$!
+	wait_until printed 3 "seq"
+	kill -QUIT "$pid"
+	wait_until printed 1 "statistics" "$err"
+	n=$(grep -Eo '^--- 192\.168\.77\.2 statistics: [0-9]+ probes' "$err" | awk '{ print $4 }')
+	[ "$n" -ge 3 ]
+	grep -q '^summary: 1 destination, [0-9]* probes, [0-9]* resolved, 0 failed (0%)' "$err"
+	# It goes on: more probes after the interim statistics.
+	wait_until printed $((n + 3)) "seq"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	# SIGINT ended --count 0, every probe resolved: 0.
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'statistics' "$out")" -eq 1 ]
+	m=$(grep -Ec '^192\.168\.77\.2: seq [0-9]+:' "$out")
+	[ "$m" -ge $((n + 3)) ]
 }
 
 @test "-o: the file appears whole when the run ends, SIGINT or not" {
