@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/list.h"
+#include "input/ibdiag_conf.h"
 #include "app/output_file.h"
 #include "app/run.h"
 #include "base/escape.h"
@@ -182,6 +183,14 @@ int main(int argc, char **argv)
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
+	if (run.opts.sa &&
+	    !rr_ibdiag_conf_apply(&run.opts, run.opts.config, why, sizeof(why))) {
+		fprintf(stderr, "rdma-route: %s '%s': %s\n",
+			run.opts.config ? "--config" : "reading",
+			rr_shown(run.opts.config ? run.opts.config : RR_IBDIAG_CONF,
+				 buf, sizeof(buf)), why);
+		return RR_EXIT_USAGE;
+	}
 	rr_signals_install();
 	rr_clock_anchor();
 	set_host(&run);

@@ -26,6 +26,7 @@ enum {
 	OPT_FROM,
 	OPT_ALL_PAIRS,
 	OPT_NODE_NAME_MAP,
+	OPT_CONFIG,
 	OPT_MATRIX,
 	OPT_MATRIX_GRID,
 	OPT_EXPECT,
@@ -118,6 +119,9 @@ static const struct argp_option options[] = {
 	  "every CA port of the fabric (discovered)", 1 },
 	{ "node-name-map", OPT_NODE_NAME_MAP, "FILE", 0,
 	  "Node names from FILE (GUID \"name\" lines, as ibnetdiscover takes)", 1 },
+	{ "config", OPT_CONFIG, "FILE", 0,
+	  "infiniband-diags' defaults (CA, Port, timeout) from FILE instead of "
+	  "/etc/infiniband-diags/ibdiag.conf; options win", 1 },
 	{ NULL, 0, NULL, 0, "Output:", 2 },
 	{ "json", 'j', NULL, 0, "Print one JSON document", 2 },
 	{ "quiet", 'q', NULL, 0,
@@ -164,7 +168,7 @@ static unsigned long long number(struct argp_state *state, const char *name,
 /* The --sa options given without --sa, named: not all eight. */
 static void check_sa_only(const struct rr_opts *opts, struct argp_state *state)
 {
-	const char *given[8];
+	const char *given[9];
 	char list[160] = "";
 	size_t n = 0, i, used = 0;
 
@@ -184,6 +188,8 @@ static void check_sa_only(const struct rr_opts *opts, struct argp_state *state)
 		given[n++] = "--all-pairs";
 	if (opts->node_name_map)
 		given[n++] = "--node-name-map";
+	if (opts->config)
+		given[n++] = "--config";
 	if (!n)
 		return;
 	for (i = 0; i < n; i++)
@@ -272,6 +278,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 't':
 		opts->timeout_ms = (unsigned int)number(state, "timeout", arg, 1,
 			3600000, "milliseconds, 1 to 3600000 (decimal digits)");
+		opts->timeout_given = true;
+		break;
+	case OPT_CONFIG:
+		if (!arg[0])
+			argp_error(state, "invalid --config '': want a file name");
+		opts->config = arg;
 		break;
 	case 'b':
 		opts->src = arg;

@@ -73,6 +73,8 @@ struct rr_opts {
 	const char *from;	/* --from: the path's source, NULL: this port */
 	bool all_pairs;		/* every ordered pair of the ports */
 	const char *node_name_map;	/* --node-name-map FILE */
+	const char *config;	/* --config: infiniband-diags' defaults */
+	bool timeout_given;	/* -t: the config's timeout does not apply */
 
 	/* --matrix: the field each cell shows; NULL: no matrix */
 	const char *matrix;

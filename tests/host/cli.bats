@@ -234,3 +234,27 @@ load ../helpers
 	run --separate-stderr "$RDMA_ROUTE" --timeout
 	[[ "$stderr" == "rdma-route: option '--timeout' requires an argument"* ]]
 }
+
+@test "--sa takes infiniband-diags' defaults from ibdiag.conf (--config); options win" {
+	conf=$BATS_TEST_TMPDIR/ibdiag.conf
+	printf '# as infiniband-diags ships it, set\nCA=mlx5_9\nPort=2\ntimeout=50\nMLX_EPI=false\nm_key=0x00\n' >"$conf"
+	run --separate-stderr rr --sa --json --config "$conf" 3
+	[ "$status" -eq 3 ]
+	jqe '.timeout_ms == 50' <<<"$output"
+	run --separate-stderr rr --sa --prom --config "$conf" 3
+	grep -q 'ca="mlx5_9",ca_port="2"' <<<"$output"
+	run --separate-stderr rr --sa --prom --config "$conf" -C mlx5_1 -t 700 3
+	grep -q 'ca="mlx5_1",ca_port="2"' <<<"$output"
+	run --separate-stderr rr --sa --json --config "$conf" -t 700 3
+	jqe '.timeout_ms == 700' <<<"$output"
+	printf 'Port=x\n' >"$conf"
+	run --separate-stderr rr --sa --config "$conf" 3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --config '$conf': line 1: invalid Port 'x'" ]
+	run --separate-stderr rr --sa --config "$BATS_TEST_TMPDIR/none" 3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --config '$BATS_TEST_TMPDIR/none': No such file or directory" ]
+	run --separate-stderr rr --config "$conf" 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: --config asks for the subnet administrator: add --sa"* ]]
+}
