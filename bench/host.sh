@@ -21,19 +21,9 @@ verdict() {
 	awk -v v="$1" -v g="$2" 'BEGIN { print (v + 0 <= g + 0) ? "met" : "**not met**" }'
 }
 
-# The fleet: h3 fails to every even host, h7's MTU is 512 its way, as in
-# tests/host/matrix.bats.
-awk -v n="$hosts" 'BEGIN {
-	for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
-		if (i == j) continue
-		if (i == 3 && j % 2 == 0) {
-			printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"failed\",\"error\":{\"cause\":\"neighbour_timeout\"}}\n", j, i
-			continue
-		}
-		m = i == 7 ? 2 : 3
-		printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"resolved\",\"link_layer\":\"Ethernet\",\"paths\":[{\"mtu\":%d,\"mtu_raw\":%d,\"rate_raw\":0,\"sl\":0,\"pkey\":\"0xffff\",\"hop_limit\":64,\"reversible\":true}]}\n", j, i, 128 * 2 ^ m, m
-	}
-}' >"$tmp/fleet.jsonl"
+# The fleet of tests/host/matrix.bats: h3 fails to every even host, h7's
+# MTU is 512 its way.
+awk -v n="$hosts" -f tests/host/fleet.awk >"$tmp/fleet.jsonl"
 records=$(wc -l <"$tmp/fleet.jsonl")
 mb=$(($(stat -c %s "$tmp/fleet.jsonl") / 1000000))
 

@@ -152,20 +152,9 @@ summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
 	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 1 input errors" ]]
 }
 
-# big_fleet N: records of N hosts h1..hN to each other; h3 fails to every
-# even host (neighbour_timeout), h7's MTU is 512 its way, the rest 1024.
+# big_fleet N: records of N hosts h1..hN to each other (fleet.awk).
 big_fleet() {
-	awk -v n="$1" 'BEGIN {
-		for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
-			if (i == j) continue
-			if (i == 3 && j % 2 == 0) {
-				printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"failed\",\"error\":{\"cause\":\"neighbour_timeout\"}}\n", j, i
-				continue
-			}
-			m = i == 7 ? 2 : 3
-			printf "{\"record\":\"results\",\"destination\":\"h%d\",\"host\":\"h%d\",\"status\":\"resolved\",\"link_layer\":\"Ethernet\",\"paths\":[{\"mtu\":%d,\"mtu_raw\":%d,\"rate_raw\":0,\"sl\":0,\"pkey\":\"0xffff\",\"hop_limit\":64,\"reversible\":true}]}\n", j, i, 128 * 2 ^ m, m
-		}
-	}'
+	awk -v n="$1" -f "$BATS_TEST_DIRNAME/fleet.awk"
 }
 
 @test "--matrix of 100 hosts: no grid past 64 columns, findings grouped by source" {
