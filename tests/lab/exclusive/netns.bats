@@ -37,8 +37,8 @@ setup() {
 	[ "$status" -eq 3 ]
 	jqe '.results[0].explain[0] | .link == "route" and .state == "ok" and .interface == "veth3"' <<<"$output"
 	jqe '.results[0].explain[1] | .link == "device" and .state == "broken" and .rdma_netns_mode == "exclusive"' <<<"$output"
-	# Text says it too (a failure's block goes to stderr).
+	# Text says it too (a failure's block goes to stdout, as every result).
 	run --separate-stderr "$IP" netns exec peer2 "$RDMA_ROUTE" 192.168.78.1
-	has_field "$stderr" cause rdma_netns_exclusive
-	has_field "$stderr" "rdma netns mode" exclusive
+	has_field "$output" cause rdma_netns_exclusive
+	has_field "$output" "rdma netns mode" exclusive
 }
