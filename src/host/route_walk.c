@@ -31,10 +31,9 @@ void rr_rt_view_init(struct rr_rt_view *view, int family, const void *dst,
 
 void rr_rt_add_rule(struct rr_rt_view *view, const struct rr_rt_rule *rule)
 {
-	if (view->num_rules == RR_RT_MAX_RULES) {
-		view->rules_cut = true;
+	/* Past the room, the walk goes on with the first rules read. */
+	if (view->num_rules == RR_RT_MAX_RULES)
 		return;
-	}
 	view->rules[view->num_rules++] = *rule;
 }
 

@@ -57,7 +57,6 @@ struct rr_rt_view {
 	char oif[RR_RT_IFNAME_LEN];	/* "" none */
 	struct rr_rt_rule rules[RR_RT_MAX_RULES];
 	int num_rules;			/* 0: none read, the defaults hold */
-	bool rules_cut;			/* more rules than room */
 	struct rr_rt_best best[RR_RT_MAX_TABLES];
 	int num_best;
 };
