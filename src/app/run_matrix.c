@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 
 #include "app/run.h"
@@ -204,13 +205,23 @@ static int read_all(struct run *run)
 	return RR_EXIT_OK;
 }
 
-/* The terminal's columns: $COLUMNS, else 80. */
-static unsigned int columns(void)
+/*
+ * The width of the grid: $COLUMNS when set (shells keep it but seldom
+ * export it), else the terminal's own when the grid goes to one, else 80.
+ */
+static unsigned int columns(const struct run *run)
 {
 	const char *c = getenv("COLUMNS");
+	struct winsize ws;
 	long n = c ? strtol(c, NULL, 10) : 0;
 
-	return n >= 20 && n <= 10000 ? (unsigned int)n : 80;
+	if (n >= 20 && n <= 10000)
+		return (unsigned int)n;
+	if (!run->opts.output && isatty(STDOUT_FILENO) &&
+	    !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) &&
+	    ws.ws_col >= 20 && ws.ws_col <= 10000)
+		return ws.ws_col;
+	return 80;
 }
 
 int rr_run_matrix_finish(struct run *run)
@@ -218,7 +229,7 @@ int rr_run_matrix_finish(struct run *run)
 	struct rr_matrix_view v = {
 		.m = &run->matrix,
 		.field = run->opts.matrix,
-		.width = columns(),
+		.width = columns(run),
 		.grid_max = run->opts.matrix_grid,
 		.input_errors = run->input_errors,
 	};

@@ -80,15 +80,23 @@ static bool token_key(const struct printer *p)
 	return f && f->kind == PR_MAP && f->label && !strcmp(f->label, "cause");
 }
 
-static void label(struct printer *p, const char *key)
+/*
+ * KEY as a label: "start_ms" shown with its value "0.116 ms" reads
+ * "start 0.116 ms", one unit per value; the unit stays in the key of
+ * JSON, where the value is a bare number.
+ */
+static void label(struct printer *p, const char *key, const char *shown)
 {
 	struct text_state *t = state(p);
 	char buf[64];
 	int width = LABEL_WIDTH - t->indent * 2, cols;
 	bool token = token_key(p);
-	size_t i;
+	size_t i, len = strlen(key);
 
-	for (i = 0; key[i] && i < sizeof(buf) - 1; i++)
+	if (shown && len > 3 && !strcmp(key + len - 3, "_ms") &&
+	    strlen(shown) > 3 && !strcmp(shown + strlen(shown) - 3, " ms"))
+		len -= 3;
+	for (i = 0; i < len && i < sizeof(buf) - 1; i++)
 		buf[i] = key[i] == '_' && !token ? ' ' : key[i];
 	buf[i] = '\0';
 	pad(p, t->indent * 2);
@@ -143,7 +151,10 @@ static void text_field(struct printer *p, const char *key,
 {
 	if (state(p)->mute)
 		return;
-	label(p, key);
+	/* An empty string (no link-layer address yet) is no line at all. */
+	if (!v->text && v->type == PV_STR && !v->has_raw && v->s && !v->s[0])
+		return;
+	label(p, key, v->text);
 	if (v->text)
 		put_shown(p, v->text);
 	else if (v->type == PV_STR)
@@ -166,7 +177,7 @@ static void text_stats(struct printer *p, const char *key,
 {
 	if (state(p)->mute)
 		return;
-	label(p, key);
+	label(p, key, NULL);
 	fprintf(p->out,
 		"min/avg/max/mdev %.3f/%.3f/%.3f/%.3f ms  p50/p90/p99 %.3f/%.3f/%.3f ms  span %.3f ms (%zu)\n",
 		s->min, s->avg, s->max, s->mdev, s->p50, s->p90, s->p99,

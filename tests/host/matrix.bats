@@ -95,6 +95,26 @@ summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
 	[ "${lines[1]}" = "       1    2    3    4    5    6    7    8    9   10   11" ]
 }
 
+@test "--matrix: without \$COLUMNS, the terminal's own width (TIOCGWINSZ)" {
+	command -v script >/dev/null || skip "no script(1)"
+	local i
+	for i in $(seq 1 30); do rec "h$i" 10.0.0.250 "10.0.0.$i" 3; rec "h$i" "10.0.1.$i" "10.0.0.$i" 3; done \
+		>"$BATS_TEST_TMPDIR/wide.jsonl"
+	# A pseudo-terminal of 200 columns (shells seldom export COLUMNS):
+	# all 31 columns in one block.
+	run env -u COLUMNS script -qec "stty cols 200; '$RDMA_ROUTE' --matrix '$BATS_TEST_TMPDIR/wide.jsonl'" /dev/null
+	[ "$status" -eq 0 ]
+	output=${output//$'\r'/}
+	[ "$(grep -c '^h30 ' <<<"$output")" -eq 1 ]
+	[ "$(grep -E '^h30 ' <<<"$output" | awk '{ print length }')" -gt 80 ]
+	# Not a terminal: 80 columns, as before (15 a block: 3 blocks).
+	run env -u COLUMNS "$RDMA_ROUTE" --matrix "$BATS_TEST_TMPDIR/wide.jsonl"
+	[ "$(grep -c '^h30 ' <<<"$output")" -eq 3 ]
+	# -o: a file, never the terminal's width.
+	run env -u COLUMNS script -qec "stty cols 200; '$RDMA_ROUTE' --matrix -o '$BATS_TEST_TMPDIR/m.txt' '$BATS_TEST_TMPDIR/wide.jsonl'" /dev/null
+	[ "$(grep -c '^h30 ' "$BATS_TEST_TMPDIR/m.txt")" -eq 3 ]
+}
+
 @test "--matrix: bad lines said and skipped (exit 2); bad use refused" {
 	{ fleet; echo 'not json'; echo '{"results":[]}'; printf 'x: \n'; } >"$BATS_TEST_TMPDIR/bad.jsonl"
 	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/bad.jsonl"
