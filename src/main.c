@@ -111,8 +111,10 @@ static void set_host(struct run *run)
 
 /*
  * Prometheus: what every sample carries, the same every run of the same
- * command: the host, and what the run was told (never what the kernel
- * chose, which may change).
+ * command: what the run was told (never what the kernel chose, which may
+ * change), and only what was told: a label no series differs by is noise
+ * on every sample.  The host only when --host-label asks for it: in a
+ * textfile the scrape's instance already says it.
  */
 static void told_labels(struct run *run)
 {
@@ -121,8 +123,9 @@ static void told_labels(struct run *run)
 					   [RR_PS_IB] = "ib" };
 	struct rr_opts *o = &run->opts;
 
-	pr_run_label(run->p, "host", run->host_label);
-	pr_run_label(run->p, "ps", ps[o->ps]);	/* --sa: its ServiceID */
+	pr_run_label(run->p, "host", o->host_label ? run->host_label : NULL);
+	/* --sa: its ServiceID */
+	pr_run_label(run->p, "ps", o->ps_given ? ps[o->ps] : NULL);
 	if (!o->sa)
 		pr_run_label(run->p, "source", o->src);
 	if (o->tos >= 0)	/* --sa: the QoS class */
@@ -203,7 +206,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (run.opts.list) {
-		code = rr_list_run(run.opts.format, out, run.host_label);
+		code = rr_list_run(run.opts.format, out, run.opts.host_label ?
+				   run.host_label : NULL);
 		return finish_output(&output, run.opts.output, code, true);
 	}
 	run.host = rr_host_new();

@@ -37,6 +37,7 @@ int rr_list_run(enum rr_format format, FILE *out, const char *host_label)
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
+	/* Only when asked (--host-label): a textfile has its instance. */
 	pr_run_label(p, "host", host_label);
 	rr_render_ports(p, ports, n);
 	if (!n) {

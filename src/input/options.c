@@ -319,6 +319,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		else
 			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
 				   rr_shown(arg, buf, sizeof(buf)));
+		opts->ps_given = true;
 		break;
 	case OPT_PARALLEL:
 		opts->parallel = (unsigned int)number(state, "parallel", arg, 1,

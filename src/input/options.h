@@ -57,6 +57,7 @@ struct rr_opts {
 	unsigned int parallel;	/* 0: the backend's default */
 	int tos;		/* -1: not set */
 	enum rr_ps ps;
+	bool ps_given;		/* --ps was given: a Prometheus label */
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */

@@ -27,7 +27,8 @@ enum rr_ftype {
 
 /* How Prometheus output shows a field (src/output/render_prom.c). */
 enum rr_prom {
-	RR_PROM_NONE,	/* not at all: free text, or it changes every probe */
+	RR_PROM_NONE,	/* not at all: free text, it changes every probe,
+			 * or a detail JSON carries (raw, selectors) */
 	RR_PROM_GAUGE,	/* a gauge of its own, named by metric */
 	RR_PROM_INFO,	/* a label of its scope's _info series */
 };

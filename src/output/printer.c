@@ -107,6 +107,16 @@ void pr_run_label(struct printer *p, const char *name, const char *value)
 	p->run_labels[p->num_run_labels++] = (struct pr_label){ name, value };
 }
 
+bool pr_run_label_set(const struct printer *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->num_run_labels; i++)
+		if (p->run_labels[i].value && !strcmp(p->run_labels[i].name, name))
+			return true;
+	return false;
+}
+
 unsigned long pr_occurrence(struct printer *p, const char *id)
 {
 	if (p->format != RR_FORMAT_PROM)

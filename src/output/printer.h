@@ -77,6 +77,8 @@ void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
  * the run was told (--src, --ps, --tos ...), never what the kernel chose.
  */
 void pr_run_label(struct printer *p, const char *name, const char *value);
+/* NAME is a run label with a value: a series may not carry it twice. */
+bool pr_run_label_set(const struct printer *p, const char *name);
 /*
  * How often ID was asked for: 1 the first time.  Tells a destination
  * given twice, whose series would otherwise repeat.

@@ -49,27 +49,15 @@ static const struct pr_metric m_expect = {
 	"--expect and --max-ms conditions the destination did not meet"
 };
 static const struct pr_metric m_probes = {
-	PREFIX "probes", "gauge", "probes of the destination (--count)"
+	PREFIX "probes", "gauge", "probes of the destination (1, or --count's)"
 };
 static const struct pr_metric m_probes_failed = {
 	PREFIX "probes_failed", "gauge",
-	"probes of the destination that failed (--count)"
+	"probes of the destination that failed: over probes, what alerts read"
 };
 static const struct pr_metric m_latency = {
 	PREFIX "step_latency_seconds", "summary",
 	"each step's time over the probes that resolved (--count), nearest-rank quantiles"
-};
-static const struct pr_metric m_latency_min = {
-	PREFIX "step_latency_min_seconds", "gauge",
-	"each step's shortest time over the probes that resolved (--count)"
-};
-static const struct pr_metric m_latency_max = {
-	PREFIX "step_latency_max_seconds", "gauge",
-	"each step's longest time over the probes that resolved (--count)"
-};
-static const struct pr_metric m_latency_mdev = {
-	PREFIX "step_latency_mdev_seconds", "gauge",
-	"each step's mean deviation over the probes that resolved (--count), as ping's mdev"
 };
 static const struct pr_metric m_run[] = {
 	{ PREFIX "run_destinations", "gauge", "destinations of the run" },
@@ -199,14 +187,9 @@ static void field_gauge(struct printer *p, size_t s, const struct rr_field *f,
 		snprintf(help, sizeof(help), "%s %s, see rdma-route(8) JSON",
 			 scopes[s].help, f->key);
 	}
+	/* The decoded value only: its raw code is JSON's detail. */
 	sample(p, &m, ls, gauge_value(f, v));
 	ls->n = n;
-	if (f->type != RR_FT_DECODED)
-		return;
-	snprintf(name, sizeof(name), "%s%s_raw", scopes[s].prefix, f->key);
-	snprintf(help, sizeof(help), "%s %s_raw, see rdma-route(8) JSON",
-		 scopes[s].help, f->key);
-	sample(p, &m, ls, (double)v->i);
 }
 
 /*
@@ -239,6 +222,9 @@ static void field_metrics(struct printer *p, size_t s,
 			field_gauge(p, s, f, &v[i], ls);
 			continue;
 		}
+		/* What the run was told (-b, --tos) is its label already. */
+		if (pr_run_label_set(p, f->key))
+			continue;
 		add(&info, f->key, f->type == RR_FT_STR ? v[i].s :
 			rr_fval_str(f, &v[i], false, v[i].text,
 				    sizeof(v[i].text)));
@@ -295,6 +281,9 @@ void rr_prom_result(struct printer *p, const struct rr_result *r)
 		return;		/* its destination's statistics say it */
 	identity(p, r, &ls);
 	probe_metrics(p, r, &ls);
+	/* As --count's: one alert rule reads both. */
+	sample(p, &m_probes, &ls, 1);
+	sample(p, &m_probes_failed, &ls, !r->out.ok);
 }
 
 /* The summary of STEP's times over the probes of D that resolved. */
@@ -323,9 +312,6 @@ static void latency(struct printer *p, const struct rr_dest_stats *d,
 	snprintf(cnt, sizeof(cnt), "%s_count", m_latency.name);
 	pr_sample(p, &m_latency, sum, ls->l, ls->n, st.avg * (double)st.n / 1e3);
 	pr_sample(p, &m_latency, cnt, ls->l, ls->n, (double)st.n);
-	sample(p, &m_latency_min, ls, st.min / 1e3);
-	sample(p, &m_latency_max, ls, st.max / 1e3);
-	sample(p, &m_latency_mdev, ls, st.mdev / 1e3);
 	ls->n = base;
 }
 
@@ -456,7 +442,7 @@ void rr_prom_families(void (*fn)(const char *name, const char *type,
 {
 	const struct pr_metric *fixed[] = {
 		&m_success, &m_failure, &m_expect, &m_probes, &m_probes_failed,
-		&m_latency, &m_latency_min, &m_latency_max, &m_latency_mdev,
+		&m_latency,
 		&m_run_failures, &m_run_timestamp, &m_build,
 	};
 	char done[128][128];
@@ -479,11 +465,6 @@ void rr_prom_families(void (*fn)(const char *name, const char *type,
 				continue;
 			snprintf(name, sizeof(name), "%s%s", scopes[s].prefix,
 				 t.fields[i].metric);
-			once(name, "gauge", fn, ctx, done, &n);
-			if (t.fields[i].type != RR_FT_DECODED)
-				continue;
-			snprintf(name, sizeof(name), "%s%s_raw",
-				 scopes[s].prefix, t.fields[i].key);
 			once(name, "gauge", fn, ctx, done, &n);
 		}
 	}

@@ -173,21 +173,20 @@ setup() {
 	[ "$status" -eq 2 ]
 }
 
-@test "--prom: the SA's PathRecord as gauges, IB LIDs included, what --sa was told as labels" {
+@test "--prom: the SA's PathRecord, IB LIDs as labels of path_info, what --sa was told as labels" {
 	local slid dlid
 	slid=$(node_lid Hca1)
 	dlid=$(node_lid Hca2)
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --prom --sl 0 --host-label fab "$dlid" 999
 	[ "$status" -eq 1 ]
 	prom_valid <<<"$output"
-	local ok="{host=\"fab\",ps=\"tcp\",sl=\"0\",destination=\"$dlid\""
+	local ok="{host=\"fab\",sl=\"0\",destination=\"$dlid\""
 	grep -q "^rdma_route_probe_success$ok} 1\$" <<<"$output"
-	grep -q "^rdma_route_path_dlid$ok,path=\"0\"} $dlid\$" <<<"$output"
-	grep -q "^rdma_route_path_slid$ok,path=\"0\"} $slid\$" <<<"$output"
+	grep -q "^rdma_route_path_info$ok,path=\"0\",.*,dlid=\"$dlid\",slid=\"$slid\"," <<<"$output"
 	grep -q "^rdma_route_info$ok,device=\"ibsim0\",port=\"1\",link_layer=\"InfiniBand\",gid_type=\"IB\"} 1\$" <<<"$output"
 	grep -Eq "^rdma_route_step_duration_seconds$ok,step=\"sa_query\"\\} [0-9.e-]+\$" <<<"$output"
 	# With an SL asked for, the SA's "no record" cannot tell an unknown
 	# LID from a path without that SL.
-	grep -q '^rdma_route_failure_info{host="fab",ps="tcp",sl="0",destination="999",step="sa_query",call="umad_recv",failed_by="call",cause="no_matching_path"} 1$' <<<"$output"
-	grep -q '^rdma_route_probe_success{host="fab",ps="tcp",sl="0",destination="999"} 0$' <<<"$output"
+	grep -q '^rdma_route_failure_info{host="fab",sl="0",destination="999",step="sa_query",call="umad_recv",failed_by="call",cause="no_matching_path"} 1$' <<<"$output"
+	grep -q '^rdma_route_probe_success{host="fab",sl="0",destination="999"} 0$' <<<"$output"
 }

@@ -40,5 +40,5 @@ setup() {
 	[ "$status" -eq 0 ]
 	prom_valid <<<"$output"
 	grep -q '^rdma_route_probe_success{.*tos="5",destination="Hca2"} 1$' <<<"$output"
-	grep -q '^rdma_route_path_sl{.*tos="5",destination="Hca2".*} 3$' <<<"$output"
+	grep -q '^rdma_route_path_info{.*tos="5",destination="Hca2",.*,sl="3"} 1$' <<<"$output"
 }

@@ -9,7 +9,7 @@ contrib=$BATS_TEST_DIRNAME/../../contrib
 @test "alert rules: promtool checks them and their tests pass" {
 	run promtool check rules "$contrib/rdma-route.rules.yml"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"SUCCESS: 4 rules found"* ]]
+	[[ "$output" == *"SUCCESS: 10 rules found"* ]]
 	run promtool test rules "$contrib/rdma-route.rules.test.yml"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *SUCCESS* ]]
@@ -17,11 +17,11 @@ contrib=$BATS_TEST_DIRNAME/../../contrib
 
 @test "alert rules: a test that expects another value fails (the tests can fail)" {
 	cp "$contrib/rdma-route.rules.yml" "$BATS_TEST_TMPDIR/"
-	sed 's/has MTU 1024"/has MTU 2048"/' "$contrib/rdma-route.rules.test.yml" \
+	sed 's/has MTU 2048"/has MTU 4096"/' "$contrib/rdma-route.rules.test.yml" \
 		>"$BATS_TEST_TMPDIR/t.yml"
 	run promtool test rules "$BATS_TEST_TMPDIR/t.yml"
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"has MTU 1024"* ]]
+	[[ "$output" == *"has MTU 2048"* ]]
 }
 
 # The service's command line, as systemd would run it, with our binary
