@@ -146,6 +146,22 @@ static void told_labels(struct run *run)
 }
 
 /*
+ * The live line: for the runs one waits on (files, --count, all pairs),
+ * on a terminal, and only where results do not stream to the same one
+ * (there they are the sign of life).
+ */
+static bool want_progress(const struct rr_opts *o)
+{
+	bool long_run = o->num_files || o->count != 1 || o->all_pairs;
+	bool results_on_tty = isatty(STDOUT_FILENO) && !o->output &&
+			      !o->quiet && o->format == RR_FORMAT_TEXT &&
+			      !o->matrix;
+
+	return !o->no_progress && long_run && isatty(STDERR_FILENO) &&
+	       !results_on_tty;
+}
+
+/*
  * -o: the file renamed into place when the run printed (PRINTED), else
  * let go, as nothing was written; CODE, or 1 when the file failed.
  */
@@ -230,6 +246,7 @@ int main(int argc, char **argv)
 	}
 	pr_set_brief(run.p, run.opts.brief);
 	told_labels(&run);
+	rr_progress_start(&run.progress, stderr, want_progress(&run.opts));
 	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
 	if (run.opts.matrix && !run.opts.sa) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/socket.h>
 
+#include "app/progress.h"
 #include "backends/cm_backend.h"
 #include "backends/sa_decode.h"
 #include "model/fabric.h"
@@ -82,6 +83,7 @@ struct run {
 	bool reading;			/* reader holds files[next_file - 1] */
 	bool input_waiting;		/* streamed: no line ready to read yet */
 	bool input_done, input_failed;
+	struct rr_progress progress;	/* the live line of a long run */
 };
 
 /*

@@ -117,6 +117,7 @@ static int file_line(void *ctx, const char *text, size_t len,
 	char why[160], *copy;
 
 	if (problem) {
+		rr_progress_clear(&run->progress);
 		rr_render_input_error(run->p, run->file, line, "destination", text, len, problem);
 		run->input_errors++;
 		return 0;
@@ -128,6 +129,7 @@ static int file_line(void *ctx, const char *text, size_t len,
 		return -1;
 	}
 	if (!add_dest(run, copy, why, sizeof(why))) {
+		rr_progress_clear(&run->progress);
 		rr_render_input_error(run->p, run->file, line, "destination", text, len, why);
 		run->input_errors++;
 		/* Refused: let go now, or a file of bad lines grows the run. */

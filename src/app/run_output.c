@@ -15,8 +15,10 @@
 /* A result printed, unless -q asked for the summary alone (ping's -q). */
 static void show(struct run *run, const struct rr_result *r, bool repeat)
 {
-	if (!run->opts.quiet)
+	if (!run->opts.quiet) {
+		rr_progress_clear(&run->progress);
 		rr_render_result(run->p, r, repeat);
+	}
 }
 
 /*
@@ -57,6 +59,7 @@ static void emit_statistics(struct run *run)
 		d = &run->stats[i];
 		if (d->printed || !d->tally.probes)
 			continue;
+		rr_progress_clear(&run->progress);
 		rr_render_statistics(run->p, d);
 		d->printed = true;
 		rr_dest_stats_release(d);
@@ -80,6 +83,7 @@ static void count_probe(struct run *run, struct entry *e)
 	rr_dest_stats_keep(d, &e->r);
 	if (e->r.probe.seq != run->opts.count)
 		return;
+	rr_progress_clear(&run->progress);
 	rr_render_statistics(run->p, d);
 	d->printed = true;
 	rr_dest_stats_release(d);
@@ -156,6 +160,40 @@ static bool follow_one(struct run *run, struct rr_queue *q)
 }
 
 /*
+ * How far the run is: probes printed (or, for a printer that writes at
+ * the end, finished) of all it will make, when that is known: a repeated
+ * run's rounds, a streamed run's input read to its end, or the probes
+ * kept.
+ */
+static void progress(struct run *run)
+{
+	unsigned long long done = run->tally.probes, total;
+	unsigned long long failed = run->tally.failed;
+	size_t i;
+
+	if (!rr_progress_due(&run->progress))
+		return;
+	if (!run->win.items) {
+		/* Kept: finished ones count, printed or not (Prometheus
+		 * prints them all at the end). */
+		done = failed = 0;
+		for (i = 0; i < run->num_probes; i++) {
+			done += run->probes[i].out.complete;
+			failed += run->probes[i].out.complete &&
+				  !run->probes[i].out.ok;
+		}
+	}
+	if (run->repeat)
+		total = run->opts.count ?
+			(unsigned long long)run->opts.count * run->num_dests : 0;
+	else if (run->win.items)
+		total = run->input_done ? run->tally.probes + run->win.len : 0;
+	else
+		total = run->num_probes;
+	rr_progress_draw(&run->progress, done, failed, total);
+}
+
+/*
  * Between turns of a backend's event loop: what finished is annotated,
  * then printed in input order, a step at a time while no event of CM (if
  * any) waits, so that our work delays no event's time stamp by more than
@@ -166,13 +204,16 @@ static bool follow_one(struct run *run, struct rr_queue *q)
 void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
 		  bool last)
 {
-	if (!last && !pr_streams(run->p) && !run->repeat)
+	if (!last && !pr_streams(run->p) && !run->repeat) {
+		progress(run);
 		return;
+	}
 	/* What is ready now leaves together, before the backend waits. */
 	pr_hold(run->p);
 	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
 		;
 	pr_release(run->p);
+	progress(run);
 }
 
 void rr_run_interim(struct run *run)
@@ -182,6 +223,7 @@ void rr_run_interim(struct run *run)
 
 	if (!p)
 		return;
+	rr_progress_clear(&run->progress);
 	pr_set_brief(p, true);
 	for (i = 0; run->stats && i < run->num_dests; i++)
 		if (run->stats[i].tally.probes && !run->stats[i].printed)
@@ -213,6 +255,7 @@ static int exit_code(const struct run *run)
  */
 int rr_run_finish_run(struct run *run, size_t destinations)
 {
+	rr_progress_clear(&run->progress);
 	if (run->opts.matrix)
 		return rr_run_matrix_finish(run);
 	if (destinations > 1 || run->repeat || run->input_errors ||

@@ -37,6 +37,7 @@ enum {
 	OPT_LIST,
 	OPT_HOST_LABEL,
 	OPT_BRIEF,
+	OPT_NO_PROGRESS,
 };
 
 static const char doc[] =
@@ -129,6 +130,8 @@ static const struct argp_option options[] = {
 	{ "brief", OPT_BRIEF, NULL, 0,
 	  "Text: a line per result (per probe with --count), per statistics "
 	  "and for the summary", 2 },
+	{ "no-progress", OPT_NO_PROGRESS, NULL, 0,
+	  "No live progress line on a terminal (-f, --count, --all-pairs)", 2 },
 	{ "jsonl", OPT_JSONL, NULL, 0,
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,
@@ -371,6 +374,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_BRIEF:
 		opts->brief = true;
+		break;
+	case OPT_NO_PROGRESS:
+		opts->no_progress = true;
 		break;
 	case 'j':
 		opts->format = RR_FORMAT_JSON;

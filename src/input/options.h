@@ -62,6 +62,7 @@ struct rr_opts {
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */
 	bool brief;		/* --brief: a line per result, text only */
+	bool no_progress;	/* --no-progress: no live line on a tty */
 	bool quiet;		/* -q: the summary and statistics only */
 
 	/* --sa: ask the InfiniBand subnet administrator instead */
