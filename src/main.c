@@ -221,6 +221,10 @@ int main(int argc, char **argv)
 			return RR_EXIT_USAGE;
 		}
 	}
+	/* --svg too is refused before any work (with --sa, any probe). */
+	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK)
+		return finish_output(&output, run.opts.output, RR_EXIT_USAGE,
+				     false);
 	if (run.opts.list) {
 		code = rr_list_run(run.opts.format, out, run.opts.host_label ?
 				   run.host_label : NULL);
@@ -300,10 +304,12 @@ finish:
 	if (rr_stop_requested() &&
 	    !(rr_stop_signal() == SIGINT && run.opts.count == 0))
 		code = 128 + rr_stop_signal();
+	rr_output_abandon(&run.svg);	/* unless the matrix wrote it */
 	release(&run);
 	return code;
 out:
 	code = finish_output(&output, run.opts.output, code, false);
+	rr_output_abandon(&run.svg);
 	release(&run);
 	return code;
 }

@@ -182,7 +182,7 @@ fail:
 
 static void release(struct rr_output_file *o)
 {
-	rr_signals_unlink_on_exit(NULL);
+	rr_signals_keep(o->tmp);
 	free(o->tmp);
 	free(o->path);
 	memset(o, 0, sizeof(*o));

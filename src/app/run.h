@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/socket.h>
 
+#include "app/output_file.h"
 #include "app/progress.h"
 #include "backends/cm_backend.h"
 #include "backends/sa_decode.h"
@@ -84,6 +85,7 @@ struct run {
 	bool input_waiting;		/* streamed: no line ready to read yet */
 	bool input_done, input_failed;
 	struct rr_progress progress;	/* the live line of a long run */
+	struct rr_output_file svg;	/* --svg's file, written beside it */
 };
 
 /*
@@ -193,6 +195,11 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 
 /* The matrix and its findings printed; returns the exit code. */
 int rr_run_matrix_finish(struct run *run);
+/*
+ * --svg's file opened (beside it, as -o's) before any work, so that a
+ * folder or a FIFO is refused first; an exit code (2: refused, said).
+ */
+int rr_run_matrix_open_svg(struct run *run);
 
 /*
  * --matrix without --sa: the JSON Lines files given (stdin without one)

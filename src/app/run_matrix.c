@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 
+#include "app/output_file.h"
 #include "app/run.h"
 #include "base/escape.h"
 #include "input/line_reader.h"
@@ -20,6 +21,7 @@
 #include "model/fields.h"
 #include "output/render.h"
 #include "output/render_matrix.h"
+#include "output/render_matrix_svg.h"
 
 /* The longest record line taken: a result with its chain is a few KiB. */
 #define RECORD_LINE_MAX (1024 * 1024)
@@ -224,30 +226,52 @@ static unsigned int columns(const struct run *run)
 	return 80;
 }
 
-int rr_run_matrix_finish(struct run *run)
+int rr_run_matrix_open_svg(struct run *run)
 {
-	struct rr_matrix_view v = {
-		.m = &run->matrix,
-		.field = run->opts.matrix,
-		.width = columns(run),
-		.grid_max = run->opts.matrix_grid,
-		.input_errors = run->input_errors,
-	};
-	struct rr_finding *found = NULL;
-	bool checks = false;
-	size_t i;
+	char why[256], buf[256];
 
-	if (!rr_matrix_finish(&run->matrix) ||
-	    !rr_matrix_findings(&run->matrix, &found, &v.num_findings)) {
-		perror("rdma-route");
+	if (!run->opts.svg || run->svg.tmp)
+		return RR_EXIT_OK;
+	if (rr_output_open(&run->svg, run->opts.svg, why, sizeof(why)))
+		return RR_EXIT_OK;
+	fprintf(stderr, "rdma-route: --svg '%s': %s\n",
+		rr_shown(run->opts.svg, buf, sizeof(buf)), why);
+	return RR_EXIT_USAGE;
+}
+
+/* The picture drawn and renamed into place; an exit code. */
+static int svg_write(struct run *run, const struct rr_matrix_view *v)
+{
+	char buf[256];
+	int code = rr_run_matrix_open_svg(run);
+
+	if (!run->opts.svg || code != RR_EXIT_OK)
+		return code;
+	if (!rr_render_matrix_svg(run->svg.f, v)) {
+		rr_output_abandon(&run->svg);
+		perror("rdma-route: --svg");
 		return RR_EXIT_FAILED;
 	}
-	v.findings = found;
-	rr_render_matrix(run->p, &v);
-	for (i = 0; i < v.num_findings; i++)
-		checks |= found[i].kind == RR_FIND_ASYMMETRIC ||
-			  found[i].kind == RR_FIND_EXPECT;
-	free(found);
+	if (rr_output_commit(&run->svg))
+		return RR_EXIT_OK;
+	fprintf(stderr, "rdma-route: writing '%s': %s\n",
+		rr_shown(run->opts.svg, buf, sizeof(buf)), strerror(errno));
+	return RR_EXIT_FAILED;
+}
+
+/* The exit code that says more: 3 over 2 over 1 over 4 over 0. */
+static int worse(int a, int b)
+{
+	static const int rank[] = { [RR_EXIT_OK] = 0, [RR_EXIT_EXPECT] = 1,
+				    [RR_EXIT_FAILED] = 2, [RR_EXIT_USAGE] = 3,
+				    [RR_EXIT_NO_RDMA] = 4 };
+
+	return rank[b] > rank[a] ? b : a;
+}
+
+/* The matrix's exit code, as a batch's (the picture's left out). */
+static int matrix_code(const struct run *run, bool checks)
+{
 	/* As a batch: 3 over 2 over 1 over 4; a pair not the same both
 	 * ways fails a check, as an --expect does. */
 	/* Records came from other hosts: only this run's own SA says 3. */
@@ -260,12 +284,47 @@ int rr_run_matrix_finish(struct run *run)
 	return checks ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
 
+int rr_run_matrix_finish(struct run *run)
+{
+	struct rr_matrix_view v = {
+		.m = &run->matrix,
+		.field = run->opts.matrix,
+		.width = columns(run),
+		.grid_max = run->opts.matrix_grid,
+		.input_errors = run->input_errors,
+	};
+	struct rr_finding *found = NULL;
+	bool checks = false;
+	size_t i;
+	int code;
+
+	if (!rr_matrix_finish(&run->matrix) ||
+	    !rr_matrix_findings(&run->matrix, &found, &v.num_findings)) {
+		perror("rdma-route");
+		rr_output_abandon(&run->svg);
+		return RR_EXIT_FAILED;
+	}
+	v.findings = found;
+	rr_render_matrix(run->p, &v);
+	code = svg_write(run, &v);
+	for (i = 0; i < v.num_findings; i++)
+		checks |= found[i].kind == RR_FIND_ASYMMETRIC ||
+			  found[i].kind == RR_FIND_EXPECT;
+	free(found);
+	return worse(matrix_code(run, checks), code);
+}
+
 int rr_run_matrix_records(struct run *run)
 {
-	int code = read_all(run);
+	int code = rr_run_matrix_open_svg(run);
 
 	if (code != RR_EXIT_OK)
 		return code;
+	code = read_all(run);
+	if (code != RR_EXIT_OK) {
+		rr_output_abandon(&run->svg);
+		return code;
+	}
 	/* A fleet run that collected nothing is no healthy fabric. */
 	if (!run->tally.probes && !run->input_errors) {
 		fprintf(stderr, "rdma-route: --matrix: no records: %s held no result\n",

@@ -7,16 +7,23 @@
 
 static volatile sig_atomic_t stop_sig;
 static volatile sig_atomic_t interim_asked;
-static const char *volatile unlink_path;
+/* Hidden files being written: -o's and --svg's. */
+static const char *volatile unlink_paths[2];
+
+static void unlink_all(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(unlink_paths) / sizeof(unlink_paths[0]); i++)
+		if (unlink_paths[i])
+			unlink(unlink_paths[i]);
+}
 
 static void on_stop(int sig)
 {
-	const char *path = unlink_path;
-
 	/* The second one: the user does not want the summary any more. */
 	if (stop_sig) {
-		if (path)
-			unlink(path);	/* -o's half-written file */
+		unlink_all();	/* the half-written files */
 		_exit(128 + sig);
 	}
 	stop_sig = sig;
@@ -29,10 +36,7 @@ static void on_stop(int sig)
  */
 static void on_pipe(int sig)
 {
-	const char *path = unlink_path;
-
-	if (path)
-		unlink(path);
+	unlink_all();
 	_exit(128 + sig);
 }
 
@@ -42,9 +46,26 @@ static void on_quit(int sig)
 	interim_asked = 1;
 }
 
-void rr_signals_unlink_on_exit(const char *path)
+bool rr_signals_unlink_on_exit(const char *path)
 {
-	unlink_path = path;
+	size_t i;
+
+	for (i = 0; i < sizeof(unlink_paths) / sizeof(unlink_paths[0]); i++) {
+		if (!unlink_paths[i]) {
+			unlink_paths[i] = path;
+			return true;
+		}
+	}
+	return false;
+}
+
+void rr_signals_keep(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(unlink_paths) / sizeof(unlink_paths[0]); i++)
+		if (unlink_paths[i] == path)
+			unlink_paths[i] = NULL;
 }
 
 /*

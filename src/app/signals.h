@@ -16,8 +16,13 @@
  * signal ignored when the program started stays ignored.
  */
 void rr_signals_install(void);
-/* PATH (or none: NULL) is removed if a second signal ends the run. */
-void rr_signals_unlink_on_exit(const char *path);
+/*
+ * PATH is removed if a second signal (or SIGPIPE) ends the run; two at
+ * most (-o's and --svg's hidden files): false when both slots are taken.
+ */
+bool rr_signals_unlink_on_exit(const char *path);
+/* PATH no longer removed: it was renamed into place, or removed. */
+void rr_signals_keep(const char *path);
 /* The signal that asked the run to stop, or 0. */
 int rr_stop_signal(void);
 /* SIGQUIT came since the last call: interim statistics are asked for. */

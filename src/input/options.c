@@ -38,6 +38,7 @@ enum {
 	OPT_HOST_LABEL,
 	OPT_BRIEF,
 	OPT_NO_PROGRESS,
+	OPT_SVG,
 };
 
 static const char doc[] =
@@ -143,6 +144,9 @@ static const struct argp_option options[] = {
 	{ "matrix-grid", OPT_MATRIX_GRID, "N", 0,
 	  "--matrix text: the grid only for at most N destinations (default "
 	  "64; 0: never), the findings grouped by source past that", 2 },
+	{ "svg", OPT_SVG, "FILE", 0,
+	  "--matrix: the grid also as an SVG heat map into FILE (replaced "
+	  "whole, as -o's)", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
 	  "The host name JSON records carry (default: this host's)", 2 },
 	{ "output", 'o', "FILE", 0,
@@ -252,6 +256,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
 	if (opts->matrix && (opts->count != 1 || opts->explain || opts->list))
 		argp_error(state, "--matrix takes no --count, --explain or --list");
+	if (opts->svg && !opts->matrix)
+		argp_error(state, "--svg needs --matrix");
 }
 
 /*
@@ -425,6 +431,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0])
 			argp_error(state, "invalid --output '': want a file name");
 		opts->output = arg;
+		break;
+	case OPT_SVG:
+		if (!arg[0])
+			argp_error(state, "invalid --svg '': want a file name");
+		opts->svg = arg;
 		break;
 	case 'c':
 		opts->count = (unsigned int)number(state, "count", arg, 0,

@@ -83,6 +83,7 @@ struct rr_opts {
 	bool matrix_field_given;	/* --matrix=FIELD, not the default */
 	/* --matrix-grid: text shows the grid up to this many destinations */
 	unsigned int matrix_grid;
+	const char *svg;	/* --svg: the grid as a picture into FILE */
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

@@ -19,6 +19,7 @@
 #include "input/record_reader.h"
 #include "model/matrix.h"
 #include "output/render_matrix.h"
+#include "output/render_matrix_svg.h"
 #include "fuzz.h"
 
 #define LINE_CAP 512
@@ -128,6 +129,37 @@ static struct json_object *parse(const char *text, size_t len)
 	return o;
 }
 
+/*
+ * --svg: whatever the host names, text an XML parser takes: no control
+ * byte but a line break, every '<' closed by a '>' before the next one
+ * (names are escaped, never raw markup), one root element.
+ */
+static void check_svg(const struct rr_matrix_view *v)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	bool open = false;
+	FILE *f = open_memstream(&buf, &len);
+
+	fuzz_check(f);
+	fuzz_check(rr_render_matrix_svg(f, v));
+	fuzz_check(fclose(f) == 0);
+	fuzz_check(len > 12 && !memcmp(buf + len - 7, "</svg>\n", 7));
+	for (i = 0; i < len; i++) {
+		fuzz_check((unsigned char)buf[i] >= 0x20 || buf[i] == '\n');
+		if (buf[i] == '<') {
+			fuzz_check(!open);
+			open = true;
+		} else if (buf[i] == '>') {
+			fuzz_check(open);
+			open = false;
+		}
+	}
+	fuzz_check(!open);
+	fuzz_check(strstr(buf, "<svg") && strstr(buf, "<svg") == strstr(buf, "<s"));
+	free(buf);
+}
+
 static void check_outputs(const struct rr_matrix_view *v)
 {
 	struct json_object *doc, *list, *rec, *kind;
@@ -154,6 +186,7 @@ static void check_outputs(const struct rr_matrix_view *v)
 	}
 	fuzz_check(n == num_pairs);
 	free(text);
+	check_svg(v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
