@@ -24,18 +24,30 @@ contrib=$BATS_TEST_DIRNAME/../../contrib
 	[[ "$output" == *"has MTU 2048"* ]]
 }
 
+# The service as this build makes it (contrib/rdma-route-textfile.service.in
+# with configure's sbindir), and the binary that path names.  The build is
+# RDMA_ROUTE's folder; scripts/valgrind's wrapper is in BUILD/valgrind.
+build=$(dirname "$RDMA_ROUTE")
+[ -f "$build/Makefile" ] || build=$(dirname "$build")
+unit=$build/contrib/rdma-route-textfile.service
+sbin_rdma_route() {
+	make -s -C "$build" --no-print-directory \
+		--eval='rr-print: ; @echo $(sbindir)/rdma-route' rr-print | tail -n 1
+}
+
 # The service's command line, as systemd would run it, with our binary
-# and files under the test's folder.
+# and files under the test's folder (/run/rdma-route: its RuntimeDirectory;
+# tests/host/packaging.bats runs it with the unit's users and folders).
 exec_start() {
-	sed -n '/^ExecStart=/,/[^\\]$/p' "$contrib/rdma-route-textfile.service" |
+	sed -n '/^ExecStart=/,/[^\\]$/p' "$unit" |
 		sed 's/^ExecStart=//; s/\\$//' | tr -d '\n\t' |
-		sed "s|/usr/bin/rdma-route|$RDMA_ROUTE|; s|/etc/rdma-route/peers|$BATS_TEST_TMPDIR/peers|; s|/var/lib/prometheus/node-exporter/|$BATS_TEST_TMPDIR/textfile/|"
+		sed "s|$(sbin_rdma_route)|$RDMA_ROUTE|; s|/etc/rdma-route/peers|$BATS_TEST_TMPDIR/peers|; s|/run/rdma-route/|$BATS_TEST_TMPDIR/textfile/|"
 }
 
 @test "systemd units: systemd-analyze verifies them" {
 	command -v systemd-analyze >/dev/null || skip "no systemd-analyze"
-	sed "s|/usr/bin/rdma-route|$(realpath "$RDMA_ROUTE")|" \
-		"$contrib/rdma-route-textfile.service" >"$BATS_TEST_TMPDIR/rdma-route-textfile.service"
+	sed "s|$(sbin_rdma_route)|$(realpath "$RDMA_ROUTE")|" \
+		"$unit" >"$BATS_TEST_TMPDIR/rdma-route-textfile.service"
 	cp "$contrib/rdma-route-textfile.timer" "$BATS_TEST_TMPDIR/"
 	run systemd-analyze verify --man=no "$BATS_TEST_TMPDIR/rdma-route-textfile.service" \
 		"$BATS_TEST_TMPDIR/rdma-route-textfile.timer"
@@ -50,7 +62,7 @@ exec_start() {
 	[[ "$cmd" == "$RDMA_ROUTE --prom --count 5 "* ]]
 	# shellcheck disable=SC2086
 	run --separate-stderr $cmd
-	allowed=$(sed -n 's/^SuccessExitStatus=//p' "$contrib/rdma-route-textfile.service")
+	allowed=$(sed -n 's/^SuccessExitStatus=//p' "$unit")
 	[[ " $allowed " == *" $status "* ]]
 	[ "$(ls -A "$BATS_TEST_TMPDIR/textfile")" = "rdma-route.prom" ]
 	prom_valid <"$BATS_TEST_TMPDIR/textfile/rdma-route.prom"
