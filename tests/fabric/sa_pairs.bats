@@ -159,3 +159,17 @@ pairs() {
 	jqe '.summary.findings == {"fails_to_all": 0, "reached_by_none": 0, "unreachable": 2, "asymmetric": 28, "expect_failed": 30}' <<<"$output"
 	jqe '[.pairs[] | select(.status == "resolved") | .rate] | unique == [2.5, 10]' <<<"$output"
 }
+
+@test "--all-pairs on a terminal: the progress line counts the pairs, never in the records" {
+	command -v script >/dev/null || skip "no script(1)"
+	# A hung SM and 4 queries at a time of 300 ms each: 12 pairs take
+	# 0.9 s, past the line's first half second.
+	fabric_freeze_sm
+	run sim_run script -qec "'$RDMA_ROUTE' --sa --all-pairs --parallel 4 --timeout 300 --jsonl Hca1 Hca2 Hca3 Hca4 >'$FABRIC_DIR/progress.jsonl'" /dev/null
+	kill -CONT "$FABRIC_OPENSM_PID"
+	[ "$status" -eq 1 ]
+	grep -Eq $'\r\e\\[Krdma-route: [0-9]+/12 \\([0-9]+%\\) done, [0-9]+ failed, [0-9]+ s, about [0-9]+ s left' <<<"$output"
+	[[ "$output" == *$'\r\e[K' ]]
+	[ "$(grep -c '"record":"results"' "$FABRIC_DIR/progress.jsonl")" -eq 12 ]
+	[ "$(grep -c 'done, ' "$FABRIC_DIR/progress.jsonl")" -eq 0 ]
+}
