@@ -574,8 +574,8 @@ static void markers(struct heat *h)
 }
 
 /* A line of the legend: a swatch of FILL, TEXT beside it, TIP on it. */
-static void entry(struct heat *h, unsigned long *y, const char *cls,
-		  const char *fill, const char *text, const char *tip)
+static void legend_row(struct heat *h, unsigned long *y, const char *cls,
+		       const char *fill, const char *text, const char *tip)
 {
 	struct svg *s = &h->s;
 
@@ -612,7 +612,7 @@ static void legend_values(struct heat *h, unsigned long *y)
 	for (i = 0; i < n; i++) {
 		rank = n > 1 ? i * (h->num_values - 1) / (n - 1) : 0;
 		value_colour(rank, h->num_values, fill, sizeof(fill));
-		entry(h, y, "value", fill, h->values[rank].text, NULL);
+		legend_row(h, y, "value", fill, h->values[rank].text, NULL);
 	}
 	if (h->num_values <= n)
 		return;
@@ -637,12 +637,12 @@ static void legend(struct heat *h)
 		heading(h, &y, "failed, by cause:");
 	for (i = 0; i < h->num_causes; i++) {
 		cause_colour(i, fill, sizeof(fill));
-		entry(h, &y, "cause", fill, rr_cause_key(h->causes[i]),
+		legend_row(h, &y, "cause", fill, rr_cause_key(h->causes[i]),
 		      rr_cause_summary(h->causes[i]));
 	}
 	heading(h, &y, "key:");
-	entry(h, &y, "empty", EMPTY_FILL, "no record of the pair", NULL);
-	entry(h, &y, "finding", "#d0d0d0",
+	legend_row(h, &y, "empty", EMPTY_FILL, "no record of the pair", NULL);
+	legend_row(h, &y, "finding", "#d0d0d0",
 	      "a finding (the cell's tooltip says which)", NULL);
 	marker(s, h->lx, y - LINE_H - 9);
 	if (any_dead(h)) {
