@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <limits.h>
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,8 @@
 #include "base/numbers.h"
 #include "model/cause.h"
 #include "model/decode.h"
+#include "model/fields.h"
+#include "base/sockaddr.h"
 #include "input/record_reader.h"
 
 #ifndef RR_JSONC_SONAME
@@ -92,142 +95,117 @@ static json_object *member(json_object *obj, const char *key, json_type type)
 	return v;
 }
 
-static void copy_str(json_object *obj, const char *key, char *buf, size_t len)
-{
-	json_object *v = member(obj, key, json_type_string);
-
-	snprintf(buf, len, "%s", v ? jc.string(v) : "");
-}
-
-/* A number member, or DEF; integers and doubles alike. */
-static double num(json_object *obj, const char *key, double def)
+/* A number member, integers and doubles alike; false when none. */
+static bool number(json_object *obj, const char *key, double *d)
 {
 	json_object *v = member(obj, key, json_type_int);
 
 	if (!v)
 		v = member(obj, key, json_type_double);
-	return v ? jc.dbl(v) : def;
+	if (v)
+		*d = jc.dbl(v);
+	return v != NULL;
 }
 
 /*
- * A whole number member in 0..MAX, else 0: a record may hold anything,
- * and a double out of a field's range must not be converted.
+ * OBJ's member for field F, as the field's type has it in JSON, into V;
+ * false when it has none.  A decoded field comes back by its raw value
+ * (KEY_raw): its quantity and text follow from it.
  */
-static unsigned int whole(json_object *obj, const char *key, unsigned int max)
+static bool json_value(const struct rr_field *f, json_object *obj,
+		       struct rr_fval *v)
 {
-	double d = num(obj, key, 0);
+	unsigned long long n;
+	json_object *m;
+	char key[64];
+	double d;
 
-	return d >= 0 && d <= max ? (unsigned int)d : 0;
-}
-
-static bool flag(json_object *obj, const char *key)
-{
-	json_object *v = member(obj, key, json_type_boolean);
-
-	return v && jc.boolean(v);
-}
-
-/* "0xffff" and the like; 0 when absent or not a number. */
-static unsigned long long hex(json_object *obj, const char *key)
-{
-	json_object *v = member(obj, key, json_type_string);
-	unsigned long long n = 0;
-
-	if (v)
-		rr_parse_uint(jc.string(v), 0, ~0ULL, &n);
-	return n;
-}
-
-static void gid(json_object *obj, const char *key, uint8_t out[16])
-{
-	json_object *v = member(obj, key, json_type_string);
-
-	if (!v || inet_pton(AF_INET6, jc.string(v), out) != 1)
-		memset(out, 0, 16);
-}
-
-/* The first path, from its raw members (the decoded ones follow them). */
-static void read_path(json_object *p, struct rr_path *out)
-{
-	memset(out, 0, sizeof(*out));
-	gid(p, "dgid", out->dgid);
-	gid(p, "sgid", out->sgid);
-	out->dlid = (uint16_t)whole(p, "dlid", UINT16_MAX);
-	out->slid = (uint16_t)whole(p, "slid", UINT16_MAX);
-	out->raw_traffic = flag(p, "raw_traffic");
-	out->flow_label = (uint32_t)hex(p, "flow_label");
-	out->hop_limit = (uint8_t)whole(p, "hop_limit", UINT8_MAX);
-	out->traffic_class = (uint8_t)whole(p, "traffic_class", UINT8_MAX);
-	out->reversible = flag(p, "reversible");
-	out->numb_path = (uint8_t)whole(p, "numb_path", UINT8_MAX);
-	out->pkey = (uint16_t)hex(p, "pkey");
-	out->sl = (uint8_t)whole(p, "sl", UINT8_MAX);
-	out->mtu_selector = (uint8_t)whole(p, "mtu_selector_raw", UINT8_MAX);
-	out->mtu = (uint8_t)whole(p, "mtu_raw", UINT8_MAX);
-	out->rate_selector = (uint8_t)whole(p, "rate_selector_raw", UINT8_MAX);
-	out->rate = (uint8_t)whole(p, "rate_raw", UINT8_MAX);
-	out->packet_life_time_selector =
-		(uint8_t)whole(p, "packet_life_time_selector_raw", UINT8_MAX);
-	out->packet_life_time = (uint8_t)whole(p, "packet_life_time_raw", UINT8_MAX);
-	out->preference = (uint8_t)whole(p, "preference", UINT8_MAX);
-}
-
-/* Each step of time_ms as a span from 0, as the field table reads it. */
-static void read_times(json_object *t, struct rr_outcome *o)
-{
-	double ms;
-	int s;
-
-	for (s = 0; t && s < RR_STEP_COUNT; s++) {
-		ms = num(t, rr_step_key(s), -1);
-		if (!(ms >= 0 && ms < 1e12))	/* NaN too */
-			continue;
-		o->steps[s].started = o->steps[s].ended = true;
-		o->steps[s].end.tv_sec = (time_t)(ms / 1000);
-		o->steps[s].end.tv_nsec = (long)((ms - 1000.0 * (double)o->steps[s].end.tv_sec) * 1e6);
+	rr_fval_reset(v);
+	switch (f->type) {
+	case RR_FT_STR:
+		m = member(obj, f->key, json_type_string);
+		if (!m)
+			return false;
+		v->s = jc.string(m);
+		break;
+	case RR_FT_BOOL:
+		m = member(obj, f->key, json_type_boolean);
+		if (!m)
+			return false;
+		v->i = jc.boolean(m);
+		break;
+	case RR_FT_HEX:
+		m = member(obj, f->key, json_type_string);
+		if (!m || !rr_parse_uint(jc.string(m), 0, LLONG_MAX, &n))
+			return false;
+		v->i = (long long)n;
+		break;
+	case RR_FT_MS:
+	case RR_FT_NUM:
+		if (!number(obj, f->key, &v->d))
+			return false;
+		break;
+	case RR_FT_DECODED:
+	case RR_FT_ENUM:
+		snprintf(key, sizeof(key), "%s_raw", f->key);
+		if (!number(obj, key, &d) || !(d >= 0 && d <= 255))
+			return false;
+		v->i = (long long)d;
+		break;
+	default:	/* RR_FT_INT */
+		if (!number(obj, f->key, &d) || !(d >= -9e15 && d <= 9e15))
+			return false;
+		v->i = (long long)d;
+		break;
 	}
+	v->present = true;
+	return true;
 }
 
-static enum rr_link_layer link_layer(json_object *obj)
+/* Each field of SCOPE that OBJ has, set in R (and PATH). */
+static void read_scope(json_object *obj, enum rr_fscope scope,
+		       struct rr_result *r, struct rr_path *path,
+		       struct rr_fstore *store)
 {
-	json_object *v = member(obj, "link_layer", json_type_string);
-	int ll;
+	struct rr_field_table t = rr_fields(scope);
+	struct rr_fval v;
+	size_t i;
 
-	for (ll = RR_LL_UNKNOWN; v && ll <= RR_LL_IWARP; ll++)
-		if (!strcmp(jc.string(v), rr_link_layer_name(ll)))
-			return ll;
-	return RR_LL_UNKNOWN;
+	for (i = 0; obj && i < t.n; i++)
+		if (t.fields[i].set && json_value(&t.fields[i], obj, &v))
+			t.fields[i].set(&t.fields[i], r, path, &v, store);
 }
 
 static void read_result(json_object *o, struct rr_record *rec)
 {
+	struct rr_fstore store = { rec->strings, sizeof(rec->strings), 0 };
+	json_object *paths = member(o, "paths", json_type_array);
+	json_object *err = member(o, "error", json_type_object);
 	struct rr_result *r = &rec->r;
-	json_object *paths = member(o, "paths", json_type_array), *err;
+	size_t i, n = paths ? jc.length(paths) : 0;
 
-	copy_str(o, "from", rec->from, sizeof(rec->from));
-	copy_str(o, "source", rec->source, sizeof(rec->source));
-	copy_str(o, "device", r->out.device, sizeof(r->out.device));
-	r->probe.target = rec->target;
-	r->probe.from = rec->from[0] ? rec->from : NULL;
-	r->probe.host = rec->host;
 	r->out.complete = true;
-	r->out.port = (uint8_t)whole(o, "port", UINT8_MAX);
-	r->out.link_layer = link_layer(o);
-	r->out.used.port_rate_gbps = num(o, "port_rate", 0);
-	if (!(r->out.used.port_rate_gbps >= 0 && r->out.used.port_rate_gbps < 1e9))
-		r->out.used.port_rate_gbps = 0;
-	read_times(member(o, "time_ms", json_type_object), &r->out);
-	err = member(o, "error", json_type_object);
-	r->out.ok = !err && paths && jc.length(paths) > 0;
-	if (r->out.ok) {
-		read_path(jc.idx(paths, 0), &rec->path);
-		r->out.paths = &rec->path;
-		r->out.num_paths = 1;
+	/* A failure's own defaults, before what the error says. */
+	r->out.fail.event = -1;
+	r->out.fail.call = "";
+	read_scope(o, RR_FS_RESULT, r, NULL, &store);
+	read_scope(member(o, "time_ms", json_type_object), RR_FS_TIME, r,
+		   NULL, &store);
+	/* status follows from the error, as when it was printed. */
+	r->out.ok = !err;
+	if (err) {
+		r->out.fail.kind = RR_FAIL_CALL;
+		r->out.fail.cause = RR_CAUSE_UNKNOWN;
+		read_scope(err, RR_FS_ERROR, r, NULL, &store);
 		return;
 	}
-	r->out.fail.kind = RR_FAIL_CALL;
-	r->out.fail.call = "";
-	r->out.fail.cause = rr_cause_from_key(jc.string(member(err, "cause", json_type_string)));
+	for (i = 0; i < n && i < RR_RECORD_PATHS; i++)
+		read_scope(jc.idx(paths, i), RR_FS_PATH, r, &rec->paths[i],
+			   &store);
+	r->out.paths = rec->paths;
+	r->out.num_paths = (int)i;
+	if (r->out.have_src)
+		rr_sockaddr_str(&r->out.src, rec->source, sizeof(rec->source));
 }
 
 /*
@@ -322,12 +300,15 @@ enum rr_record_kind rr_record_parse(const char *line, size_t len,
 		snprintf(why, why_len, "a result with no \"destination\"");
 		goto out;
 	}
-	copy_str(o, "destination", rec->target, sizeof(rec->target));
-	if (prefix[0])
-		snprintf(rec->host, sizeof(rec->host), "%s", prefix);
-	else
-		copy_str(o, "host", rec->host, sizeof(rec->host));
 	read_result(o, rec);
+	if (!rec->r.probe.target) {
+		snprintf(why, why_len, "a result too large to read back");
+		goto out;
+	}
+	/* The line's prefix names the host that printed it, if it has one. */
+	snprintf(rec->host, sizeof(rec->host), "%s",
+		 prefix[0] ? prefix : rec->r.probe.host ? rec->r.probe.host : "");
+	rec->r.probe.host = rec->host[0] ? rec->host : NULL;
 	kind = RR_RECORD_RESULT;
 out:
 	if (o)

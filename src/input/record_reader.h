@@ -2,7 +2,9 @@
 /*
  * rdma-route's own JSON Lines records read back (--matrix): a result
  * record, as one host printed it, into a result again, so that --expect
- * and the field table judge it as they judge a fresh one.  A line may
+ * and the field table judge it as they judge a fresh one.  The field
+ * table says what each member is and where it goes (its setters): every
+ * field --expect takes comes back.  A line may
  * carry the "host: " prefix ClusterShell and pdsh put before each line of
  * a host.  JSON through json-c, loaded at the first record.
  */
@@ -14,12 +16,14 @@
 
 #include "model/result.h"
 
+/* The paths of a record kept (--sa --all-paths may list more). */
+#define RR_RECORD_PATHS 16
+
 struct rr_record {
 	char host[256];		/* the line's "host: " prefix, else its host */
-	char target[256];	/* destination */
-	char from[256];		/* from (--sa --from, --all-pairs), or "" */
 	char source[64];	/* the source address it used, or "" */
-	struct rr_path path;	/* its first path */
+	struct rr_path paths[RR_RECORD_PATHS];
+	char strings[4096];	/* the result's strings (the field table's) */
 	struct rr_result r;	/* probe and outcome, pointing at the above */
 };
 

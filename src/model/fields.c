@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <limits.h>
 #include <math.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -7,6 +9,7 @@
 #include "base/clock.h"
 #include "base/num_text.h"
 #include "base/util.h"
+#include "model/cause.h"
 #include "model/decode.h"
 #include "model/fields.h"
 #include "base/sockaddr.h"
@@ -118,6 +121,10 @@ static void get_time(const struct rr_field *f, const struct rr_result *r,
 	const struct rr_timing *t = &r->out.steps[RR_STEP_TOTAL];
 	int64_t ns;
 
+	if (r->probe.time) {	/* a record read back: as it was written */
+		str(v, true, r->probe.time);
+		return;
+	}
 	if (!t->started)
 		t = &r->out.steps[RR_STEP_LOOKUP];
 	if (!t->started || !rr_wall_ns(&t->start, &ns))
@@ -244,29 +251,242 @@ static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.ok, r->out.num_paths);
 }
 
+/*
+ * The way back, for a result read from a record: each setter takes the
+ * value as JSON holds it, checks it is one the field can hold, and
+ * stores it where its getter reads it.
+ */
+
+const char *rr_fstore_put(struct rr_fstore *store, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *at;
+
+	if (n > store->len - store->used)
+		return NULL;
+	at = store->buf + store->used;
+	memcpy(at, s, n);
+	store->used += n;
+	return at;
+}
+
+/* A whole number in 0..MAX: a record may hold anything. */
+static bool in(const struct rr_fval *v, long long max)
+{
+	return v->i >= 0 && v->i <= max;
+}
+
+/* A numeric address, with an interface scope when this host has it. */
+static bool parse_addr(const char *s, struct sockaddr_storage *ss)
+{
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST }, *ai;
+	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)ss;
+	char bare[INET6_ADDRSTRLEN];
+
+	memset(ss, 0, sizeof(*ss));
+	if (!getaddrinfo(s, NULL, &hints, &ai)) {
+		memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+		freeaddrinfo(ai);
+		return true;
+	}
+	/* Another host's scope: the address without it. */
+	snprintf(bare, sizeof(bare), "%.*s", (int)strcspn(s, "%"), s);
+	s6->sin6_family = AF_INET6;
+	return strchr(s, '%') && inet_pton(AF_INET6, bare, &s6->sin6_addr) == 1;
+}
+
+static void set_destination(const struct rr_field *f, struct rr_result *r,
+			    struct rr_path *p, const struct rr_fval *v,
+			    struct rr_fstore *st)
+{
+	r->probe.target = rr_fstore_put(st, v->s);
+}
+
+static void set_seq(const struct rr_field *f, struct rr_result *r,
+		    struct rr_path *p, const struct rr_fval *v,
+		    struct rr_fstore *st)
+{
+	if (in(v, LLONG_MAX))
+		r->probe.seq = (unsigned long long)v->i;
+}
+
+static void set_host(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	r->probe.host = rr_fstore_put(st, v->s);
+}
+
+static void set_time(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	r->probe.time = rr_fstore_put(st, v->s);
+}
+
+static void set_from(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	r->probe.from = rr_fstore_put(st, v->s);
+}
+
+static void set_start_ms(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	r->out.have_start = v->d >= 0 && v->d < 1e15;
+	r->out.start_ms = r->out.have_start ? v->d : 0;
+}
+
+static void set_address(const struct rr_field *f, struct rr_result *r,
+			struct rr_path *p, const struct rr_fval *v,
+			struct rr_fstore *st)
+{
+	r->probe.have_dst = parse_addr(v->s, &r->probe.dst);
+}
+
+static void set_name_addresses(const struct rr_field *f, struct rr_result *r,
+			       struct rr_path *p, const struct rr_fval *v,
+			       struct rr_fstore *st)
+{
+	if (in(v, UINT_MAX))
+		r->probe.name_addresses = (unsigned int)v->i;
+}
+
+static void set_source(const struct rr_field *f, struct rr_result *r,
+		       struct rr_path *p, const struct rr_fval *v,
+		       struct rr_fstore *st)
+{
+	r->out.have_src = parse_addr(v->s, &r->out.src);
+}
+
+static void set_device(const struct rr_field *f, struct rr_result *r,
+		       struct rr_path *p, const struct rr_fval *v,
+		       struct rr_fstore *st)
+{
+	snprintf(r->out.device, sizeof(r->out.device), "%s", v->s);
+}
+
+static void set_port(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	if (in(v, UINT8_MAX))
+		r->out.port = (uint8_t)v->i;
+}
+
+static void set_link_layer(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	int ll;
+
+	for (ll = RR_LL_UNKNOWN; ll <= RR_LL_IWARP; ll++)
+		if (!strcmp(v->s, rr_link_layer_name(ll)))
+			r->out.link_layer = ll;
+}
+
+/* A GID type by its name (gid_type, default_roce_mode). */
+static enum rr_gid_type gid_type_named(const char *s)
+{
+	int t;
+
+	for (t = RR_GID_IB; t <= RR_GID_ROCE_V2; t++)
+		if (!strcmp(s, rr_gid_type_name(t)))
+			return t;
+	return RR_GID_UNKNOWN;
+}
+
+static void set_gid_type(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	r->out.gid_type = gid_type_named(v->s);
+}
+
+static void set_sgid_index(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	r->out.used.have_sgid_index = in(v, UINT_MAX);
+	r->out.used.sgid_index = r->out.used.have_sgid_index ?
+				 (unsigned int)v->i : 0;
+}
+
+static void set_port_rate(const struct rr_field *f, struct rr_result *r,
+			  struct rr_path *p, const struct rr_fval *v,
+			  struct rr_fstore *st)
+{
+	if (v->d > 0 && v->d < 1e9)
+		r->out.used.port_rate_gbps = v->d;
+}
+
+static void set_port_space(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	r->out.used.port_space = rr_fstore_put(st, v->s);
+}
+
+static void set_tos(const struct rr_field *f, struct rr_result *r,
+		    struct rr_path *p, const struct rr_fval *v,
+		    struct rr_fstore *st)
+{
+	if (in(v, 255))
+		r->out.used.tos = (int)v->i;
+}
+
+static void set_tos_from(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	int from;
+
+	for (from = RR_TOS_OPTION; from <= RR_TOS_DEFAULT; from++)
+		if (!strcmp(v->s, rr_tos_from_key(from)))
+			r->out.used.tos_from = from;
+}
+
+static void set_default_roce_mode(const struct rr_field *f,
+				  struct rr_result *r, struct rr_path *p,
+				  const struct rr_fval *v,
+				  struct rr_fstore *st)
+{
+	r->out.used.roce_mode = gid_type_named(v->s);
+}
+
+static void set_roce_defaults(const struct rr_field *f, struct rr_result *r,
+			      struct rr_path *p, const struct rr_fval *v,
+			      struct rr_fstore *st)
+{
+	r->out.used.roce_mode_configfs = !strcmp(v->s, "configfs");
+}
+
 static const struct rr_field result_fields[] = {
-	{ "destination", RR_FT_STR, .get = get_destination },
-	{ "seq", RR_FT_INT, .get = get_seq },
-	{ "host", RR_FT_STR, .get = get_host, .json_only = true },
-	{ "time", RR_FT_STR, .get = get_time, .json_only = true },
+	{ "destination", RR_FT_STR, .get = get_destination, .set = set_destination },
+	{ "seq", RR_FT_INT, .get = get_seq, .set = set_seq },
+	{ "host", RR_FT_STR, .get = get_host, .set = set_host, .json_only = true },
+	{ "time", RR_FT_STR, .get = get_time, .set = set_time, .json_only = true },
 	{ "status", RR_FT_STR, .get = get_status },
-	{ "from", RR_FT_STR, .get = get_from },
-	{ "start_ms", RR_FT_MS, .get = get_start_ms },
-	{ "address", RR_FT_STR, .get = get_address },
-	{ "name_addresses", RR_FT_INT, .get = get_name_addresses },
-	{ "source", RR_FT_STR, .get = get_source, .prom = RR_PROM_INFO },
-	{ "device", RR_FT_STR, .get = get_device, .prom = RR_PROM_INFO },
-	{ "port", RR_FT_INT, .get = get_port, .prom = RR_PROM_INFO },
-	{ "link_layer", RR_FT_STR, .get = get_link_layer, .prom = RR_PROM_INFO },
-	{ "gid_type", RR_FT_STR, .get = get_gid_type, .prom = RR_PROM_INFO },
-	{ "sgid_index", RR_FT_INT, .get = get_sgid_index, .prom = RR_PROM_INFO },
-	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
-	{ "port_space", RR_FT_STR, .get = get_port_space, .prom = RR_PROM_INFO },
-	{ "tos", RR_FT_INT, .get = get_tos, .prom = RR_PROM_INFO },
-	{ "tos_from", RR_FT_STR, .get = get_tos_from, .prom = RR_PROM_INFO },
+	{ "from", RR_FT_STR, .get = get_from, .set = set_from },
+	{ "start_ms", RR_FT_MS, .get = get_start_ms, .set = set_start_ms },
+	{ "address", RR_FT_STR, .get = get_address, .set = set_address },
+	{ "name_addresses", RR_FT_INT, .get = get_name_addresses, .set = set_name_addresses },
+	{ "source", RR_FT_STR, .get = get_source, .set = set_source, .prom = RR_PROM_INFO },
+	{ "device", RR_FT_STR, .get = get_device, .set = set_device, .prom = RR_PROM_INFO },
+	{ "port", RR_FT_INT, .get = get_port, .set = set_port, .prom = RR_PROM_INFO },
+	{ "link_layer", RR_FT_STR, .get = get_link_layer, .set = set_link_layer, .prom = RR_PROM_INFO },
+	{ "gid_type", RR_FT_STR, .get = get_gid_type, .set = set_gid_type, .prom = RR_PROM_INFO },
+	{ "sgid_index", RR_FT_INT, .get = get_sgid_index, .set = set_sgid_index, .prom = RR_PROM_INFO },
+	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .set = set_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
+	{ "port_space", RR_FT_STR, .get = get_port_space, .set = set_port_space, .prom = RR_PROM_INFO },
+	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
+	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,
-	  .get = get_default_roce_mode, .prom = RR_PROM_INFO },
-	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults, .prom = RR_PROM_INFO },
+	  .get = get_default_roce_mode, .set = set_default_roce_mode,
+	  .prom = RR_PROM_INFO },
+	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults, .set = set_roce_defaults, .prom = RR_PROM_INFO },
 	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true, .prom = RR_PROM_GAUGE, .metric = "paths" },
 };
 
@@ -279,8 +499,24 @@ static void get_step(const struct rr_field *f, const struct rr_result *r,
 	v->d = rr_step_ms(&r->out, f->step);
 }
 
+/* Read back: the step as a span from 0 of its milliseconds. */
+static void set_step(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	struct rr_timing *t = &r->out.steps[f->step];
+
+	if (!(v->d >= 0 && v->d < 1e12))	/* NaN too */
+		return;
+	memset(t, 0, sizeof(*t));
+	t->started = t->ended = true;
+	/* Rounded by hand: the binary links no libm (libraries.bats). */
+	t->end = rr_ns_ts((int64_t)(v->d * 1e6 + 0.5));
+}
+
 /* Prometheus: one gauge, its step a label. */
 #define STEP(key, s) { key, RR_FT_MS, .step = s, .get = get_step, \
+		       .set = set_step, \
 		       .prom = RR_PROM_GAUGE, .metric = "step_duration_seconds", \
 		       .scale = 1e-3 }
 
@@ -457,28 +693,76 @@ static void get_preference(const struct rr_field *f, const struct rr_result *r,
 	num(v, true, p->preference);
 }
 
+static void set_gid(uint8_t gid[16], const char *s)
+{
+	if (inet_pton(AF_INET6, s, gid) != 1)
+		memset(gid, 0, 16);
+}
+
+static void set_dgid(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	set_gid(p->dgid, v->s);
+}
+
+static void set_sgid(const struct rr_field *f, struct rr_result *r,
+		     struct rr_path *p, const struct rr_fval *v,
+		     struct rr_fstore *st)
+{
+	set_gid(p->sgid, v->s);
+}
+
+/* A PathRecord's member of at most MAX, from a whole number (or raw). */
+#define SET_PATH(member, max)						\
+static void set_##member(const struct rr_field *f, struct rr_result *r,	\
+			 struct rr_path *p, const struct rr_fval *v,	\
+			 struct rr_fstore *st)				\
+{									\
+	if (in(v, max))							\
+		p->member = (__typeof__(p->member))v->i;		\
+}
+
+SET_PATH(dlid, UINT16_MAX)
+SET_PATH(slid, UINT16_MAX)
+SET_PATH(raw_traffic, 1)
+SET_PATH(flow_label, UINT32_MAX)
+SET_PATH(hop_limit, UINT8_MAX)
+SET_PATH(traffic_class, UINT8_MAX)
+SET_PATH(reversible, 1)
+SET_PATH(numb_path, UINT8_MAX)
+SET_PATH(pkey, UINT16_MAX)
+SET_PATH(sl, 15)
+SET_PATH(mtu, 63)
+SET_PATH(mtu_selector, 3)
+SET_PATH(rate, 63)
+SET_PATH(rate_selector, 3)
+SET_PATH(packet_life_time, 63)
+SET_PATH(packet_life_time_selector, 3)
+SET_PATH(preference, UINT8_MAX)
+
 static const struct rr_field path_fields[] = {
-	{ "dgid", RR_FT_STR, .get = get_dgid, .prom = RR_PROM_INFO },
-	{ "sgid", RR_FT_STR, .get = get_sgid, .prom = RR_PROM_INFO },
-	{ "dlid", RR_FT_INT, .get = get_dlid, .prom = RR_PROM_INFO },
-	{ "slid", RR_FT_INT, .get = get_slid, .prom = RR_PROM_INFO },
-	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic },
-	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label },
-	{ "hop_limit", RR_FT_INT, .get = get_hop_limit, .prom = RR_PROM_INFO },
-	{ "traffic_class", RR_FT_INT, .get = get_traffic_class, .prom = RR_PROM_INFO },
-	{ "reversible", RR_FT_BOOL, .get = get_reversible, .prom = RR_PROM_INFO },
-	{ "numb_path", RR_FT_INT, .get = get_numb_path },
-	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .prom = RR_PROM_INFO },
+	{ "dgid", RR_FT_STR, .get = get_dgid, .set = set_dgid, .prom = RR_PROM_INFO },
+	{ "sgid", RR_FT_STR, .get = get_sgid, .set = set_sgid, .prom = RR_PROM_INFO },
+	{ "dlid", RR_FT_INT, .get = get_dlid, .set = set_dlid, .prom = RR_PROM_INFO },
+	{ "slid", RR_FT_INT, .get = get_slid, .set = set_slid, .prom = RR_PROM_INFO },
+	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic, .set = set_raw_traffic },
+	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label, .set = set_flow_label },
+	{ "hop_limit", RR_FT_INT, .get = get_hop_limit, .set = set_hop_limit, .both_ways = true, .prom = RR_PROM_INFO },
+	{ "traffic_class", RR_FT_INT, .get = get_traffic_class, .set = set_traffic_class, .prom = RR_PROM_INFO },
+	{ "reversible", RR_FT_BOOL, .get = get_reversible, .set = set_reversible, .both_ways = true, .prom = RR_PROM_INFO },
+	{ "numb_path", RR_FT_INT, .get = get_numb_path, .set = set_numb_path },
+	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .set = set_pkey, .both_ways = true, .prom = RR_PROM_INFO },
 	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .prom = RR_PROM_INFO },
-	{ "sl", RR_FT_INT, .get = get_sl, .prom = RR_PROM_INFO },
-	{ "mtu", RR_FT_DECODED, .get = get_mtu, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
-	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector },
-	{ "rate", RR_FT_DECODED, .get = get_rate, .prom = RR_PROM_GAUGE, .metric = "rate_bytes_per_second", .scale = 1e9 / 8 },
-	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector },
-	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_seconds", .scale = 1e-6 },
+	{ "sl", RR_FT_INT, .get = get_sl, .set = set_sl, .both_ways = true, .prom = RR_PROM_INFO },
+	{ "mtu", RR_FT_DECODED, .get = get_mtu, .set = set_mtu, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
+	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector, .set = set_mtu_selector },
+	{ "rate", RR_FT_DECODED, .get = get_rate, .set = set_rate, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "rate_bytes_per_second", .scale = 1e9 / 8 },
+	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector, .set = set_rate_selector },
+	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time, .set = set_packet_life_time, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_seconds", .scale = 1e-6 },
 	{ "packet_life_time_selector", RR_FT_ENUM,
-	  .get = get_packet_life_time_selector },
-	{ "preference", RR_FT_INT, .get = get_preference },
+	  .get = get_packet_life_time_selector, .set = set_packet_life_time_selector },
+	{ "preference", RR_FT_INT, .get = get_preference, .set = set_preference },
 };
 
 /* A failure's fields (the error object). */
@@ -560,17 +844,93 @@ static void get_hint(const struct rr_field *f, const struct rr_result *r,
 	str(v, true, rr_cause_hint(r->out.fail.cause));
 }
 
+static void set_err_step(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	int step;
+
+	for (step = 0; step < RR_STEP_COUNT; step++)
+		if (!strcmp(v->s, rr_step_key(step)))
+			r->out.fail.step = step;
+}
+
+static void set_err_call(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	const char *call = rr_fstore_put(st, v->s);
+
+	if (call)
+		r->out.fail.call = call;
+}
+
+static void set_failed_by(const struct rr_field *f, struct rr_result *r,
+			  struct rr_path *p, const struct rr_fval *v,
+			  struct rr_fstore *st)
+{
+	int kind;
+
+	for (kind = RR_FAIL_CALL; kind <= RR_FAIL_DEADLINE; kind++)
+		if (!strcmp(v->s, fail_kind_key(kind)))
+			r->out.fail.kind = kind;
+}
+
+static void set_event(const struct rr_field *f, struct rr_result *r,
+		      struct rr_path *p, const struct rr_fval *v,
+		      struct rr_fstore *st)
+{
+	int event;
+
+	for (event = 0; strcmp(event_name(event), "UNKNOWN"); event++)
+		if (!strcmp(v->s, event_name(event)))
+			r->out.fail.event = event;
+}
+
+static void set_event_status(const struct rr_field *f, struct rr_result *r,
+			     struct rr_path *p, const struct rr_fval *v,
+			     struct rr_fstore *st)
+{
+	if (v->i >= INT_MIN && v->i <= INT_MAX)
+		r->out.fail.status = (int)v->i;
+}
+
+static void set_errno(const struct rr_field *f, struct rr_result *r,
+		      struct rr_path *p, const struct rr_fval *v,
+		      struct rr_fstore *st)
+{
+	if (in(v, 4095))
+		r->out.fail.err = (int)v->i;
+}
+
+static void set_detail(const struct rr_field *f, struct rr_result *r,
+		       struct rr_path *p, const struct rr_fval *v,
+		       struct rr_fstore *st)
+{
+	r->out.fail.detail = rr_fstore_put(st, v->s);
+}
+
+static void set_cause(const struct rr_field *f, struct rr_result *r,
+		      struct rr_path *p, const struct rr_fval *v,
+		      struct rr_fstore *st)
+{
+	enum rr_cause cause = rr_cause_from_key(v->s);
+
+	/* A failure has a cause: "none" is none that we know. */
+	r->out.fail.cause = cause == RR_CAUSE_NONE ? RR_CAUSE_UNKNOWN : cause;
+}
+
 static const struct rr_field error_fields[] = {
-	{ "step", RR_FT_STR, .get = get_err_step, .prom = RR_PROM_INFO },
-	{ "call", RR_FT_STR, .get = get_err_call, .prom = RR_PROM_INFO },
-	{ "failed_by", RR_FT_STR, .get = get_failed_by, .prom = RR_PROM_INFO },
-	{ "event", RR_FT_STR, .get = get_event, .prom = RR_PROM_INFO },
-	{ "event_status", RR_FT_INT, .get = get_event_status },
-	{ "errno", RR_FT_INT, .get = get_errno },
+	{ "step", RR_FT_STR, .get = get_err_step, .set = set_err_step, .prom = RR_PROM_INFO },
+	{ "call", RR_FT_STR, .get = get_err_call, .set = set_err_call, .prom = RR_PROM_INFO },
+	{ "failed_by", RR_FT_STR, .get = get_failed_by, .set = set_failed_by, .prom = RR_PROM_INFO },
+	{ "event", RR_FT_STR, .get = get_event, .set = set_event, .prom = RR_PROM_INFO },
+	{ "event_status", RR_FT_INT, .get = get_event_status, .set = set_event_status },
+	{ "errno", RR_FT_INT, .get = get_errno, .set = set_errno },
 	{ "errno_name", RR_FT_STR, .get = get_errno_name, .prom = RR_PROM_INFO },
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
-	{ "detail", RR_FT_STR, .get = get_detail },
-	{ "cause", RR_FT_STR, .get = get_cause, .prom = RR_PROM_INFO },
+	{ "detail", RR_FT_STR, .get = get_detail, .set = set_detail },
+	{ "cause", RR_FT_STR, .get = get_cause, .set = set_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },
 	{ "hint", RR_FT_STR, .get = get_hint },
 };
@@ -591,6 +951,16 @@ struct rr_field_table rr_fields(enum rr_fscope scope)
 		return (struct rr_field_table){ error_fields,
 						ARRAY_SIZE(error_fields) };
 	}
+}
+
+const struct rr_field *rr_field_both_ways(int i)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(path_fields); k++)
+		if (path_fields[k].both_ways && i-- == 0)
+			return &path_fields[k];
+	return NULL;
 }
 
 /* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */

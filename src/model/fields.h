@@ -33,6 +33,18 @@ enum rr_prom {
 	RR_PROM_INFO,	/* a label of its scope's _info series */
 };
 
+/*
+ * Where a result read back from a record keeps its strings: a room of
+ * LEN bytes, USED of them taken.
+ */
+struct rr_fstore {
+	char *buf;
+	size_t len, used;
+};
+
+/* S copied into STORE; NULL when the room is full. */
+const char *rr_fstore_put(struct rr_fstore *store, const char *s);
+
 /* A field's value in one result (and path). */
 struct rr_fval {
 	bool present;		/* false: the result has no such field */
@@ -56,6 +68,8 @@ struct rr_field {
 	 * with every probe would make new Prometheus series each time.
 	 */
 	bool json_only;
+	/* --matrix: a pair's paths agree on it both ways, or they differ. */
+	bool both_ways;
 	/*
 	 * Prometheus: a gauge's name after its scope's prefix, with the unit
 	 * the value is scaled into ("mtu_bytes"); a decoded field's raw value
@@ -66,6 +80,17 @@ struct rr_field {
 	double scale;		/* into the metric's unit; 0 means 1 */
 	void (*get)(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *path, struct rr_fval *v);
+	/*
+	 * The other way, for a result read back from JSON (the record
+	 * reader): V as JSON holds it (STR: s; INT, BOOL, HEX: i; MS, NUM:
+	 * d; DECODED, ENUM: i, the raw value, from KEY_raw) into R and PATH,
+	 * strings copied into STORE.  NULL: not read back, as the field
+	 * follows from others (status from its error, pkey_membership from
+	 * pkey) or says what only a live run knows (the kernel's words).
+	 */
+	void (*set)(const struct rr_field *f, struct rr_result *r,
+		    struct rr_path *path, const struct rr_fval *v,
+		    struct rr_fstore *store);
 };
 
 /* Where a field lives in a result, as JSON shows it. */
@@ -99,6 +124,12 @@ struct rr_field_table rr_fields(enum rr_fscope scope);
  */
 const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
 				     bool *raw);
+
+/*
+ * The path fields a pair's two ways are compared on (both_ways), in
+ * table order; the Ith, or NULL past the last.
+ */
+const struct rr_field *rr_field_both_ways(int i);
 
 /* V as JSON writes it ("1024", "0xffff", "11.500", "null", "RoCE v2"). */
 const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/fields.h"
 #include "model/matrix.h"
 
 static uint64_t hash(const char *s)
@@ -333,31 +334,44 @@ void rr_matrix_free(struct rr_matrix *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/*
+ * The compared fields are the field table's both_ways path fields: a
+ * path alone is enough for each (no result, as a record of another host
+ * has none of its own here).
+ */
+static const struct rr_result no_result;
+
 const char *rr_matrix_sym_key(int i)
 {
-	static const char *const keys[RR_MATRIX_SYM_FIELDS] = {
-		"mtu", "rate", "sl", "hop_limit", "reversible", "pkey",
-	};
+	const struct rr_field *f = rr_field_both_ways(i);
 
-	return i >= 0 && i < RR_MATRIX_SYM_FIELDS ? keys[i] : "?";
+	return f ? f->key : "?";
+}
+
+static void sym_get(const struct rr_path *p, int i, struct rr_fval *v)
+{
+	const struct rr_field *f = rr_field_both_ways(i);
+
+	rr_fval_reset(v);
+	if (f)
+		f->get(f, &no_result, p, v);
 }
 
 long long rr_matrix_sym_value(const struct rr_path *p, int i)
 {
-	switch (i) {
-	case 0:
-		return p->mtu;
-	case 1:
-		return p->rate;
-	case 2:
-		return p->sl;
-	case 3:
-		return p->hop_limit;
-	case 4:
-		return p->reversible;
-	default:
-		return p->pkey;
-	}
+	struct rr_fval v;
+
+	sym_get(p, i, &v);
+	return v.i;
+}
+
+const char *rr_matrix_sym_text(const struct rr_path *p, int i, char *buf,
+			       size_t len)
+{
+	struct rr_fval v;
+
+	sym_get(p, i, &v);
+	return rr_fval_str(rr_field_both_ways(i), &v, false, buf, len);
 }
 
 const char *rr_finding_key(enum rr_finding_kind kind)

@@ -97,7 +97,10 @@ enum rr_finding_kind {
 	RR_FIND_COUNT
 };
 
-/* The path fields compared both ways, in the order findings name them. */
+/*
+ * The path fields compared both ways: the field table's both_ways ones,
+ * in its order (tests/unit/model/matrix_test.c checks the count).
+ */
 #define RR_MATRIX_SYM_FIELDS 6
 
 struct rr_finding {
@@ -110,8 +113,11 @@ struct rr_finding {
 
 /* The key of the Ith compared field ("mtu", "rate", ...). */
 const char *rr_matrix_sym_key(int i);
-/* FIELD's raw value in PATH, as compared. */
+/* Its raw value in PATH, as compared. */
 long long rr_matrix_sym_value(const struct rr_path *path, int i);
+/* Its value in PATH as JSON writes it ("1024", "0xffff", "true"). */
+const char *rr_matrix_sym_text(const struct rr_path *path, int i, char *buf,
+			       size_t len);
 const char *rr_finding_key(enum rr_finding_kind kind);
 
 /*

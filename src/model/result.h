@@ -113,6 +113,7 @@ struct rr_probe {
 	unsigned long long seq;		/* probe number (1..) with --count */
 	const char *host;		/* the host that probes: --host-label */
 	const char *from;		/* --sa --from: the path's source, as given */
+	const char *time;		/* read back: when it started, as written */
 	struct rr_sa_dest sa_from;	/* ... read (--from, --all-pairs) */
 	bool have_sa_from;
 	/* Both ends seen in the fabric: no record is no path, not no port. */

@@ -164,23 +164,6 @@ static void text_grid(struct printer *p, const struct rr_matrix_view *v,
 		line(p, ". no record; * below an --expect");
 }
 
-/* A compared field's value, as people read it. */
-static void sym_text(const struct rr_path *path, int i, char *buf, size_t len)
-{
-	long long v = rr_matrix_sym_value(path, i);
-
-	if (i == 0)
-		snprintf(buf, len, "%u", rr_mtu_bytes((uint8_t)v));
-	else if (i == 1)
-		snprintf(buf, len, "%g", rr_rate_gbps((uint8_t)v));
-	else if (i == 5)
-		snprintf(buf, len, "0x%04llx", v);
-	else if (i == 4)
-		snprintf(buf, len, "%s", v ? "true" : "false");
-	else
-		snprintf(buf, len, "%lld", v);
-}
-
 /* "mtu 1024/512, sl 0/1": each differing field, there and back. */
 static void differences(const struct rr_matrix *m, const struct rr_finding *f,
 			char *buf, size_t len)
@@ -195,8 +178,8 @@ static void differences(const struct rr_matrix *m, const struct rr_finding *f,
 	for (i = 0; i < RR_MATRIX_SYM_FIELDS && used < len; i++) {
 		if (!(f->differs & (1U << i)))
 			continue;
-		sym_text(&a->path, i, va, sizeof(va));
-		sym_text(&b->path, i, vb, sizeof(vb));
+		rr_matrix_sym_text(&a->path, i, va, sizeof(va));
+		rr_matrix_sym_text(&b->path, i, vb, sizeof(vb));
 		used += (size_t)snprintf(buf + used, len - used, "%s%s %s/%s",
 					 used ? ", " : "", rr_matrix_sym_key(i),
 					 va, vb);
@@ -283,8 +266,8 @@ static void json_finding(struct printer *p, const struct rr_matrix_view *v,
 		for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++) {
 			if (!(f->differs & (1U << i)))
 				continue;
-			sym_text(&a->path, i, va, sizeof(va));
-			sym_text(&b->path, i, vb, sizeof(vb));
+			rr_matrix_sym_text(&a->path, i, va, sizeof(va));
+			rr_matrix_sym_text(&b->path, i, vb, sizeof(vb));
 			pr_arr_begin(p, rr_matrix_sym_key(i));
 			pr_str(p, NULL, va);
 			pr_str(p, NULL, vb);

@@ -28,7 +28,8 @@
 
 /* The model: every pair seen and its last record's outcome. */
 struct pair {
-	char from[256], to[256];
+	/* A name is shorter than its line. */
+	char from[LINE_CAP], to[LINE_CAP];
 	bool ok;
 };
 
@@ -69,8 +70,8 @@ static void add_record(struct rr_matrix *m, const struct rr_record *rec,
 	}
 	if (line_len % 3 == 0)
 		c.expect = (char *)"mtu >= 4096 does not hold: 1024";
-	fuzz_check(rr_matrix_add(m, from, rec->target, rec->source, &c));
-	model_add(from, rec->target, c.ok);
+	fuzz_check(rr_matrix_add(m, from, rec->r.probe.target, rec->source, &c));
+	model_add(from, rec->r.probe.target, c.ok);
 	num_results++;
 }
 

@@ -13,6 +13,14 @@
 #include "input/record_reader.h"
 #include "fuzz.h"
 
+/* S lies whole in REC's room for strings. */
+static bool in_room(const struct rr_record *rec, const char *s)
+{
+	const char *end = rec->strings + sizeof(rec->strings);
+
+	return s >= rec->strings && s < end && memchr(s, '\0', (size_t)(end - s));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size), why[256], *tiny;
@@ -28,10 +36,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (kind == RR_RECORD_BAD)
 		fuzz_check(why[0] && memchr(why, '\0', sizeof(why)));
 	if (kind == RR_RECORD_RESULT) {
-		fuzz_check(rec->r.probe.target == rec->target);
-		fuzz_check(memchr(rec->target, '\0', sizeof(rec->target)));
-		fuzz_check(rec->r.out.num_paths <= 1);
-		fuzz_check(!rec->r.out.ok || rec->r.out.paths == &rec->path);
+		/* Strings in the record's room, terminated there. */
+		fuzz_check(in_room(rec, rec->r.probe.target));
+		fuzz_check(!rec->r.probe.from || in_room(rec, rec->r.probe.from));
+		fuzz_check(!rec->r.probe.time || in_room(rec, rec->r.probe.time));
+		fuzz_check(!rec->r.probe.host || rec->r.probe.host == rec->host);
+		fuzz_check(memchr(rec->r.out.device, '\0', sizeof(rec->r.out.device)));
+		fuzz_check(rec->r.out.num_paths >= 0 &&
+			   rec->r.out.num_paths <= RR_RECORD_PATHS);
+		fuzz_check(!rec->r.out.ok || rec->r.out.paths == rec->paths);
+		fuzz_check(rec->r.out.ok || rec->r.out.fail.call);
 		fuzz_check(rec->r.out.ok ||
 			   (rec->r.out.fail.cause > RR_CAUSE_NONE &&
 			    rec->r.out.fail.cause < RR_CAUSE_COUNT));

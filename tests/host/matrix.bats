@@ -211,3 +211,19 @@ big_fleet() {
 	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/a.jsonl"
 	[[ "${lines[-1]}" == "summary: 380 pairs, 370 resolved, 10 failed, "*", 0 input errors, 380 duplicate records" ]]
 }
+
+@test "--matrix reads back every field --expect takes: sgid_index, tos, start_ms, gid_type" {
+	{
+		printf '{"record":"results","destination":"10.0.0.2","host":"a","status":"resolved","start_ms":0.5,"source":"10.0.0.1","device":"rxe0","port":1,"link_layer":"InfiniBand","gid_type":"IB","sgid_index":1,"port_space":"tcp","tos":96,"tos_from":"configfs","time_ms":{"total":2},"paths":[{"mtu":4096,"mtu_raw":5,"sl":0}]}\n'
+		printf '{"record":"results","destination":"10.0.0.1","host":"b","status":"resolved","start_ms":0.7,"source":"10.0.0.2","device":"rxe0","port":1,"link_layer":"InfiniBand","gid_type":"IB","sgid_index":1,"port_space":"tcp","tos":96,"tos_from":"configfs","time_ms":{"total":3},"paths":[{"mtu":4096,"mtu_raw":5,"sl":0}]}\n'
+	} >"$BATS_TEST_TMPDIR/f.jsonl"
+	# Before, these read back absent ("does not hold: absent").
+	run --separate-stderr rr --matrix --json --expect 'sgid_index >= 0' --expect 'tos = 96' \
+		--expect 'gid_type = IB' --expect 'start_ms < 1' --expect 'port_space = tcp' "$BATS_TEST_TMPDIR/f.jsonl"
+	[ "$status" -eq 0 ]
+	jqe '.summary.findings.expect_failed == 0' <<<"$output"
+	run --separate-stderr rr --matrix=sgid_index --json "$BATS_TEST_TMPDIR/f.jsonl"
+	jqe '[.pairs[].sgid_index] == [1, 1]' <<<"$output"
+	run --separate-stderr rr --matrix=gid_type --json "$BATS_TEST_TMPDIR/f.jsonl"
+	jqe '[.pairs[].gid_type] == ["IB", "IB"]' <<<"$output"
+}
