@@ -118,31 +118,29 @@ static void set_host(struct run *run)
  */
 static void told_labels(struct run *run)
 {
-	static const char *const ps[] = { [RR_PS_TCP] = "tcp",
-					   [RR_PS_UDP] = "udp",
-					   [RR_PS_IB] = "ib" };
 	struct rr_opts *o = &run->opts;
 
 	pr_run_label(run->p, "host", o->host_label ? run->host_label : NULL);
 	/* --sa: its ServiceID */
-	pr_run_label(run->p, "ps", o->ps_given ? ps[o->ps] : NULL);
+	pr_run_label(run->p, "ps", o->ps_given ? rr_ps_key(o->ps) : NULL);
 	if (!o->sa)
 		pr_run_label(run->p, "source", o->src);
 	if (o->tos >= 0)	/* --sa: the QoS class */
-		snprintf(run->told[3], sizeof(run->told[3]), "%d", o->tos);
-	pr_run_label(run->p, "tos", o->tos >= 0 ? run->told[3] : NULL);
+		snprintf(run->told.tos, sizeof(run->told.tos), "%d", o->tos);
+	pr_run_label(run->p, "tos", o->tos >= 0 ? run->told.tos : NULL);
 	if (!o->sa)
 		return;
 	pr_run_label(run->p, "ca", o->ca);
 	if (o->ca_port)
-		snprintf(run->told[0], sizeof(run->told[0]), "%d", o->ca_port);
-	pr_run_label(run->p, "ca_port", o->ca_port ? run->told[0] : NULL);
+		snprintf(run->told.ca_port, sizeof(run->told.ca_port), "%d",
+			 o->ca_port);
+	pr_run_label(run->p, "ca_port", o->ca_port ? run->told.ca_port : NULL);
 	if (o->sl >= 0)
-		snprintf(run->told[1], sizeof(run->told[1]), "%d", o->sl);
-	pr_run_label(run->p, "sl", o->sl >= 0 ? run->told[1] : NULL);
+		snprintf(run->told.sl, sizeof(run->told.sl), "%d", o->sl);
+	pr_run_label(run->p, "sl", o->sl >= 0 ? run->told.sl : NULL);
 	if (o->pkey >= 0)
-		snprintf(run->told[2], sizeof(run->told[2]), "0x%04x", o->pkey);
-	pr_run_label(run->p, "pkey", o->pkey >= 0 ? run->told[2] : NULL);
+		snprintf(run->told.pkey, sizeof(run->told.pkey), "0x%04x", o->pkey);
+	pr_run_label(run->p, "pkey", o->pkey >= 0 ? run->told.pkey : NULL);
 }
 
 /*

@@ -30,7 +30,10 @@
 struct run {
 	struct rr_opts opts;
 	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
-	char told[4][16];	/* Prometheus run labels' numbers */
+	/* What the run was told, as its Prometheus labels write it. */
+	struct {
+		char tos[16], ca_port[16], sl[16], pkey[16];
+	} told;
 	struct rr_expect expects[2 * RR_MAX_EXPECT];
 	int num_expects;
 	struct sockaddr_storage src;

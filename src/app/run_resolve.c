@@ -28,18 +28,6 @@ int rr_run_make_probes(struct run *run)
 	return RR_EXIT_OK;
 }
 
-static enum rdma_port_space port_space(enum rr_ps ps)
-{
-	switch (ps) {
-	case RR_PS_UDP:
-		return RDMA_PS_UDP;
-	case RR_PS_IB:
-		return RDMA_PS_IB;
-	default:
-		return RDMA_PS_TCP;
-	}
-}
-
 static void cm_params(struct run *run, struct rr_cm_params *params)
 {
 	*params = (struct rr_cm_params){
@@ -48,7 +36,7 @@ static void cm_params(struct run *run, struct rr_cm_params *params)
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
-		.ps = port_space(run->opts.ps),
+		.ps = run->opts.ps,
 		.host = run->host,
 	};
 }
@@ -95,7 +83,7 @@ static bool resolve_sa(struct run *run, struct rr_queue *q)
 		.all_paths = run->opts.all_paths,
 		.parallel = run->opts.parallel ? run->opts.parallel :
 						 RR_SA_DEFAULT_PARALLEL,
-		.ps = port_space(run->opts.ps),
+		.ps = run->opts.ps,
 	};
 	struct rr_sa *sa;
 

@@ -154,17 +154,9 @@ static const struct known_port *port_of(struct rr_cm *run,
 	return k;
 }
 
-static const char *port_space_key(enum rdma_port_space ps)
-{
-	switch (ps) {
-	case RDMA_PS_UDP:
-		return "udp";
-	case RDMA_PS_IB:
-		return "ib";
-	default:
-		return "tcp";
-	}
-}
+/* The port spaces' numbers, as base/port_space.c has them. */
+_Static_assert(RDMA_PS_TCP == 0x0106 && RDMA_PS_UDP == 0x0111 &&
+	       RDMA_PS_IB == 0x013f, "rdma_cma.h's RDMA_PS_* moved");
 
 /*
  * What the id learned, read before it goes: the port the CM bound it to
@@ -177,7 +169,7 @@ static void collect(struct rr_cm *run, struct rr_result *r,
 	struct rr_cm_port port = { 0 };
 	struct rr_cm_asked asked = {
 		.tos = run->p->tos,
-		.port_space = port_space_key(run->p->ps),
+		.port_space = rr_ps_key(run->p->ps),
 	};
 
 	if (!id->verbs)
@@ -299,7 +291,8 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 	r->out.start_ms = rr_ts_ms(&now, &run->t0);
 	r->out.have_start = true;
 	rr_step_begin_at(&r->out, RR_STEP_CREATE_ID, &now);
-	if (rr_dl.rdma_create_id(run->channel, &pr->id, pr, p->ps)) {
+	if (rr_dl.rdma_create_id(run->channel, &pr->id, pr,
+				 (enum rdma_port_space)rr_ps_number(p->ps))) {
 		pr->id = NULL;
 		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
 		return;

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <rdma/rdma_cma.h>
 
+#include "base/port_space.h"
 #include "host/host.h"
 #include "model/queue.h"
 #include "model/result.h"
@@ -21,7 +22,7 @@ struct rr_cm_params {
 	unsigned int timeout_ms;
 	unsigned int parallel;
 	int tos;				/* -1: leave the default */
-	enum rdma_port_space ps;
+	enum rr_ps ps;
 	struct rr_host *host;			/* its GID tables */
 };
 

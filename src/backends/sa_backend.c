@@ -250,7 +250,7 @@ static void build_request(struct sa_port *sp, const struct rr_probe *probe,
 	}
 	/* As rdma_cm asks for a connection: one reversible path, its
 	 * port space's ServiceID; --all-paths as many as NumbPath takes. */
-	rr_sa_pr_set_query(req, rr_sa_service_id(p->ps),
+	rr_sa_pr_set_query(req, rr_sa_service_id(rr_ps_number(p->ps)),
 			   p->all_paths ? RR_SA_MAX_NUMB_PATH : 1);
 	mask |= RR_PR_COMP_SERVICE_ID | RR_PR_COMP_REVERSIBLE |
 		RR_PR_COMP_NUMBPATH;

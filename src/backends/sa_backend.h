@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/port_space.h"
 #include "model/queue.h"
 #include "model/result.h"
 #include "backends/sa_decode.h"	/* struct rr_sa_dest, rr_sa_parse_dest() */
@@ -24,7 +25,7 @@ struct rr_sa_params {
 	int tos;		/* --tos, as the query's QoS class; -1: none */
 	bool all_paths;		/* GetTable: every path the SA has */
 	unsigned int parallel;	/* queries in flight at once */
-	unsigned int ps;	/* the port space (--ps): the query's ServiceID */
+	enum rr_ps ps;		/* the port space (--ps): the query's ServiceID */
 };
 
 struct rr_sa;

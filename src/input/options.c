@@ -319,13 +319,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts->tos = (int)v;
 		break;
 	case OPT_PS:
-		if (!strcmp(arg, "tcp"))
-			opts->ps = RR_PS_TCP;
-		else if (!strcmp(arg, "udp"))
-			opts->ps = RR_PS_UDP;
-		else if (!strcmp(arg, "ib"))
-			opts->ps = RR_PS_IB;
-		else
+		if (!rr_ps_from_key(arg, &opts->ps))
 			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
 				   rr_shown(arg, buf, sizeof(buf)));
 		opts->ps_given = true;

@@ -5,14 +5,8 @@
 
 #include <stdbool.h>
 
+#include "base/port_space.h"	/* enum rr_ps: --ps */
 #include "output/printer.h"	/* enum rr_format */
-
-/* --ps: the rdma_cm port space (RDMA_PS_TCP, _UDP, _IB). */
-enum rr_ps {
-	RR_PS_TCP,
-	RR_PS_UDP,
-	RR_PS_IB,
-};
 
 /* Exit codes, documented in --help and rdma-route(8). */
 enum rr_exit {

@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <stdio.h>
 #include <string.h>
+#include <rdma/rdma_cma.h>
 
 #include "base/clock.h"
 #include "base/num_text.h"
@@ -14,18 +15,32 @@
 #include "model/fields.h"
 #include "base/sockaddr.h"
 
-/* librdmacm's event names, without linking it into the renderers. */
+/*
+ * librdmacm's event names (rdma_event_str's, without its "RDMA_CM_EVENT_"),
+ * without linking it into the renderers: each by its enum's own value.
+ */
 static const char *event_name(int event)
 {
 	static const char *const names[] = {
-		"ADDR_RESOLVED", "ADDR_ERROR", "ROUTE_RESOLVED", "ROUTE_ERROR",
-		"CONNECT_REQUEST", "CONNECT_RESPONSE", "CONNECT_ERROR",
-		"UNREACHABLE", "REJECTED", "ESTABLISHED", "DISCONNECTED",
-		"DEVICE_REMOVAL", "MULTICAST_JOIN", "MULTICAST_ERROR",
-		"ADDR_CHANGE", "TIMEWAIT_EXIT",
+		[RDMA_CM_EVENT_ADDR_RESOLVED] = "ADDR_RESOLVED",
+		[RDMA_CM_EVENT_ADDR_ERROR] = "ADDR_ERROR",
+		[RDMA_CM_EVENT_ROUTE_RESOLVED] = "ROUTE_RESOLVED",
+		[RDMA_CM_EVENT_ROUTE_ERROR] = "ROUTE_ERROR",
+		[RDMA_CM_EVENT_CONNECT_REQUEST] = "CONNECT_REQUEST",
+		[RDMA_CM_EVENT_CONNECT_RESPONSE] = "CONNECT_RESPONSE",
+		[RDMA_CM_EVENT_CONNECT_ERROR] = "CONNECT_ERROR",
+		[RDMA_CM_EVENT_UNREACHABLE] = "UNREACHABLE",
+		[RDMA_CM_EVENT_REJECTED] = "REJECTED",
+		[RDMA_CM_EVENT_ESTABLISHED] = "ESTABLISHED",
+		[RDMA_CM_EVENT_DISCONNECTED] = "DISCONNECTED",
+		[RDMA_CM_EVENT_DEVICE_REMOVAL] = "DEVICE_REMOVAL",
+		[RDMA_CM_EVENT_MULTICAST_JOIN] = "MULTICAST_JOIN",
+		[RDMA_CM_EVENT_MULTICAST_ERROR] = "MULTICAST_ERROR",
+		[RDMA_CM_EVENT_ADDR_CHANGE] = "ADDR_CHANGE",
+		[RDMA_CM_EVENT_TIMEWAIT_EXIT] = "TIMEWAIT_EXIT",
 	};
 
-	if (event < 0 || (size_t)event >= ARRAY_SIZE(names))
+	if (event < 0 || (size_t)event >= ARRAY_SIZE(names) || !names[event])
 		return "UNKNOWN";
 	return names[event];
 }
@@ -882,7 +897,7 @@ static void set_event(const struct rr_field *f, struct rr_result *r,
 {
 	int event;
 
-	for (event = 0; strcmp(event_name(event), "UNKNOWN"); event++)
+	for (event = 0; event <= RDMA_CM_EVENT_TIMEWAIT_EXIT; event++)
 		if (!strcmp(v->s, event_name(event)))
 			r->out.fail.event = event;
 }
