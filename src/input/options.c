@@ -148,7 +148,8 @@ static const struct argp_option options[] = {
 	  "--matrix: the grid also as an SVG heat map into FILE (replaced "
 	  "whole, as -o's)", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
-	  "The host name JSON records carry (default: this host's)", 2 },
+	  "The host name JSON records carry (default: this host's); given, "
+	  "Prometheus' host label too", 2 },
 	{ "output", 'o', "FILE", 0,
 	  "Write what goes to standard output into FILE, replaced whole when "
 	  "the run ends (written beside it, then renamed)", 2 },
