@@ -19,9 +19,8 @@
 
 enum probe_state {
 	PROBE_IDLE,
-	PROBE_CREATED,		/* id made (and bound), resolve addr next */
-	PROBE_WAIT_ADDR,
-	PROBE_WAIT_ROUTE,
+	PROBE_CREATED,		/* id made (and bound), its first wait next */
+	PROBE_WAITING,		/* for the event that ends probe->waiting */
 	PROBE_DONE,
 };
 
@@ -34,6 +33,7 @@ struct probe {
 	struct rr_cm *run;
 	struct rdma_cm_id *id;
 	enum probe_state state;
+	enum rr_step waiting;		/* PROBE_WAITING: in this step */
 	struct timespec deadline;
 	struct probe *next_done;	/* on run->done, to clean up */
 };
@@ -254,29 +254,6 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 		run->done_tail = &run->done;
 }
 
-static void start_route(struct rr_cm *run, struct probe *pr)
-{
-	struct rr_result *r = pr->r;
-	double ms = rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR);
-
-	/*
-	 * On an uncached neighbour the kernel reports success only when the
-	 * timeout expires (see the man page): flag a success that late.
-	 */
-	if (ms >= 0.98 * run->p->timeout_ms)
-		r->out.late_success = true;
-
-	rr_step_begin(&r->out, RR_STEP_RESOLVE_ROUTE);
-	if (rr_dl.rdma_resolve_route(pr->id, (int)run->p->timeout_ms)) {
-		probe_fail_call(pr, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
-				errno);
-		return;
-	}
-	pr->state = PROBE_WAIT_ROUTE;
-	set_deadline(pr, &r->out.steps[RR_STEP_RESOLVE_ROUTE].start,
-		     rr_cm_step_deadline_ms(run->p->timeout_ms));
-}
-
 /* Create id, set options, bind: the probe's synchronous start. */
 static void probe_create(struct rr_cm *run, struct probe *pr)
 {
@@ -322,58 +299,92 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 	pr->state = PROBE_CREATED;
 }
 
-static void probe_resolve_addr(struct rr_cm *run, struct probe *pr)
-{
-	const struct rr_cm_params *p = run->p;
-	struct rr_result *r = pr->r;
+/* The step table's events are librdmacm's (base/steps.h). */
+_Static_assert((int)RR_CM_EV_ADDR_RESOLVED == (int)RDMA_CM_EVENT_ADDR_RESOLVED &&
+	       (int)RR_CM_EV_ROUTE_RESOLVED == (int)RDMA_CM_EVENT_ROUTE_RESOLVED,
+	       "base/steps.h's rdma_cm event numbers moved");
 
-	rr_step_begin(&r->out, RR_STEP_RESOLVE_ADDR);
-	if (rr_dl.rdma_resolve_addr(pr->id, NULL,
-				    (struct sockaddr *)&r->probe.dst,
-				    (int)p->timeout_ms)) {
-		probe_fail_call(pr, RR_STEP_RESOLVE_ADDR, "rdma_resolve_addr",
-				errno);
-		return;
-	}
-	pr->state = PROBE_WAIT_ADDR;
-	set_deadline(pr, &r->out.steps[RR_STEP_RESOLVE_ADDR].start,
-		     rr_cm_step_deadline_ms(p->timeout_ms));
+/* Resolve route begins: a resolve addr that came late is flagged. */
+static void before_route(struct rr_cm *run, struct rr_result *r)
+{
+	double ms = rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR);
+
+	/*
+	 * On an uncached neighbour the kernel reports success only when the
+	 * timeout expires (see the man page): flag a success that late.
+	 */
+	if (ms >= 0.98 * run->p->timeout_ms)
+		r->out.late_success = true;
 }
 
-static enum rr_step waiting_step(const struct probe *pr)
+/*
+ * The call that starts STEP, as the step table orders them; 0, or -1
+ * with errno.  A step the CM waits in is one case here.
+ */
+static int issue(struct rr_cm *run, struct probe *pr, enum rr_step step)
 {
-	return pr->state == PROBE_WAIT_ADDR ? RR_STEP_RESOLVE_ADDR :
-					      RR_STEP_RESOLVE_ROUTE;
+	int timeout_ms = (int)run->p->timeout_ms;
+
+	switch (step) {
+	case RR_STEP_RESOLVE_ADDR:
+		return rr_dl.rdma_resolve_addr(pr->id, NULL,
+					       (struct sockaddr *)&pr->r->probe.dst,
+					       timeout_ms);
+	case RR_STEP_RESOLVE_ROUTE:
+		before_route(run, pr->r);
+		return rr_dl.rdma_resolve_route(pr->id, timeout_ms);
+	default:
+		errno = ENOSYS;
+		return -1;
+	}
+}
+
+/* STEP begins: its call made, its event waited for until the deadline. */
+static void start_wait(struct rr_cm *run, struct probe *pr, enum rr_step step)
+{
+	struct rr_result *r = pr->r;
+
+	rr_step_begin(&r->out, step);
+	if (issue(run, pr, step)) {
+		probe_fail_call(pr, step, rr_step_info(step)->call, errno);
+		return;
+	}
+	pr->state = PROBE_WAITING;
+	pr->waiting = step;
+	set_deadline(pr, &r->out.steps[step].start,
+		     rr_cm_step_deadline_ms(run->p->timeout_ms));
 }
 
 static const char *waiting_call(const struct probe *pr)
 {
-	return pr->state == PROBE_WAIT_ADDR ? "rdma_resolve_addr" :
-					      "rdma_resolve_route";
+	return rr_step_info(pr->waiting)->call;
 }
 
-/* One event for one probe, read (and acked) at E->at. */
+/*
+ * One event for one probe, read (and acked) at E->at: the one its step
+ * waits for starts the next step, or, after the last, ends the probe.
+ */
 static void handle_event(struct rr_cm *run, const struct cm_event *e)
 {
 	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
+	enum rr_step next;
 
-	if (pr->state == PROBE_WAIT_ADDR &&
-	    e->type == RDMA_CM_EVENT_ADDR_RESOLVED && e->status == 0) {
-		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ADDR, &e->at);
-		start_route(run, pr);
-		return;
-	}
-	if (pr->state == PROBE_WAIT_ROUTE &&
-	    e->type == RDMA_CM_EVENT_ROUTE_RESOLVED && e->status == 0) {
-		rr_step_end_at(&r->out, RR_STEP_RESOLVE_ROUTE, &e->at);
-		rr_step_end_at(&r->out, RR_STEP_TOTAL, &e->at);
-		r->out.ok = true;
+	if ((int)e->type != (int)rr_step_info(pr->waiting)->ends_on ||
+	    e->status) {
+		rr_fail_event(&r->out, pr->waiting, waiting_call(pr), e->type,
+			      e->status, &e->at);
 		probe_finish(pr);
 		return;
 	}
-	rr_fail_event(&r->out, waiting_step(pr), waiting_call(pr), e->type,
-		      e->status, &e->at);
+	rr_step_end_at(&r->out, pr->waiting, &e->at);
+	next = rr_step_next_cm_wait(pr->waiting);
+	if (next < RR_STEP_COUNT) {
+		start_wait(run, pr, next);
+		return;
+	}
+	rr_step_end_at(&r->out, RR_STEP_TOTAL, &e->at);
+	r->out.ok = true;
 	probe_finish(pr);
 }
 
@@ -401,8 +412,7 @@ static void drain_events(struct rr_cm *run)
 		}
 		for (i = 0; i < n; i++)
 			if (batch[i].pr->id == batch[i].id &&
-			    (batch[i].pr->state == PROBE_WAIT_ADDR ||
-			     batch[i].pr->state == PROBE_WAIT_ROUTE))
+			    batch[i].pr->state == PROBE_WAITING)
 				handle_event(run, &batch[i]);
 	} while (n == EVENT_BATCH);
 }
@@ -418,7 +428,7 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 		pr = run->inflight[i];
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
-		rr_fail_deadline(&pr->r->out, waiting_step(pr), waiting_call(pr),
+		rr_fail_deadline(&pr->r->out, pr->waiting, waiting_call(pr),
 				 rr_cm_step_deadline_ms(run->p->timeout_ms));
 		probe_finish(pr);
 	}
@@ -565,7 +575,8 @@ static void start_due(struct rr_cm *run)
 			run->inflight[run->num_inflight++] = pr;
 	}
 	for (i = first; i < run->num_inflight; i++)
-		probe_resolve_addr(run, run->inflight[i]);
+		start_wait(run, run->inflight[i],
+			   rr_step_next_cm_wait(RR_STEP_COUNT));
 }
 
 unsigned int rr_cm_room(const struct rr_cm *run)

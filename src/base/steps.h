@@ -1,25 +1,71 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The named steps of a resolution and how a failed one failed: the words
- * the causes, the results and the renderers share.  No includes of the
- * project's: the bottom of the house.
+ * The steps of a probe, described once: the table below makes the enum,
+ * the JSON keys, the text labels, the timing fields (model/fields.c), the
+ * step each backend waits in, the --max-ms names and the Prometheus step
+ * label.  A new step is a new row here, its backend's code and its tests.
+ * No includes of the project's: the bottom of the house.
  */
 #ifndef RR_STEPS_H
 #define RR_STEPS_H
 
-/* Named steps; the rdma_cm names match librdmacm's cmtime for comparison. */
+#include <stdbool.h>
+
+/* Which part of the tool runs a step. */
+enum rr_step_by {
+	RR_BY_INPUT,		/* before any backend: name look-up */
+	RR_BY_CM,		/* the kernel's RDMA CM (librdmacm) */
+	RR_BY_SA,		/* the subnet administrator (--sa) */
+	RR_BY_ALL,		/* every probe: the whole */
+};
+
+/*
+ * The rdma_cm events that end a step, by librdmacm's numbers (enum
+ * rdma_cm_event_type; the CM backend checks that they agree).
+ */
+enum rr_cm_event {
+	RR_CM_EV_NONE = -1,	/* the call itself ends the step */
+	RR_CM_EV_ADDR_RESOLVED = 0,
+	RR_CM_EV_ROUTE_RESOLVED = 2,
+};
+
+/*
+ * X(id, key, label, call, ends_on, by), in the order a probe takes them.
+ * key: its JSON key and --max-ms name; label: as cmtime prints it, so
+ * numbers compare directly; call: what starts it; ends_on: the rdma_cm
+ * event that ends it, NONE when the call itself does.  The CM backend
+ * waits in each RR_BY_CM step that has an event, in this order.
+ */
+#define RR_STEP_TABLE(X)						\
+	X(LOOKUP, "lookup", "lookup", "getaddrinfo_a", NONE, RR_BY_INPUT) \
+	X(CREATE_ID, "create_id", "create id", "rdma_create_id", NONE,	\
+	  RR_BY_CM)							\
+	X(BIND_ADDR, "bind_addr", "bind addr", "rdma_bind_addr", NONE,	\
+	  RR_BY_CM)							\
+	X(RESOLVE_ADDR, "resolve_addr", "resolve addr",			\
+	  "rdma_resolve_addr", ADDR_RESOLVED, RR_BY_CM)			\
+	X(RESOLVE_ROUTE, "resolve_route", "resolve route",		\
+	  "rdma_resolve_route", ROUTE_RESOLVED, RR_BY_CM)		\
+	X(OPEN_PORT, "open_port", "open port", "umad_get_port", NONE,	\
+	  RR_BY_SA)							\
+	X(FIND_SM, "find_sm", "find sm", "mad_rpc", NONE, RR_BY_SA)	\
+	X(SA_QUERY, "sa_query", "sa query", "umad_send", NONE, RR_BY_SA) \
+	X(TOTAL, "total", "total", "", NONE, RR_BY_ALL)
+
+#define RR_STEP_ENUM(id, key, label, call, ends_on, by) RR_STEP_##id,
 enum rr_step {
-	RR_STEP_LOOKUP,		/* host name to address */
-	RR_STEP_CREATE_ID,
-	RR_STEP_BIND_ADDR,
-	RR_STEP_RESOLVE_ADDR,
-	RR_STEP_RESOLVE_ROUTE,
-	/* The SA backend's steps (rdma-route --sa). */
-	RR_STEP_OPEN_PORT,
-	RR_STEP_FIND_SM,
-	RR_STEP_SA_QUERY,
-	RR_STEP_TOTAL,
+	RR_STEP_TABLE(RR_STEP_ENUM)
 	RR_STEP_COUNT
+};
+#undef RR_STEP_ENUM
+
+struct rr_step_info {
+	const char *key;
+	const char *label;
+	const char *call;
+	enum rr_cm_event ends_on;
+	const char *ends_on_name;	/* "ADDR_RESOLVED"; "" for none */
+	enum rr_step_by by;
 };
 
 /* How a failed step failed. */
@@ -30,9 +76,18 @@ enum rr_fail_kind {
 	RR_FAIL_DEADLINE,	/* no event before the tool's own deadline */
 };
 
+/* STEP's row; out of range, a row of "unknown". */
+const struct rr_step_info *rr_step_info(enum rr_step step);
+/*
+ * The step after AFTER in which the CM backend waits for an event;
+ * RR_STEP_COUNT when AFTER was the last (RR_STEP_COUNT: the first).
+ */
+enum rr_step rr_step_next_cm_wait(enum rr_step after);
 /* "resolve addr", as cmtime names the step; "unknown" out of range. */
 const char *rr_step_name(enum rr_step step);
 /* "resolve_addr": its JSON key. */
 const char *rr_step_key(enum rr_step step);
+/* The step whose key is KEY, into *STEP; false when none is. */
+bool rr_step_from_key(const char *key, enum rr_step *step);
 
 #endif

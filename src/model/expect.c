@@ -137,6 +137,19 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 	return typed_value(e, why, why_len);
 }
 
+/* "'X' is not a step: want lookup, ... or total", from the step table. */
+static void not_a_step(const char *field, char *why, size_t why_len)
+{
+	int used, step;
+
+	used = snprintf(why, why_len, "'%s' is not a step: want ", field);
+	for (step = 0; step < RR_STEP_COUNT && used >= 0 &&
+		       (size_t)used < why_len; step++)
+		used += snprintf(why + used, why_len - (size_t)used, "%s%s",
+				 !step ? "" : step == RR_STEP_COUNT - 1 ? " or " : ", ",
+				 rr_step_key(step));
+}
+
 /* "[STEP=]MS": STEP <= MS, STEP a step's name (default total). */
 bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 			    size_t why_len)
@@ -153,9 +166,7 @@ bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 	memcpy(e->field, eq ? text : "total", len);
 	e->f = rr_field_find(e->field, &e->scope, &e->raw);
 	if (!e->f || e->scope != RR_FS_TIME) {
-		snprintf(why, why_len,
-			 "'%s' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, open_port, find_sm, sa_query or total",
-			 e->field);
+		not_a_step(e->field, why, why_len);
 		return false;
 	}
 	if (strlen(ms) >= sizeof(e->value) || !rr_parse_number(ms, &e->num)) {

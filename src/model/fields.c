@@ -535,17 +535,11 @@ static void set_step(const struct rr_field *f, struct rr_result *r,
 		       .prom = RR_PROM_GAUGE, .metric = "step_duration_seconds", \
 		       .scale = 1e-3 }
 
+#define STEP_FIELD(id, key, label, call, ends_on, by) STEP(key, RR_STEP_##id),
 static const struct rr_field time_fields[] = {
-	STEP("lookup", RR_STEP_LOOKUP),
-	STEP("create_id", RR_STEP_CREATE_ID),
-	STEP("bind_addr", RR_STEP_BIND_ADDR),
-	STEP("resolve_addr", RR_STEP_RESOLVE_ADDR),
-	STEP("resolve_route", RR_STEP_RESOLVE_ROUTE),
-	STEP("open_port", RR_STEP_OPEN_PORT),
-	STEP("find_sm", RR_STEP_FIND_SM),
-	STEP("sa_query", RR_STEP_SA_QUERY),
-	STEP("total", RR_STEP_TOTAL),
+	RR_STEP_TABLE(STEP_FIELD)
 };
+#undef STEP_FIELD
 
 /* A PathRecord's fields (each path's). */
 
@@ -863,11 +857,10 @@ static void set_err_step(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
-	int step;
+	enum rr_step step;
 
-	for (step = 0; step < RR_STEP_COUNT; step++)
-		if (!strcmp(v->s, rr_step_key(step)))
-			r->out.fail.step = step;
+	if (rr_step_from_key(v->s, &step))
+		r->out.fail.step = step;
 }
 
 static void set_err_call(const struct rr_field *f, struct rr_result *r,

@@ -285,6 +285,19 @@ static void prometheus(const char *man)
 	same_names(&families, &listed, "rdma-route(8) PROMETHEUS");
 }
 
+/* time_ms is the step table, row for row. */
+static void step_fields(void)
+{
+	struct rr_field_table t = rr_fields(RR_FS_TIME);
+	int step, same = 0;
+
+	for (step = 0; step < RR_STEP_COUNT && (size_t)step < t.n; step++)
+		same += !strcmp(t.fields[step].key, rr_step_key(step)) &&
+			t.fields[step].step == (enum rr_step)step;
+	is_int(t.n, RR_STEP_COUNT, "a time field per step");
+	is_int(same, RR_STEP_COUNT, "each the step of its row");
+}
+
 int main(void)
 {
 	char *man = slurp("man/rdma-route.8");
@@ -296,6 +309,7 @@ int main(void)
 		prometheus(man);
 	}
 	completion(comp);
+	step_fields();
 	free(man);
 	free(comp);
 	return tap_done();
