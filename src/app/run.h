@@ -13,7 +13,7 @@
 
 #include "app/output_file.h"
 #include "app/progress.h"
-#include "backends/cm_backend.h"
+#include "backends/backend.h"
 #include "backends/sa_decode.h"
 #include "model/fabric.h"
 #include "model/matrix.h"
@@ -56,6 +56,7 @@ struct run {
 	/* One probe per destination (count 1), in input order. */
 	struct rr_result *probes;
 	size_t num_probes;
+	size_t next_probe;		/* the next to add to the backend */
 	size_t next_emit;
 	struct rr_tally tally;		/* of every result printed */
 	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
@@ -229,13 +230,13 @@ void rr_run_interim(struct run *run);
 
 /*
  * Between turns of a backend's event loop: what finished is annotated,
- * then printed in input order, a step at a time while no event of CM (if
+ * then printed in input order, a step at a time while no answer for B (if
  * any) waits, so that our work delays no event's time stamp by more than
  * one result's.  A printer that does not stream (Prometheus) writes at the
  * end anyway: then everything waits for the LAST drain, but for a
  * repeated run's probes, which are let go as they are counted.
  */
-void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
+void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_backend *b,
 		  bool last);
 
 /*

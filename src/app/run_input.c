@@ -11,7 +11,7 @@
 #include "app/run.h"
 #include "base/escape.h"
 #include "app/signals.h"
-#include "backends/sa_backend.h"
+#include "backends/sa_decode.h"
 #include "base/numbers.h"
 #include "host/iface_addr.h"
 #include "input/targets.h"

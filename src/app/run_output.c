@@ -201,7 +201,7 @@ static void progress(struct run *run)
  * end anyway: then everything waits for the LAST drain, but for a
  * repeated run's probes, which are let go as they are counted.
  */
-void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
+void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_backend *b,
 		  bool last)
 {
 	if (!last && !pr_streams(run->p) && !run->repeat) {
@@ -210,7 +210,7 @@ void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_cm *cm,
 	}
 	/* What is ready now leaves together, before the backend waits. */
 	pr_hold(run->p);
-	while ((last || !cm || !rr_cm_busy(cm)) && follow_one(run, q))
+	while ((last || !b || !rr_backend_busy(b)) && follow_one(run, q))
 		;
 	pr_release(run->p);
 	progress(run);

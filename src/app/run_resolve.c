@@ -9,7 +9,7 @@
 
 #include "app/run.h"
 #include "app/signals.h"
-#include "backends/sa_backend.h"
+#include "backends/backend.h"
 
 /*
  * A probe for every destination (a run of one probe each that keeps
@@ -28,91 +28,33 @@ int rr_run_make_probes(struct run *run)
 	return RR_EXIT_OK;
 }
 
-static void cm_params(struct run *run, struct rr_cm_params *params)
+/* The run's backend, as the options name it. */
+static void backend_params(struct run *run, struct rr_backend_params *params)
 {
-	*params = (struct rr_cm_params){
-		.src = run->opts.src ? &run->src : NULL,
+	bool sa = run->opts.sa;
+
+	*params = (struct rr_backend_params){
+		.kind = sa ? RR_BACKEND_SA : RR_BACKEND_CM,
 		.timeout_ms = run->opts.timeout_ms,
 		.parallel = run->opts.parallel ? run->opts.parallel :
-						 RR_DEFAULT_PARALLEL,
+			    sa ? RR_SA_DEFAULT_PARALLEL : RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
 		.ps = run->opts.ps,
+		.src = run->opts.src ? &run->src : NULL,
 		.host = run->host,
-	};
-}
-
-/* False on ENOMEM, before anything was probed. */
-static bool resolve_cm(struct run *run, struct rr_queue *q)
-{
-	struct rr_cm_params params;
-	struct rr_cm *cm;
-	size_t d = 0;
-
-	cm_params(run, &params);
-	cm = rr_cm_start(&params);
-	if (!cm)
-		return false;
-	while (!rr_stop_requested()) {
-		while (d < run->num_probes && rr_cm_room(cm))
-			rr_cm_add(cm, &run->probes[d++]);
-		if (d == run->num_probes)
-			rr_cm_no_more(cm);
-		if (!rr_cm_turn(cm, q))
-			break;
-		/* Events first: printing waits while the kernel has more. */
-		rr_run_drain(run, q, cm, false);
-		if (rr_interim_requested())
-			rr_run_interim(run);
-	}
-	rr_cm_end(cm);
-	rr_run_drain(run, q, NULL, true);
-	if (rr_stop_requested())
-		rr_run_emit_interrupted(run);
-	return true;
-}
-
-static bool resolve_sa(struct run *run, struct rr_queue *q)
-{
-	struct rr_sa_params params = {
 		.ca = run->opts.ca,
 		.port = run->opts.ca_port,
-		.timeout_ms = run->opts.timeout_ms,
 		.sl = run->opts.sl,
 		.pkey = run->opts.pkey,
-		.tos = run->opts.tos,
 		.all_paths = run->opts.all_paths,
-		.parallel = run->opts.parallel ? run->opts.parallel :
-						 RR_SA_DEFAULT_PARALLEL,
-		.ps = run->opts.ps,
 	};
-	struct rr_sa *sa;
-
-	sa = rr_sa_start(run->probes, run->num_probes, &params);
-	if (!sa)
-		return false;
-	while (!rr_stop_requested() && rr_sa_turn(sa, q)) {
-		rr_run_drain(run, q, NULL, false);
-		if (rr_interim_requested())
-			rr_run_interim(run);
-	}
-	rr_sa_end(sa);
-	rr_run_drain(run, q, NULL, true);
-	if (rr_stop_requested())
-		rr_run_emit_interrupted(run);
-	return true;
 }
 
-/* Resolves every probe with the backend of the run; false on ENOMEM. */
-bool rr_run_resolve(struct run *run)
+/* A run that keeps its probes: the next one, NULL after the last. */
+static struct rr_result *next_kept(struct run *run)
 {
-	struct rr_queue q;
-	bool ok;
-
-	if (!rr_queue_init(&q, run->num_probes))
-		return false;
-	ok = run->opts.sa ? resolve_sa(run, &q) : resolve_cm(run, &q);
-	rr_queue_release(&q);
-	return ok;
+	return run->next_probe < run->num_probes ?
+		       &run->probes[run->next_probe++] : NULL;
 }
 
 /*
@@ -142,26 +84,37 @@ static struct entry *next_round_probe(struct run *run)
 	return e;
 }
 
-/* The next destination as a result of its own; NULL at the end. */
-static struct entry *next_entry(struct run *run)
+/*
+ * A streamed run: the next destination as a result of its own, kept in
+ * the window until printed; NULL at the end, or when the window is full.
+ */
+static struct rr_result *next_streamed(struct run *run)
 {
+	struct window *w = &run->win;
 	const struct rr_result *t;
 	struct entry *e;
 	size_t len;
 
-	if (run->repeat)
-		return next_round_probe(run);
-	if (run->next_dest == run->num_dests && !rr_run_next_chunk(run))
+	if (w->len == w->cap)
 		return NULL;
-	t = &run->dests[run->next_dest++];
-	len = strlen(t->probe.target);
-	e = malloc(sizeof(*e) + len + 1);
+	if (run->repeat) {
+		e = next_round_probe(run);
+	} else {
+		if (run->next_dest == run->num_dests && !rr_run_next_chunk(run))
+			return NULL;
+		t = &run->dests[run->next_dest++];
+		len = strlen(t->probe.target);
+		e = malloc(sizeof(*e) + len + 1);
+		if (e) {
+			e->r = *t;
+			memcpy(e->target, t->probe.target, len + 1);
+			e->r.probe.target = e->target;
+		}
+	}
 	if (!e)
 		return NULL;
-	e->r = *t;
-	memcpy(e->target, t->probe.target, len + 1);
-	e->r.probe.target = e->target;
-	return e;
+	*win_at(w, w->len++) = e;
+	return &e->r;
 }
 
 /* Blocks until the -f file being read has more (or a signal comes). */
@@ -175,56 +128,86 @@ static void wait_for_input(struct run *run)
 }
 
 /*
- * The streamed run's loop: destinations added while the backend and the
- * window have room, finished ones printed between turns.  False on ENOMEM.
+ * The one drive loop: results added from NEXT while the backend has room,
+ * turns until all are handed back, finished ones printed between turns.
+ * A streamed run whose -f pipe has no line yet waits for it when nothing
+ * else is in flight.  False on ENOMEM, before anything was probed.
  */
-static bool resolve_stream(struct run *run, struct rr_cm_params *params)
+static bool drive(struct run *run, struct rr_queue *q,
+		  struct rr_result *(*next)(struct run *run))
 {
-	struct window *w = &run->win;
-	struct rr_queue q;
-	struct rr_cm *cm;
-	struct entry *e;
-	bool ok = false, more = true;
+	struct rr_backend_params params;
+	struct rr_backend *b;
+	struct rr_result *r;
+	bool more = true;
 
-	w->cap = 4 * (size_t)params->parallel + 256;
-	w->items = calloc(w->cap, sizeof(*w->items));
-	if (!w->items || !rr_queue_init(&q, w->cap))
+	backend_params(run, &params);
+	b = rr_backend_start(&params);
+	if (!b)
 		return false;
-	cm = rr_cm_start(params);
-	if (!cm)
-		goto out;
 	while (!rr_stop_requested()) {
-		while (more && w->len < w->cap && rr_cm_room(cm)) {
-			e = next_entry(run);
-			if (!e) {
-				/* A slow pipe: what is in flight goes on. */
-				more = run->input_waiting;
+		while (more && rr_backend_room(b)) {
+			r = next(run);
+			if (!r) {
+				/* A slow pipe or a full window: more later. */
+				more = run->input_waiting ||
+				       (run->win.cap && run->win.len == run->win.cap);
 				break;
 			}
-			*win_at(w, w->len++) = e;
-			rr_cm_add(cm, &e->r);
+			rr_backend_add(b, r);
 		}
 		if (!more)
-			rr_cm_no_more(cm);
+			rr_backend_no_more(b);
 		/* Nothing in flight: only the input can bring more. */
-		if (more && run->input_waiting && !w->len) {
+		if (more && run->input_waiting && !run->win.len) {
 			wait_for_input(run);
 			if (rr_interim_requested())
 				rr_run_interim(run);
 			continue;
 		}
-		rr_cm_wake_on(cm, run->input_waiting ? rr_run_input_fd(run) : -1);
-		if (!rr_cm_turn(cm, &q))
+		rr_backend_wake_on(b, run->input_waiting ? rr_run_input_fd(run) : -1);
+		if (!rr_backend_turn(b, q))
 			break;
-		rr_run_drain(run, &q, cm, false);
+		/* Answers first: printing waits while the kernel has more. */
+		rr_run_drain(run, q, b, false);
 		if (rr_interim_requested())
 			rr_run_interim(run);
 	}
-	rr_cm_end(cm);
-	rr_run_drain(run, &q, NULL, true);
-	rr_run_emit_streamed_interrupted(run);
-	ok = true;
-out:
+	rr_backend_end(b);
+	rr_run_drain(run, q, NULL, true);
+	return true;
+}
+
+/* Resolves every kept probe with the backend of the run; false on ENOMEM. */
+bool rr_run_resolve(struct run *run)
+{
+	struct rr_queue q;
+	bool ok;
+
+	if (!rr_queue_init(&q, run->num_probes))
+		return false;
+	ok = drive(run, &q, next_kept);
+	rr_queue_release(&q);
+	if (ok && rr_stop_requested())
+		rr_run_emit_interrupted(run);
+	return ok;
+}
+
+/* A window of probes streamed through the backend; false on ENOMEM. */
+static bool resolve_stream(struct run *run)
+{
+	struct window *w = &run->win;
+	struct rr_queue q;
+	bool ok;
+
+	w->cap = 4 * (size_t)(run->opts.parallel ? run->opts.parallel :
+				  RR_DEFAULT_PARALLEL) + 256;
+	w->items = calloc(w->cap, sizeof(*w->items));
+	if (!w->items || !rr_queue_init(&q, w->cap))
+		return false;
+	ok = drive(run, &q, next_streamed);
+	if (ok)
+		rr_run_emit_streamed_interrupted(run);
 	rr_queue_release(&q);
 	return ok;
 }
@@ -247,7 +230,6 @@ void rr_run_release_window(struct window *w)
  */
 int rr_run_streamed(struct run *run)
 {
-	struct rr_cm_params params;
 	int code;
 
 	if (!rr_run_open_files(run))
@@ -258,8 +240,7 @@ int rr_run_streamed(struct run *run)
 		if (code != RR_EXIT_OK)
 			return code;
 	}
-	cm_params(run, &params);
-	if (!resolve_stream(run, &params)) {
+	if (!resolve_stream(run)) {
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}
@@ -277,16 +258,13 @@ int rr_run_streamed(struct run *run)
  */
 int rr_run_repeated(struct run *run)
 {
-	struct rr_cm_params params;
-
 	run->stats = calloc(run->num_dests, sizeof(*run->stats));
 	if (!run->stats) {
 		fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
 			run->num_dests);
 		return RR_EXIT_FAILED;
 	}
-	cm_params(run, &params);
-	if (!resolve_stream(run, &params)) {
+	if (!resolve_stream(run)) {
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}

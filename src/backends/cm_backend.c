@@ -10,12 +10,17 @@
 #include <infiniband/verbs.h>
 
 #include "base/clock.h"
-#include "backends/cm_backend.h"
+#include "backends/backend_ops.h"
 #include "backends/cm_collect.h"
 #include "model/decode.h"
 #include "host/rdma_libs.h"
 
 #define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
+
+/*
+ * The rdma_cm backend: the steps the step table gives it, for every
+ * destination, asynchronously on one event channel.
+ */
 
 enum probe_state {
 	PROBE_IDLE,
@@ -39,10 +44,10 @@ struct probe {
 };
 
 struct rr_cm {
-	const struct rr_cm_params *p;
+	const struct rr_backend_params *p;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
-	int wake_fd;			/* rr_cm_wake_on(); -1 none */
+	int wake_fd;			/* cm_wake_on(); -1 none */
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
 	/* Finished, their routes not read nor the caller told yet. */
@@ -89,7 +94,11 @@ struct cm_event {
 	struct timespec at;
 };
 
-unsigned int rr_cm_step_deadline_ms(unsigned int timeout_ms)
+/*
+ * The tool's own deadline for one step: the kernel's timeout plus a grace,
+ * so that a kernel that never answers cannot hang us.
+ */
+static unsigned int step_deadline_ms(unsigned int timeout_ms)
 {
 	unsigned int grace = timeout_ms / 2;
 
@@ -257,7 +266,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 /* Create id, set options, bind: the probe's synchronous start. */
 static void probe_create(struct rr_cm *run, struct probe *pr)
 {
-	const struct rr_cm_params *p = run->p;
+	const struct rr_backend_params *p = run->p;
 	struct rr_result *r = pr->r;
 	struct timespec now = rr_now();
 	uint8_t tos;
@@ -352,7 +361,7 @@ static void start_wait(struct rr_cm *run, struct probe *pr, enum rr_step step)
 	pr->state = PROBE_WAITING;
 	pr->waiting = step;
 	set_deadline(pr, &r->out.steps[step].start,
-		     rr_cm_step_deadline_ms(run->p->timeout_ms));
+		     step_deadline_ms(run->p->timeout_ms));
 }
 
 static const char *waiting_call(const struct probe *pr)
@@ -429,7 +438,7 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
 		rr_fail_deadline(&pr->r->out, pr->waiting, waiting_call(pr),
-				 rr_cm_step_deadline_ms(run->p->timeout_ms));
+				 step_deadline_ms(run->p->timeout_ms));
 		probe_finish(pr);
 	}
 }
@@ -579,17 +588,13 @@ static void start_due(struct rr_cm *run)
 			   rr_step_next_cm_wait(RR_STEP_COUNT));
 }
 
-unsigned int rr_cm_room(const struct rr_cm *run)
+static void cm_add(void *be, struct rr_result *r)
 {
-	return run->num_free;
-}
-
-void rr_cm_add(struct rr_cm *run, struct rr_result *r)
-{
+	struct rr_cm *run = be;
 	struct probe *pr;
 
 	if (!run->num_free)
-		abort();	/* the caller asks rr_cm_room() first */
+		abort();	/* backend.c keeps to the window */
 	pr = run->free_probes[--run->num_free];
 	memset(pr, 0, sizeof(*pr));
 	pr->r = r;
@@ -599,18 +604,23 @@ void rr_cm_add(struct rr_cm *run, struct rr_result *r)
 	run->pending[(run->pending_head + run->num_pending++) % run->cap] = pr;
 }
 
-void rr_cm_no_more(struct rr_cm *run)
+static void cm_no_more(void *be)
 {
+	struct rr_cm *run = be;
+
 	run->no_more = true;
 }
 
-void rr_cm_wake_on(struct rr_cm *run, int fd)
+static void cm_wake_on(void *be, int fd)
 {
+	struct rr_cm *run = be;
+
 	run->wake_fd = fd;
 }
 
-bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
+static bool cm_turn(void *be, struct rr_queue *done)
 {
+	struct rr_cm *run = be;
 	struct pollfd pfd[2] = {
 		{ .fd = -1, .events = POLLIN },
 		{ .fd = run->wake_fd, .events = POLLIN },
@@ -647,8 +657,10 @@ bool rr_cm_turn(struct rr_cm *run, struct rr_queue *done)
 	return true;
 }
 
-bool rr_cm_busy(struct rr_cm *run)
+static bool cm_busy(void *be)
 {
+	struct rr_cm *run = be;
+
 	return run->channel && !run->setup_call && event_waiting(run);
 }
 
@@ -703,7 +715,9 @@ static bool setup(struct rr_cm *run)
 	return true;
 }
 
-struct rr_cm *rr_cm_start(const struct rr_cm_params *params)
+static void cm_end(void *be);
+
+static void *cm_start(const struct rr_backend_params *params)
 {
 	struct rr_cm *run = calloc(1, sizeof(*run));
 
@@ -711,17 +725,17 @@ struct rr_cm *rr_cm_start(const struct rr_cm_params *params)
 		return NULL;
 	run->p = params;
 	run->wake_fd = -1;
-	/* In flight, and as many again waiting or being handed over. */
-	run->cap = 2 * params->parallel + RR_CM_SLACK;
+	run->cap = params->window;
 	if (!setup(run)) {
-		rr_cm_end(run);
+		cm_end(run);
 		return NULL;
 	}
 	return run;
 }
 
-void rr_cm_end(struct rr_cm *run)
+static void cm_end(void *be)
 {
+	struct rr_cm *run = be;
 	struct probe *pr;
 	unsigned int i;
 
@@ -745,3 +759,13 @@ void rr_cm_end(struct rr_cm *run)
 		rr_dl.rdma_destroy_event_channel(run->channel);
 	free(run);
 }
+
+const struct rr_backend_ops rr_cm_ops = {
+	.start = cm_start,
+	.add = cm_add,
+	.no_more = cm_no_more,
+	.turn = cm_turn,
+	.wake_on = cm_wake_on,
+	.busy = cm_busy,
+	.end = cm_end,
+};

@@ -7,8 +7,15 @@
 #include <unistd.h>
 #include "base/clock.h"
 #include "base/ib_port.h"
-#include "backends/sa_backend.h"
+#include "backends/backend_ops.h"
+#include "backends/sa_decode.h"
 #include "backends/sa_lib.h"
+
+/*
+ * The subnet administrator backend (rdma-route --sa): opens a local
+ * InfiniBand port through libibumad/libibmad, finds the SM and asks the SA
+ * for PathRecords from this port to each destination.
+ */
 
 struct sa_port {
 	struct rr_sa_lib ib;	/* loaded by find_port() */
@@ -49,7 +56,7 @@ static bool waits_for_sm(const struct sa_port *sp)
 }
 
 /* Which port, its state and name, from sysfs: no MAD needed. */
-static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
+static bool find_port(struct sa_port *sp, const struct rr_backend_params *p,
 		      struct rr_result *sh)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
@@ -93,7 +100,7 @@ static bool find_port(struct sa_port *sp, const struct rr_sa_params *p,
 	return true;
 }
 
-static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
+static bool open_port(struct sa_port *sp, const struct rr_backend_params *p,
 		      struct rr_result *sh)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
@@ -137,7 +144,7 @@ static bool open_port(struct sa_port *sp, const struct rr_sa_params *p,
 	return true;
 }
 
-static bool find_sm(struct sa_port *sp, const struct rr_sa_params *p,
+static bool find_sm(struct sa_port *sp, const struct rr_backend_params *p,
 		    struct rr_result *sh)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
@@ -209,7 +216,7 @@ static uint64_t set_source(struct sa_port *sp, const struct rr_sa_dest *from,
 }
 
 static void build_request(struct sa_port *sp, const struct rr_probe *probe,
-			  const struct rr_sa_params *p, uint8_t *req,
+			  const struct rr_backend_params *p, uint8_t *req,
 			  ib_rpc_t *rpc)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
@@ -296,11 +303,13 @@ struct sa_query {
  */
 struct rr_sa {
 	struct sa_port sp;
-	const struct rr_sa_params *p;
+	const struct rr_backend_params *p;
 	struct rr_result shared;
 	bool ready;		/* the port is open and the SM found */
-	struct rr_result *results;
-	size_t n, next;		/* the next to send */
+	/* Added, waiting to be sent: a ring of p->window, in add order. */
+	struct rr_result **pending;
+	unsigned int head, num_pending;
+	bool no_more;
 	struct sa_query *q;
 	unsigned int num, window;
 	uint8_t *snd, *rcv;	/* one send and one receive buffer */
@@ -417,7 +426,7 @@ static void query_done(struct rr_sa *w, unsigned int i)
 static void take_answer(struct rr_sa *w, unsigned int i, int len)
 {
 	const struct rr_sa_lib *ib = &w->sp.ib;
-	const struct rr_sa_params *p = w->p;
+	const struct rr_backend_params *p = w->p;
 	struct rr_result *r = w->q[i].r;
 	struct rr_sa_answer ans;
 	long wait;
@@ -597,13 +606,23 @@ static void copy_failure(struct rr_result *r, const struct rr_result *sh)
 	r->out.ok = false;
 }
 
+/* The oldest result added and not sent, taken off the ring. */
+static struct rr_result *pending_pop(struct rr_sa *w)
+{
+	struct rr_result *r = w->pending[w->head];
+
+	w->head = (w->head + 1) % w->p->window;
+	w->num_pending--;
+	return r;
+}
+
 /* What fails every result still to query: the set-up's failure, or ENOMEM. */
 static void fail_rest(struct rr_sa *w)
 {
 	struct rr_result *r;
 
-	for (; w->next < w->n; w->next++) {
-		r = &w->results[w->next];
+	while (w->num_pending) {
+		r = pending_pop(w);
 		r->out.timeout_ms = w->p->timeout_ms;
 		if (r->out.fail.kind != RR_FAIL_NONE)
 			;	/* failed before us */
@@ -616,8 +635,7 @@ static void fail_rest(struct rr_sa *w)
 	}
 }
 
-struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
-			  const struct rr_sa_params *p)
+static void *sa_start(const struct rr_backend_params *p)
 {
 	struct rr_sa *w = calloc(1, sizeof(*w));
 	int muted;
@@ -625,8 +643,11 @@ struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
 	if (!w)
 		return NULL;
 	w->p = p;
-	w->results = results;
-	w->n = n;
+	w->pending = calloc(p->window, sizeof(*w->pending));
+	if (!w->pending) {
+		free(w);
+		return NULL;
+	}
 	w->window = p->parallel ? p->parallel : 1;
 	muted = rr_mad_mute_stderr();
 	rr_step_begin(&w->shared.out, RR_STEP_TOTAL);
@@ -641,33 +662,57 @@ struct rr_sa *rr_sa_start(struct rr_result *results, size_t n,
 	return w;
 }
 
-bool rr_sa_turn(struct rr_sa *w, struct rr_queue *done)
+static void sa_add(void *be, struct rr_result *r)
 {
+	struct rr_sa *w = be;
+
+	w->pending[(w->head + w->num_pending++) % w->p->window] = r;
+}
+
+static void sa_no_more(void *be)
+{
+	struct rr_sa *w = be;
+
+	w->no_more = true;
+}
+
+/*
+ * Sends what the window has room for, waits for one answer or the nearest
+ * deadline, and pushes each finished result on DONE.  It returns at once
+ * when nothing is in flight nor waiting; false once all is done and
+ * nothing more will come.
+ */
+static bool sa_turn(void *be, struct rr_queue *done)
+{
+	struct rr_sa *w = be;
+	struct rr_result *r;
 	int muted;
 
 	w->done = done;
 	if (!w->ready || !w->q || !w->snd || !w->rcv) {
 		fail_rest(w);
-		return false;
+		return !w->no_more;
 	}
 	muted = rr_mad_mute_stderr();
 	resend_due(w);
-	while (w->next < w->n && w->num < w->window) {
-		if (w->results[w->next].out.fail.kind == RR_FAIL_NONE)
-			send_query(w, &w->results[w->next]);
+	while (w->num_pending && w->num < w->window) {
+		r = pending_pop(w);
+		if (r->out.fail.kind == RR_FAIL_NONE)
+			send_query(w, r);
 		else
-			hand_over(w, &w->results[w->next]);
-		w->next++;
+			hand_over(w, r);
 	}
 	if (w->num)
 		receive(w);
 	expire(w);
 	rr_mad_unmute_stderr(muted);
-	return w->next < w->n || w->num;
+	return w->num_pending || w->num || !w->no_more;
 }
 
-void rr_sa_end(struct rr_sa *w)
+static void sa_end(void *be)
 {
+	struct rr_sa *w = be;
+
 	if (!w)
 		return;
 	if (w->sp.mad)
@@ -676,5 +721,14 @@ void rr_sa_end(struct rr_sa *w)
 	free(w->q);
 	free(w->snd);
 	free(w->rcv);
+	free(w->pending);
 	free(w);
 }
+
+const struct rr_backend_ops rr_sa_ops = {
+	.start = sa_start,
+	.add = sa_add,
+	.no_more = sa_no_more,
+	.turn = sa_turn,
+	.end = sa_end,
+};

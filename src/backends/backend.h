@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one shape of the resolution core.  The caller adds results while
+ * there is room, and turns: each turn starts what is due, waits for the
+ * kernel or the SA until the nearest deadline, and pushes every finished
+ * result on a queue.  The window (how many results a backend holds at
+ * once: waiting their start, in flight, or finished and not yet handed
+ * back) is kept here, once for every backend, so that memory follows what
+ * is in flight, not the run's size.  Backends fill results; never print.
+ */
+#ifndef RR_BACKEND_H
+#define RR_BACKEND_H
+
+#include <stdbool.h>
+#include <sys/socket.h>
+
+#include "base/port_space.h"
+#include "host/host.h"
+#include "model/queue.h"
+#include "model/result.h"
+
+enum rr_backend_kind {
+	RR_BACKEND_CM,		/* the kernel's RDMA CM (librdmacm) */
+	RR_BACKEND_SA,		/* the subnet administrator (--sa) */
+};
+
+struct rr_backend_params {
+	enum rr_backend_kind kind;
+	unsigned int timeout_ms;	/* each step's (each MAD's, --sa) */
+	unsigned int parallel;		/* at most this many in flight */
+	int tos;			/* -1: leave the default */
+	enum rr_ps ps;			/* the port space (the SA's ServiceID) */
+	unsigned int window;		/* set by rr_backend_start() */
+	/* rdma_cm */
+	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
+	struct rr_host *host;			/* its GID tables */
+	/* --sa */
+	const char *ca;			/* -C, NULL: the first CA */
+	int port;			/* -P, 0: the first (active) port */
+	int sl, pkey;			/* -1: any */
+	bool all_paths;			/* GetTable: every path the SA has */
+};
+
+/* Results a backend holds beyond twice --parallel. */
+#define RR_BACKEND_SLACK 64
+
+struct rr_backend;
+
+/*
+ * Sets up the backend PARAMS name (copied).  A host that cannot do it at
+ * all (no RDMA CM, no InfiniBand port, no SM) is no failure here: each
+ * result added fails with the reason.  NULL: ENOMEM.
+ */
+struct rr_backend *rr_backend_start(const struct rr_backend_params *params);
+/* How many results may be added now. */
+unsigned int rr_backend_room(const struct rr_backend *b);
+/*
+ * Adds R, to start no earlier than its start_offset_ms after the start,
+ * and after every result added before it.  R has a destination, or has
+ * failed already (a name that did not resolve): then it is handed back as
+ * it is.  Only with rr_backend_room() > 0.
+ */
+void rr_backend_add(struct rr_backend *b, struct rr_result *r);
+/* Nothing more will be added: the turns end when all is handed back. */
+void rr_backend_no_more(struct rr_backend *b);
+/*
+ * A descriptor (-1: none) whose input ends a turn's wait too: the
+ * caller's -f file, so that its next lines start as soon as written.
+ */
+void rr_backend_wake_on(struct rr_backend *b, int fd);
+/*
+ * One turn: finished results pushed on DONE (room for the window).  It
+ * returns at once when nothing is in flight nor waiting, for the caller
+ * to add more.  False once all is handed back after rr_backend_no_more().
+ */
+bool rr_backend_turn(struct rr_backend *b, struct rr_queue *done);
+/*
+ * An answer waits to be read: the next turn should come before anything
+ * else, or its time stamp would carry the delay.
+ */
+bool rr_backend_busy(const struct rr_backend *b);
+/* Results in flight (a run stopped early) go, unreported; B is freed. */
+void rr_backend_end(struct rr_backend *b);
+
+#endif
