@@ -541,3 +541,21 @@ out:
 	*n = fs.n;
 	return true;
 }
+
+int rr_cause_legend_find(const struct rr_cause_legend *l, enum rr_cause cause)
+{
+	int i;
+
+	for (i = 0; i < l->n && l->causes[i] != cause; i++)
+		;
+	return i;
+}
+
+int rr_cause_legend_code(struct rr_cause_legend *l, enum rr_cause cause)
+{
+	int i = rr_cause_legend_find(l, cause);
+
+	if (i == l->n)
+		l->causes[l->n++] = cause;
+	return i;
+}

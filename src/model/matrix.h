@@ -98,6 +98,20 @@ enum rr_finding_kind {
 };
 
 /*
+ * The causes of a matrix's failed cells, each numbered in the order
+ * first met: the text grid's letters and the picture's colours.
+ */
+struct rr_cause_legend {
+	enum rr_cause causes[RR_CAUSE_COUNT];
+	int n;
+};
+
+/* CAUSE's number in L; L->n when it is not there. */
+int rr_cause_legend_find(const struct rr_cause_legend *l, enum rr_cause cause);
+/* CAUSE's number in L, added when new. */
+int rr_cause_legend_code(struct rr_cause_legend *l, enum rr_cause cause);
+
+/*
  * The path fields compared both ways: the field table's both_ways ones,
  * in its order (tests/unit/model/matrix_test.c checks the count).
  */

@@ -7,11 +7,6 @@
 #include "output/render_matrix.h"
 
 /* Failure codes: a letter per cause, in the order causes first appear. */
-struct legend {
-	enum rr_cause causes[RR_CAUSE_COUNT];
-	int n;
-};
-
 static void code_name(int i, char *buf, size_t len)
 {
 	if (i < 26)
@@ -20,25 +15,14 @@ static void code_name(int i, char *buf, size_t len)
 		snprintf(buf, len, "%c%c", 'A' + i / 26 - 1, 'A' + i % 26);
 }
 
-static int code_of(struct legend *l, enum rr_cause cause)
-{
-	int i;
-
-	for (i = 0; i < l->n; i++)
-		if (l->causes[i] == cause)
-			return i;
-	l->causes[l->n] = cause;
-	return l->n++;
-}
-
 /* What a cell shows: its value, its failure's code, "." for no record. */
-static void cell_text(const struct rr_matrix_cell *c, struct legend *l,
+static void cell_text(const struct rr_matrix_cell *c, struct rr_cause_legend *l,
 		      char *buf, size_t len)
 {
 	if (!c)
 		snprintf(buf, len, ".");
 	else if (!c->ok)
-		code_name(code_of(l, c->cause), buf, len);
+		code_name(rr_cause_legend_code(l, c->cause), buf, len);
 	else
 		snprintf(buf, len, "%s%s", c->value, c->expect ? "*" : "");
 }
@@ -63,7 +47,7 @@ static void line(struct printer *p, const char *text)
 
 /* Columns FIRST to LAST (excluded), every row, each cell WIDTH wide. */
 static void grid_block(struct printer *p, const struct rr_matrix_view *v,
-		       struct legend *l, size_t first, size_t last, int lw,
+		       struct rr_cause_legend *l, size_t first, size_t last, int lw,
 		       int cw)
 {
 	const struct rr_matrix *m = v->m;
@@ -93,7 +77,7 @@ static void grid_block(struct printer *p, const struct rr_matrix_view *v,
  * The widest cell, so every column is as wide; the failure codes given
  * on the way, in the grid's order (A is the first one read).
  */
-static int cell_width(const struct rr_matrix_view *v, struct legend *l)
+static int cell_width(const struct rr_matrix_view *v, struct rr_cause_legend *l)
 {
 	const struct rr_matrix *m = v->m;
 	int w = snprintf(NULL, 0, "%zu", m->cols.num), n;
@@ -113,7 +97,7 @@ static int cell_width(const struct rr_matrix_view *v, struct legend *l)
 }
 
 static void text_grid(struct printer *p, const struct rr_matrix_view *v,
-		      struct legend *l)
+		      struct rr_cause_legend *l)
 {
 	const struct rr_matrix *m = v->m;
 	int lw = 1, cw, n;
@@ -469,7 +453,7 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 
 void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)
 {
-	struct legend l = { .n = 0 };
+	struct rr_cause_legend l = { .n = 0 };
 
 	if (pr_format(p) == RR_FORMAT_PROM) {
 		prom(p, v);

@@ -47,8 +47,7 @@ struct heat {
 	bool *dead_row, *dead_col;
 	struct value *values;		/* distinct, lowest first */
 	size_t num_values;
-	enum rr_cause causes[RR_CAUSE_COUNT];	/* in the order first met */
-	int num_causes;
+	struct rr_cause_legend causes;	/* in the order first met */
 	size_t pairs, resolved;
 	unsigned long gx, gy;		/* the grid's top left corner */
 	unsigned long lx;		/* the legend's left */
@@ -114,17 +113,6 @@ static void cause_colour(int i, char *buf, size_t len)
 }
 
 /* The Ith cause met in the grid's order, as the text grid's letters. */
-static int cause_index(struct heat *h, enum rr_cause cause)
-{
-	int i;
-
-	for (i = 0; i < h->num_causes; i++)
-		if (h->causes[i] == cause)
-			return i;
-	h->causes[h->num_causes] = cause;
-	return h->num_causes++;
-}
-
 static struct value value_of(const struct rr_matrix_cell *c)
 {
 	return (struct value){ .text = c->value, .is_num = c->value_is_num,
@@ -169,7 +157,7 @@ static bool scan(struct heat *h)
 				continue;
 			h->pairs++;
 			if (!c->ok) {
-				cause_index(h, c->cause);
+				rr_cause_legend_code(&h->causes, c->cause);
 				continue;
 			}
 			h->resolved++;
@@ -343,8 +331,8 @@ static size_t legend_lines(const struct heat *h)
 {
 	size_t n = 1 + values_shown(h) + (h->num_values > LEGEND_VALUES);
 
-	if (h->num_causes)
-		n += 1 + (size_t)h->num_causes;
+	if (h->causes.n)
+		n += 1 + (size_t)h->causes.n;
 	return n + 3 + any_dead(h);
 }
 
@@ -505,8 +493,6 @@ static void labels(struct heat *h)
 static void cell_fill(const struct heat *h, const struct rr_matrix_cell *c,
 		      char *buf, size_t len)
 {
-	int i;
-
 	if (!c) {
 		snprintf(buf, len, "%s", EMPTY_FILL);
 		return;
@@ -515,9 +501,8 @@ static void cell_fill(const struct heat *h, const struct rr_matrix_cell *c,
 		value_colour(value_rank(h, c), h->num_values, buf, len);
 		return;
 	}
-	for (i = 0; i < h->num_causes && h->causes[i] != c->cause; i++)
-		;
-	cause_colour(i, buf, len);
+	/* Every cause was met when the cells were counted. */
+	cause_colour(rr_cause_legend_find(&h->causes, c->cause), buf, len);
 }
 
 static void cells(struct heat *h)
@@ -633,12 +618,12 @@ static void legend(struct heat *h)
 
 	text_group(s, "legend", FONT);
 	legend_values(h, &y);
-	if (h->num_causes)
+	if (h->causes.n)
 		heading(h, &y, "failed, by cause:");
-	for (i = 0; i < h->num_causes; i++) {
+	for (i = 0; i < h->causes.n; i++) {
 		cause_colour(i, fill, sizeof(fill));
-		legend_row(h, &y, "cause", fill, rr_cause_key(h->causes[i]),
-		      rr_cause_summary(h->causes[i]));
+		legend_row(h, &y, "cause", fill, rr_cause_key(h->causes.causes[i]),
+		      rr_cause_summary(h->causes.causes[i]));
 	}
 	heading(h, &y, "key:");
 	legend_row(h, &y, "empty", EMPTY_FILL, "no record of the pair", NULL);

@@ -52,6 +52,20 @@ static int sym_bit(const char *key)
 	return -1;
 }
 
+/* Causes numbered in the order first met, each once. */
+static void cause_legend(void)
+{
+	struct rr_cause_legend l = { .n = 0 };
+
+	is_int(rr_cause_legend_find(&l, RR_CAUSE_NO_PATH), 0, "none yet: n");
+	is_int(rr_cause_legend_code(&l, RR_CAUSE_NO_PATH), 0, "the first met is 0");
+	is_int(rr_cause_legend_code(&l, RR_CAUSE_SA_TIMEOUT), 1, "the next 1");
+	is_int(rr_cause_legend_code(&l, RR_CAUSE_NO_PATH), 0, "met again: still 0");
+	is_int(rr_cause_legend_find(&l, RR_CAUSE_SA_TIMEOUT), 1, "found, not added");
+	is_int(rr_cause_legend_find(&l, RR_CAUSE_DEST_UNKNOWN), 2, "absent: n");
+	is_int(l.n, 2, "two causes");
+}
+
 int main(void)
 {
 	struct rr_matrix m = { 0 };
@@ -167,5 +181,6 @@ int main(void)
 	ok(rr_matrix_findings(&m, &f, &n) && n == 0, "and no findings");
 	free(f);
 	rr_matrix_free(&m);
+	cause_legend();
 	return tap_done();
 }
