@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/list.h"
+#include "app/listen.h"
 #include "input/ibdiag_conf.h"
 #include "app/output_file.h"
 #include "app/run.h"
@@ -223,6 +224,11 @@ int main(int argc, char **argv)
 	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK)
 		return finish_output(&output, run.opts.output, RR_EXIT_USAGE,
 				     false);
+	if (run.opts.listen_port) {
+		code = rr_listen_run(&run.opts, out, run.opts.host_label ?
+				     run.host_label : NULL);
+		return finish_output(&output, run.opts.output, code, true);
+	}
 	if (run.opts.list) {
 		code = rr_list_run(run.opts.format, out, run.opts.host_label ?
 				   run.host_label : NULL);

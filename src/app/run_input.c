@@ -251,7 +251,7 @@ bool rr_run_add_all_file_dests(struct run *run)
 bool rr_run_parse_expectations(struct run *run)
 {
 	const struct rr_opts *o = &run->opts;
-	char why[256], buf[256];
+	char why[512], buf[256];
 	int i;
 
 	for (i = 0; i < o->num_expect; i++) {

@@ -31,6 +31,7 @@ struct rr_backend_params {
 	int tos;			/* -1: leave the default */
 	enum rr_ps ps;			/* the port space (the SA's ServiceID) */
 	unsigned int window;		/* set by rr_backend_start() */
+	unsigned int connect_port;	/* --connect: 0 none, else its port */
 	/* rdma_cm */
 	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
 	struct rr_host *host;			/* its GID tables */

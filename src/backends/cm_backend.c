@@ -39,6 +39,11 @@ struct probe {
 	struct rdma_cm_id *id;
 	enum probe_state state;
 	enum rr_step waiting;		/* PROBE_WAITING: in this step */
+	const char *call;		/* the call of the step, as it failed */
+	/* --connect: what a connection needs, made by the create qp step. */
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_qp *qp;
 	struct timespec deadline;
 	struct probe *next_done;	/* on run->done, to clean up */
 };
@@ -91,6 +96,7 @@ struct cm_event {
 	const struct rdma_cm_id *id;	/* to compare only: it may be gone */
 	enum rdma_cm_event_type type;
 	int status;
+	unsigned int private_len;	/* a reject's private data */
 	struct timespec at;
 };
 
@@ -192,7 +198,7 @@ static void collect(struct rr_cm *run, struct rr_result *r,
 		port.defaults = rr_host_cm_defaults(run->p->host, port.device,
 						    port.port);
 	rr_cm_collect_port(r, &port, &asked);
-	if (!r->out.ok)
+	if (!rr_result_routed(r))
 		return;
 	if (k->ll == RR_LL_ETHERNET || k->ll == RR_LL_INFINIBAND)
 		port.gids = rr_gid_table_via(rr_host_gids(run->p->host),
@@ -216,6 +222,20 @@ static void hand_over(struct rr_cm *run, struct probe *pr,
 	rr_queue_push(done, pr->r);
 	pr->r = NULL;
 	run->free_probes[run->num_free++] = pr;
+}
+
+/* What --connect made for PR, let go before its id. */
+static void release_qp(struct probe *pr)
+{
+	if (pr->qp)
+		rr_dl.ibv_destroy_qp(pr->qp);
+	if (pr->cq)
+		rr_dl.ibv_destroy_cq(pr->cq);
+	if (pr->pd)
+		rr_dl.ibv_dealloc_pd(pr->pd);
+	pr->qp = NULL;
+	pr->cq = NULL;
+	pr->pd = NULL;
 }
 
 /* ID's result is read: the id waits for destroy_finished(). */
@@ -254,6 +274,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 		run->done = pr->next_done;
 		if (pr->id) {
 			collect(run, pr->r, pr->id);
+			release_qp(pr);
 			bury(run, pr->id);
 			pr->id = NULL;
 		}
@@ -310,7 +331,10 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 
 /* The step table's events are librdmacm's (base/steps.h). */
 _Static_assert((int)RR_CM_EV_ADDR_RESOLVED == (int)RDMA_CM_EVENT_ADDR_RESOLVED &&
-	       (int)RR_CM_EV_ROUTE_RESOLVED == (int)RDMA_CM_EVENT_ROUTE_RESOLVED,
+	       (int)RR_CM_EV_ROUTE_RESOLVED == (int)RDMA_CM_EVENT_ROUTE_RESOLVED &&
+	       (int)RR_CM_EV_CONNECT_RESPONSE == (int)RDMA_CM_EVENT_CONNECT_RESPONSE &&
+	       (int)RR_CM_EV_ESTABLISHED == (int)RDMA_CM_EVENT_ESTABLISHED &&
+	       (int)RR_CM_EV_DISCONNECTED == (int)RDMA_CM_EVENT_DISCONNECTED,
 	       "base/steps.h's rdma_cm event numbers moved");
 
 /* Resolve route begins: a resolve addr that came late is flagged. */
@@ -326,42 +350,183 @@ static void before_route(struct rr_cm *run, struct rr_result *r)
 		r->out.late_success = true;
 }
 
+/* The destination, with --connect's port: the id keeps it from here. */
+static int resolve_addr(struct rr_cm *run, struct probe *pr)
+{
+	struct sockaddr_storage dst = pr->r->probe.dst;
+
+	if (run->p->connect_port && dst.ss_family == AF_INET)
+		((struct sockaddr_in *)&dst)->sin_port = htons(run->p->connect_port);
+	else if (run->p->connect_port && dst.ss_family == AF_INET6)
+		((struct sockaddr_in6 *)&dst)->sin6_port = htons(run->p->connect_port);
+	return rr_dl.rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&dst,
+				       (int)run->p->timeout_ms);
+}
+
+/* QP to STATE, with what the CM says of the connection; 0 or -1. */
+static int qp_to(struct probe *pr, enum ibv_qp_state state)
+{
+	struct ibv_qp_attr attr = { .qp_state = state };
+	int mask = 0;
+
+	pr->call = "rdma_init_qp_attr";
+	if (rr_dl.rdma_init_qp_attr(pr->id, &attr, &mask))
+		return -1;
+	pr->call = "ibv_modify_qp";
+	errno = rr_dl.ibv_modify_qp(pr->qp, &attr, mask);
+	return errno ? -1 : 0;
+}
+
 /*
- * The call that starts STEP, as the step table orders them; 0, or -1
- * with errno.  A step the CM waits in is one case here.
+ * A protection domain, a completion queue and an RC QP on the id's
+ * device, in INIT.  The QP stays the probe's, not the id's: then the CM
+ * reports the REP (CONNECT_RESPONSE) rather than answering it itself,
+ * and connect and establish are timed apart.
+ */
+static int create_qp(struct probe *pr)
+{
+	struct ibv_qp_init_attr attr = {
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.qp_type = IBV_QPT_RC,
+	};
+
+	pr->call = "ibv_alloc_pd";
+	pr->pd = rr_dl.ibv_alloc_pd(pr->id->verbs);
+	if (!pr->pd)
+		return -1;
+	pr->call = "ibv_create_cq";
+	pr->cq = rr_dl.ibv_create_cq(pr->id->verbs, 2, NULL, NULL, 0);
+	if (!pr->cq)
+		return -1;
+	attr.send_cq = attr.recv_cq = pr->cq;
+	pr->call = "ibv_create_qp";
+	pr->qp = rr_dl.ibv_create_qp(pr->pd, &attr);
+	if (!pr->qp)
+		return -1;
+	return qp_to(pr, IBV_QPS_INIT);
+}
+
+/* REQ out: an RC connection, or a SIDR request (--ps udp). */
+static int connect_id(struct probe *pr)
+{
+	struct rdma_conn_param param = {
+		.responder_resources = 1,
+		.initiator_depth = 1,
+		.retry_count = 7,
+		.rnr_retry_count = 7,
+		.qp_num = pr->qp ? pr->qp->qp_num : 0,
+	};
+
+	return rr_dl.rdma_connect(pr->id, &param);
+}
+
+/* REP in: the QP to RTR and RTS, then the RTU out. */
+static int establish(struct probe *pr)
+{
+	if (qp_to(pr, IBV_QPS_RTR) || qp_to(pr, IBV_QPS_RTS))
+		return -1;
+	pr->call = "rdma_establish";
+	return rr_dl.rdma_establish(pr->id);
+}
+
+/*
+ * The call (or calls) that start STEP; 0, or -1 with errno and the call
+ * that failed in pr->call.  A new step is one case here.
  */
 static int issue(struct rr_cm *run, struct probe *pr, enum rr_step step)
 {
-	int timeout_ms = (int)run->p->timeout_ms;
-
+	pr->call = rr_step_info(step)->call;
 	switch (step) {
 	case RR_STEP_RESOLVE_ADDR:
-		return rr_dl.rdma_resolve_addr(pr->id, NULL,
-					       (struct sockaddr *)&pr->r->probe.dst,
-					       timeout_ms);
+		return resolve_addr(run, pr);
 	case RR_STEP_RESOLVE_ROUTE:
 		before_route(run, pr->r);
-		return rr_dl.rdma_resolve_route(pr->id, timeout_ms);
+		return rr_dl.rdma_resolve_route(pr->id, (int)run->p->timeout_ms);
+	case RR_STEP_CREATE_QP:
+		return create_qp(pr);
+	case RR_STEP_CONNECT:
+		pr->r->out.connect_port = (uint16_t)run->p->connect_port;
+		return connect_id(pr);
+	case RR_STEP_ESTABLISH:
+		return establish(pr);
+	case RR_STEP_DISCONNECT:
+		return rr_dl.rdma_disconnect(pr->id);
 	default:
 		errno = ENOSYS;
 		return -1;
 	}
 }
 
-/* STEP begins: its call made, its event waited for until the deadline. */
-static void start_wait(struct rr_cm *run, struct probe *pr, enum rr_step step)
+/*
+ * Whether this run's probes take STEP after the id is made (create id
+ * and bind addr are probe_create()'s).  A datagram connect (--ps udp) is
+ * SIDR: no QP of ours, no RTU, nothing to disconnect.
+ */
+static bool takes(const struct rr_cm *run, enum rr_step step)
+{
+	if (step == RR_STEP_CREATE_ID || step == RR_STEP_BIND_ADDR)
+		return false;
+	if (run->p->ps == RR_PS_UDP)
+		return step != RR_STEP_CREATE_QP && step != RR_STEP_ESTABLISH &&
+		       step != RR_STEP_DISCONNECT;
+	return true;
+}
+
+static enum rr_step next_step(const struct rr_cm *run, enum rr_step after)
+{
+	unsigned int by = RR_BY(RR_BY_CM);
+
+	if (run->p->connect_port)
+		by |= RR_BY(RR_BY_CONNECT);
+	do
+		after = rr_step_next(after, by);
+	while (after < RR_STEP_COUNT && !takes(run, after));
+	return after;
+}
+
+/* The event that ends STEP: SIDR's REP comes as ESTABLISHED. */
+static enum rr_cm_event awaited(const struct rr_cm *run, enum rr_step step)
+{
+	if (step == RR_STEP_CONNECT && run->p->ps == RR_PS_UDP)
+		return RR_CM_EV_ESTABLISHED;
+	return rr_step_info(step)->ends_on;
+}
+
+/*
+ * The probe's steps after AFTER, in the table's order: each that ends
+ * with its call is done here, up to one that waits for an event.  After
+ * the last, the probe succeeded, at AT (NULL: now).
+ */
+static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
+		    const struct timespec *at)
 {
 	struct rr_result *r = pr->r;
+	enum rr_step step;
 
-	rr_step_begin(&r->out, step);
-	if (issue(run, pr, step)) {
-		probe_fail_call(pr, step, rr_step_info(step)->call, errno);
-		return;
+	while ((step = next_step(run, after)) < RR_STEP_COUNT) {
+		rr_step_begin(&r->out, step);
+		if (issue(run, pr, step)) {
+			probe_fail_call(pr, step, pr->call, errno);
+			return;
+		}
+		if (awaited(run, step) != RR_CM_EV_NONE) {
+			pr->state = PROBE_WAITING;
+			pr->waiting = step;
+			set_deadline(pr, &r->out.steps[step].start,
+				     step_deadline_ms(run->p->timeout_ms));
+			return;
+		}
+		rr_step_end(&r->out, step);
+		after = step;
+		at = NULL;
 	}
-	pr->state = PROBE_WAITING;
-	pr->waiting = step;
-	set_deadline(pr, &r->out.steps[step].start,
-		     step_deadline_ms(run->p->timeout_ms));
+	if (at)
+		rr_step_end_at(&r->out, RR_STEP_TOTAL, at);
+	else
+		rr_step_end(&r->out, RR_STEP_TOTAL);
+	r->out.ok = true;
+	probe_finish(pr);
 }
 
 static const char *waiting_call(const struct probe *pr)
@@ -371,30 +536,23 @@ static const char *waiting_call(const struct probe *pr)
 
 /*
  * One event for one probe, read (and acked) at E->at: the one its step
- * waits for starts the next step, or, after the last, ends the probe.
+ * waits for moves it on; any other fails it.
  */
 static void handle_event(struct rr_cm *run, const struct cm_event *e)
 {
 	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
-	enum rr_step next;
 
-	if ((int)e->type != (int)rr_step_info(pr->waiting)->ends_on ||
-	    e->status) {
+	if ((int)e->type != (int)awaited(run, pr->waiting) || e->status) {
 		rr_fail_event(&r->out, pr->waiting, waiting_call(pr), e->type,
 			      e->status, &e->at);
+		if (e->type == RDMA_CM_EVENT_REJECTED)
+			r->out.fail.private_len = e->private_len;
 		probe_finish(pr);
 		return;
 	}
 	rr_step_end_at(&r->out, pr->waiting, &e->at);
-	next = rr_step_next_cm_wait(pr->waiting);
-	if (next < RR_STEP_COUNT) {
-		start_wait(run, pr, next);
-		return;
-	}
-	rr_step_end_at(&r->out, RR_STEP_TOTAL, &e->at);
-	r->out.ok = true;
-	probe_finish(pr);
+	advance(run, pr, pr->waiting, &e->at);
 }
 
 /*
@@ -415,6 +573,7 @@ static void drain_events(struct rr_cm *run)
 			batch[n].id = ev->id;
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
+			batch[n].private_len = ev->param.conn.private_data_len;
 			batch[n].at = rr_now();
 			/* Ack at once: rdma_destroy_id waits for the acks. */
 			rr_dl.rdma_ack_cm_event(ev);
@@ -584,8 +743,7 @@ static void start_due(struct rr_cm *run)
 			run->inflight[run->num_inflight++] = pr;
 	}
 	for (i = first; i < run->num_inflight; i++)
-		start_wait(run, run->inflight[i],
-			   rr_step_next_cm_wait(RR_STEP_COUNT));
+		advance(run, run->inflight[i], RR_STEP_BIND_ADDR, NULL);
 }
 
 static void cm_add(void *be, struct rr_result *r)
@@ -742,12 +900,16 @@ static void cm_end(void *be)
 	if (!run)
 		return;
 	/* Stopped early: what is still in flight goes, unreported. */
-	for (i = 0; i < run->num_inflight; i++)
+	for (i = 0; i < run->num_inflight; i++) {
+		release_qp(run->inflight[i]);
 		if (run->inflight[i]->id)
 			rr_dl.rdma_destroy_id(run->inflight[i]->id);
-	for (pr = run->done; pr; pr = pr->next_done)
+	}
+	for (pr = run->done; pr; pr = pr->next_done) {
+		release_qp(pr);
 		if (pr->id)
 			rr_dl.rdma_destroy_id(pr->id);
+	}
 	while (run->num_graves)
 		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
 	free(run->graves);

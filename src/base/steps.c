@@ -27,12 +27,12 @@ const struct rr_step_info *rr_step_info(enum rr_step step)
 	return &steps[step];
 }
 
-enum rr_step rr_step_next_cm_wait(enum rr_step after)
+enum rr_step rr_step_next(enum rr_step after, unsigned int by_set)
 {
 	unsigned int s = after >= RR_STEP_COUNT ? 0 : (unsigned int)after + 1;
 
 	for (; s < RR_STEP_COUNT; s++)
-		if (steps[s].by == RR_BY_CM && steps[s].ends_on != RR_CM_EV_NONE)
+		if (by_set & RR_BY(steps[s].by))
 			return (enum rr_step)s;
 	return RR_STEP_COUNT;
 }

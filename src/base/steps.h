@@ -15,6 +15,7 @@
 enum rr_step_by {
 	RR_BY_INPUT,		/* before any backend: name look-up */
 	RR_BY_CM,		/* the kernel's RDMA CM (librdmacm) */
+	RR_BY_CONNECT,		/* the CM again, with --connect */
 	RR_BY_SA,		/* the subnet administrator (--sa) */
 	RR_BY_ALL,		/* every probe: the whole */
 };
@@ -27,6 +28,9 @@ enum rr_cm_event {
 	RR_CM_EV_NONE = -1,	/* the call itself ends the step */
 	RR_CM_EV_ADDR_RESOLVED = 0,
 	RR_CM_EV_ROUTE_RESOLVED = 2,
+	RR_CM_EV_CONNECT_RESPONSE = 5,
+	RR_CM_EV_ESTABLISHED = 9,
+	RR_CM_EV_DISCONNECTED = 10,
 };
 
 /*
@@ -34,7 +38,7 @@ enum rr_cm_event {
  * key: its JSON key and --max-ms name; label: as cmtime prints it, so
  * numbers compare directly; call: what starts it; ends_on: the rdma_cm
  * event that ends it, NONE when the call itself does.  The CM backend
- * waits in each RR_BY_CM step that has an event, in this order.
+ * takes its steps in this order, those of --connect after the route.
  */
 #define RR_STEP_TABLE(X)						\
 	X(LOOKUP, "lookup", "lookup", "getaddrinfo_a", NONE, RR_BY_INPUT) \
@@ -46,6 +50,14 @@ enum rr_cm_event {
 	  "rdma_resolve_addr", ADDR_RESOLVED, RR_BY_CM)			\
 	X(RESOLVE_ROUTE, "resolve_route", "resolve route",		\
 	  "rdma_resolve_route", ROUTE_RESOLVED, RR_BY_CM)		\
+	X(CREATE_QP, "create_qp", "create qp", "ibv_create_qp", NONE,	\
+	  RR_BY_CONNECT)						\
+	X(CONNECT, "connect", "connect", "rdma_connect",		\
+	  CONNECT_RESPONSE, RR_BY_CONNECT)				\
+	X(ESTABLISH, "establish", "establish", "rdma_establish", NONE,	\
+	  RR_BY_CONNECT)						\
+	X(DISCONNECT, "disconnect", "disconnect", "rdma_disconnect",	\
+	  DISCONNECTED, RR_BY_CONNECT)					\
 	X(OPEN_PORT, "open_port", "open port", "umad_get_port", NONE,	\
 	  RR_BY_SA)							\
 	X(FIND_SM, "find_sm", "find sm", "mad_rpc", NONE, RR_BY_SA)	\
@@ -78,11 +90,13 @@ enum rr_fail_kind {
 
 /* STEP's row; out of range, a row of "unknown". */
 const struct rr_step_info *rr_step_info(enum rr_step step);
+/* A set of enum rr_step_by, for rr_step_next(). */
+#define RR_BY(by) (1U << (by))
 /*
- * The step after AFTER in which the CM backend waits for an event;
- * RR_STEP_COUNT when AFTER was the last (RR_STEP_COUNT: the first).
+ * The first step after AFTER (RR_STEP_COUNT: from the first) run by one
+ * of the parts in BY_SET; RR_STEP_COUNT when none is left.
  */
-enum rr_step rr_step_next_cm_wait(enum rr_step after);
+enum rr_step rr_step_next(enum rr_step after, unsigned int by_set);
 /* "resolve addr", as cmtime names the step; "unknown" out of range. */
 const char *rr_step_name(enum rr_step step);
 /* "resolve_addr": its JSON key. */

@@ -34,7 +34,10 @@ enum rr_dl_group {
 	X(rdma_create_event_channel) X(rdma_destroy_event_channel)           \
 	X(rdma_create_id) X(rdma_destroy_id) X(rdma_set_option)              \
 	X(rdma_bind_addr) X(rdma_resolve_addr) X(rdma_resolve_route)         \
-	X(rdma_get_cm_event) X(rdma_ack_cm_event)
+	X(rdma_get_cm_event) X(rdma_ack_cm_event)                           \
+	X(rdma_connect) X(rdma_init_qp_attr) X(rdma_establish)               \
+	X(rdma_disconnect) X(rdma_listen) X(rdma_accept) X(rdma_reject)    \
+	X(rdma_create_qp) X(rdma_destroy_qp)
 
 /*
  * ibv_query_port and ibv_query_gid_table are macros over inline functions
@@ -44,7 +47,9 @@ enum rr_dl_group {
 #define RR_DL_VERBS_SYMBOLS(X)                                                \
 	X(ibv_get_device_list) X(ibv_free_device_list)                       \
 	X(ibv_get_device_name) X(ibv_open_device) X(ibv_close_device)        \
-	X(ibv_query_device) X(ibv_query_port) X(_ibv_query_gid_table)
+	X(ibv_query_device) X(ibv_query_port) X(_ibv_query_gid_table)      \
+	X(ibv_alloc_pd) X(ibv_dealloc_pd) X(ibv_create_cq) X(ibv_destroy_cq) \
+	X(ibv_create_qp) X(ibv_destroy_qp) X(ibv_modify_qp)
 
 #define RR_DL_NL_SYMBOLS(X)                                                   \
 	X(nl_addr2str) X(nl_addr_build) X(nl_addr_clone)                     \

@@ -18,6 +18,9 @@ enum {
 	OPT_JSON = 0x100,
 	OPT_TOS,
 	OPT_PS,
+	OPT_CONNECT,
+	OPT_LISTEN,
+	OPT_REJECT,
 	OPT_PARALLEL,
 	OPT_SA,
 	OPT_SL,
@@ -65,7 +68,7 @@ static const char doc[] =
 	"one of = != < <= > >=.\n\n"
 	"See rdma-route(8) for the output fields and the causes.";
 
-static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa --all-pairs [PORT...]\n--matrix[=FIELD] [RECORDS...]\n--list";
+static const char args_doc[] = "DESTINATION...\n-f FILE [DESTINATION...]\n--sa --all-pairs [PORT...]\n--matrix[=FIELD] [RECORDS...]\n--list\n--listen[=PORT] [ADDR]";
 
 static const struct argp_option options[] = {
 	{ "timeout", 't', "MS", 0,
@@ -85,6 +88,15 @@ static const struct argp_option options[] = {
 	  "with --sa, the query's QoS class", 0 },
 	{ "ps", OPT_PS, "SPACE", 0,
 	  "Port space: tcp (default), udp or ib", 0 },
+	{ "connect", OPT_CONNECT, "PORT", OPTION_ARG_OPTIONAL,
+	  "After the route, connect to PORT (default 7471) and time create qp, "
+	  "connect, establish and disconnect", 0 },
+	{ "listen", OPT_LISTEN, "PORT", OPTION_ARG_OPTIONAL,
+	  "Answer --connect probes on PORT (default 7471) of ADDR (default "
+	  "every address), a record per connection, until SIGINT/SIGTERM or "
+	  "--count connections", 0 },
+	{ "reject", OPT_REJECT, NULL, 0,
+	  "With --listen: reject every request (a consumer reject)", 0 },
 	{ "parallel", OPT_PARALLEL, "N", 0,
 	  "Destinations in flight at once (default 64; with --sa, 8)", 0 },
 	{ "file", 'f', "FILE", 0,
@@ -226,6 +238,20 @@ static void check_matrix_file(const struct rr_opts *opts,
 			   rr_shown(first, buf, sizeof(buf)));
 }
 
+/* --listen answers; it probes nothing. */
+static void check_listen(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (opts->num_targets > 1)
+		argp_error(state, "--listen takes one ADDR at most, the address to listen on");
+	if (opts->sa || opts->connect_port || opts->num_files || opts->list ||
+	    opts->matrix)
+		argp_error(state, "--listen answers --connect probes: not with --sa, --connect, -f, --list or --matrix");
+	if (opts->format == RR_FORMAT_PROM)
+		argp_error(state, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
+	if (opts->num_expect || opts->num_max_ms || opts->explain)
+		argp_error(state, "--listen takes no --expect, --max-ms or --explain");
+}
+
 /* The SA options mean nothing to rdma_cm, and the reverse. */
 static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 {
@@ -241,6 +267,12 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
 	if (opts->sa && opts->src)
 		argp_error(state, "--src does not apply to --sa");
+	if (opts->listen_port)
+		check_listen(opts, state);
+	if (opts->reject && !opts->listen_port)
+		argp_error(state, "--reject answers requests: with --listen only");
+	if (opts->sa && opts->connect_port)
+		argp_error(state, "--connect connects through the RDMA CM: not with --sa");
 	if (opts->sa && opts->count != 1)
 		argp_error(state, "--count does not apply to --sa");
 	if (opts->quiet && opts->format != RR_FORMAT_TEXT)
@@ -324,6 +356,21 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid --ps '%s': want tcp, udp or ib",
 				   rr_shown(arg, buf, sizeof(buf)));
 		opts->ps_given = true;
+		break;
+	case OPT_CONNECT:
+		opts->connect_port = arg ? (unsigned int)number(state, "connect",
+								 arg, 1, 65535,
+								 "a port, 1 to 65535") :
+				     RR_DEFAULT_CONNECT_PORT;
+		break;
+	case OPT_LISTEN:
+		opts->listen_port = arg ? (unsigned int)number(state, "listen",
+								arg, 1, 65535,
+								"a port, 1 to 65535") :
+				    RR_DEFAULT_CONNECT_PORT;
+		break;
+	case OPT_REJECT:
+		opts->reject = true;
 		break;
 	case OPT_PARALLEL:
 		opts->parallel = (unsigned int)number(state, "parallel", arg, 1,
@@ -435,6 +482,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'c':
 		opts->count = (unsigned int)number(state, "count", arg, 0,
 			UINT_MAX, "0 (until stopped) to 4294967295");
+		opts->count_given = true;
 		break;
 	case 'i':
 		opts->interval_ms = (unsigned int)number(state, "interval", arg, 0,
@@ -456,6 +504,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_NO_ARGS:
 		if (!opts->num_files && !opts->list && !opts->all_pairs &&
+		    !opts->listen_port &&
 		    !(opts->matrix && !opts->sa))
 			argp_error(state, "no DESTINATION given");
 		break;

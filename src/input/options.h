@@ -25,6 +25,8 @@ enum rr_exit {
 #define RR_DEFAULT_PARALLEL 64
 /* SA queries in flight: few, a real SM serves the whole fabric. */
 #define RR_SA_DEFAULT_PARALLEL 8
+/* --connect's port, as librdmacm's examples (ucmatose, cmtime) listen. */
+#define RR_DEFAULT_CONNECT_PORT 7471
 #define RR_DEFAULT_INTERVAL_MS 1000
 #define RR_MAX_EXPECT 32
 #define RR_MAX_FILES 32
@@ -52,6 +54,10 @@ struct rr_opts {
 	int tos;		/* -1: not set */
 	enum rr_ps ps;
 	bool ps_given;		/* --ps was given: a Prometheus label */
+	unsigned int connect_port;	/* --connect: 0 none */
+	unsigned int listen_port;	/* --listen: 0 none */
+	bool reject;			/* --listen --reject */
+	bool count_given;		/* --count was given (--listen) */
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */

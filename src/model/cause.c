@@ -223,6 +223,36 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the fabric could not be discovered (libibnetdisc), so no name could be looked up",
 		"run `ibnetdiscover` from the same port (-C/-P) to see why; a LID, GID or port GUID needs no discovery"
 	},
+	[RR_CAUSE_NO_LISTENER] = {
+		"no_listener",
+		"nothing listens on the destination's port: its RDMA CM answered that nobody serves that service ID (REJ reason 8; SIDR status 1 with --ps udp)",
+		"start the service on the destination (or `rdma-route --listen`), or give --connect the port it listens on (`rdma resource show cm_id` there lists the listeners)"
+	},
+	[RR_CAUSE_REJECTED_BY_PEER] = {
+		"rejected_by_peer",
+		"the application listening on the destination refused the connection (reject reason 28, consumer reject)",
+		"the listener chose to say no: see its log; the private data it sent with the reject (its length is in the error) may say why"
+	},
+	[RR_CAUSE_CONNECT_REJECTED] = {
+		"connect_rejected",
+		"the destination's RDMA CM rejected the connection request",
+		"the reject reason names what it refused (an MTU, P_Key, SL or its resources): compare both ends' settings"
+	},
+	[RR_CAUSE_CONNECT_TIMEOUT] = {
+		"connect_timeout",
+		"the connection request got no answer: the route resolved, but nothing came back",
+		"the peer is down or its RDMA CM does not answer; on RoCE v2 UDP port 4791 may be filtered on the way (a firewall or ACL); a P_Key or VLAN mismatch drops the request too: probe the other way from the peer"
+	},
+	[RR_CAUSE_CONNECT_UNREACHABLE] = {
+		"connect_unreachable",
+		"the destination's RDMA CM could not be reached for the connection",
+		"check that the peer is up and its RDMA device and port are active (`rdma link` there); the status says what the kernel saw"
+	},
+	[RR_CAUSE_CONNECT_ERROR] = {
+		"connect_error",
+		"the connection failed while it was being set up (CONNECT_ERROR)",
+		"the QPs could not be brought up or the peer's answer was bad: check dmesg on both ends"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",
@@ -322,9 +352,93 @@ static enum rr_cause classify_event(const struct rr_cause_input *in)
 		if (in->err == ENETUNREACH)
 			return RR_CAUSE_NO_ROUTE;
 	}
+	if (in->event == RDMA_CM_EVENT_REJECTED) {
+		/* The reason is in the status: the caller passes it as err 0. */
+		if (in->status == 8)
+			return RR_CAUSE_NO_LISTENER;
+		if (in->status == 28)
+			return RR_CAUSE_REJECTED_BY_PEER;
+		return RR_CAUSE_CONNECT_REJECTED;
+	}
+	/* SIDR (--ps udp): a positive status is the SIDR REP's. */
+	if (in->event == RDMA_CM_EVENT_UNREACHABLE && in->status > 0)
+		return in->status == 1 ? RR_CAUSE_NO_LISTENER :
+					 RR_CAUSE_CONNECT_REJECTED;
+	if (in->event == RDMA_CM_EVENT_UNREACHABLE)
+		return in->err == ETIMEDOUT ? RR_CAUSE_CONNECT_TIMEOUT :
+					      RR_CAUSE_CONNECT_UNREACHABLE;
+	if (in->event == RDMA_CM_EVENT_CONNECT_ERROR)
+		return RR_CAUSE_CONNECT_ERROR;
 	if (in->err == ENOMEM)
 		return RR_CAUSE_OUT_OF_RESOURCES;
 	return RR_CAUSE_UNKNOWN;
+}
+
+bool rr_event_status_is_reason(int event)
+{
+	/* A REJ's reason; an unsuccessful SIDR REP's status (--ps udp). */
+	return event == RDMA_CM_EVENT_REJECTED ||
+	       event == RDMA_CM_EVENT_UNREACHABLE;
+}
+
+const char *rr_sidr_status_str(int status)
+{
+	/* IBTA 1.x, table 12.11.2: the SIDR REP's Status field. */
+	static const char *const statuses[] = {
+		[1] = "service ID not supported",
+		[2] = "rejected by the service provider",
+		[3] = "no QP available",
+		[4] = "redirect",
+		[5] = "unsupported class version",
+	};
+
+	if (status <= 0 || (size_t)status >= sizeof(statuses) / sizeof(statuses[0]))
+		return NULL;
+	return statuses[status];
+}
+
+const char *rr_reject_reason_str(int reason)
+{
+	/* IBTA 1.x, table 12.6.7.2: the REJ message's Reason field. */
+	static const char *const reasons[] = {
+		[1] = "no QP available",
+		[2] = "no EEC available",
+		[3] = "no resources available",
+		[4] = "timeout",
+		[5] = "unsupported request",
+		[6] = "invalid communication ID",
+		[7] = "invalid communication instance",
+		[8] = "invalid service ID",
+		[9] = "invalid transport service type",
+		[10] = "stale connection",
+		[11] = "RDC does not exist",
+		[12] = "invalid GID",
+		[13] = "invalid LID",
+		[14] = "invalid SL",
+		[15] = "invalid traffic class",
+		[16] = "invalid hop limit",
+		[17] = "invalid packet rate",
+		[18] = "invalid alternate GID",
+		[19] = "invalid alternate LID",
+		[20] = "invalid alternate SL",
+		[21] = "invalid alternate traffic class",
+		[22] = "invalid alternate hop limit",
+		[23] = "invalid alternate packet rate",
+		[24] = "port CM redirect",
+		[25] = "port redirect",
+		[26] = "invalid path MTU",
+		[27] = "insufficient responder resources",
+		[28] = "consumer reject",
+		[29] = "invalid RNR NAK retry count",
+		[30] = "duplicate local communication ID",
+		[31] = "invalid class version",
+		[32] = "invalid flow label",
+		[33] = "invalid alternate flow label",
+	};
+
+	if (reason <= 0 || (size_t)reason >= sizeof(reasons) / sizeof(reasons[0]))
+		return NULL;
+	return reasons[reason];
 }
 
 enum rr_cause rr_classify(const struct rr_cause_input *in)
@@ -333,6 +447,9 @@ enum rr_cause rr_classify(const struct rr_cause_input *in)
 	case RR_FAIL_NONE:
 		return RR_CAUSE_NONE;
 	case RR_FAIL_DEADLINE:
+		/* The kernel's REQ retries outlast the tool's deadline. */
+		if (in->step == RR_STEP_CONNECT)
+			return RR_CAUSE_CONNECT_TIMEOUT;
 		return in->step == RR_STEP_LOOKUP ? RR_CAUSE_NAME_TIMEOUT :
 						    RR_CAUSE_NO_EVENT;
 	case RR_FAIL_EVENT:

@@ -58,6 +58,13 @@ enum rr_cause {
 	RR_CAUSE_NODE_UNKNOWN,
 	RR_CAUSE_NODE_AMBIGUOUS,
 	RR_CAUSE_DISCOVERY_FAILED,
+	/* --connect */
+	RR_CAUSE_NO_LISTENER,
+	RR_CAUSE_REJECTED_BY_PEER,
+	RR_CAUSE_CONNECT_REJECTED,
+	RR_CAUSE_CONNECT_TIMEOUT,
+	RR_CAUSE_CONNECT_UNREACHABLE,
+	RR_CAUSE_CONNECT_ERROR,
 	RR_CAUSE_UNKNOWN,
 	RR_CAUSE_COUNT
 };
@@ -68,9 +75,19 @@ struct rr_cause_input {
 	enum rr_fail_kind kind;
 	int err;		/* positive errno */
 	int event;		/* enum rdma_cm_event_type or -1 */
+	int status;		/* the event's, as the kernel gave it */
 };
 
 enum rr_cause rr_classify(const struct rr_cause_input *in);
+/* EVENT's positive status is a reason of the peer's CM, not an errno. */
+bool rr_event_status_is_reason(int event);
+/*
+ * An IB CM reject reason (IBTA 12.6.7.2), as words: "invalid service
+ * ID" for 8; NULL for one it does not know.
+ */
+const char *rr_reject_reason_str(int reason);
+/* An unsuccessful SIDR REP's status, as words; NULL when unknown. */
+const char *rr_sidr_status_str(int status);
 const char *rr_cause_key(enum rr_cause cause);
 /* The cause of KEY ("neighbour_timeout"); RR_CAUSE_UNKNOWN for none. */
 enum rr_cause rr_cause_from_key(const char *key);

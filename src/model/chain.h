@@ -72,6 +72,7 @@ enum rr_link {
 	RR_LINK_GID,
 	RR_LINK_NEIGH,
 	RR_LINK_PATH,
+	RR_LINK_CONNECT,	/* --connect only */
 	RR_LINK_COUNT
 };
 

@@ -13,6 +13,7 @@
 
 #include "base/util.h"
 #include "base/ib_port.h"
+#include "base/num_text.h"
 #include "model/chain.h"
 #include "model/decode.h"
 #include "model/refusal.h"
@@ -349,7 +350,7 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 	unsigned int mtu;
 	double gbps;
 
-	if (!r->out.ok) {
+	if (!rr_result_routed(r)) {
 		set(v, RR_LS_BROKEN, "failed at %s: %s",
 		    rr_step_name(r->out.fail.step), rr_cause_summary(r->out.fail.cause));
 		return;
@@ -443,6 +444,25 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 	return f->cause;
 }
 
+/* --connect, once its steps began: the connection itself. */
+static void judge_connect(struct rr_chain *c, const struct rr_result *r)
+{
+	struct rr_verdict *v = &c->verdict[RR_LINK_CONNECT];
+	char ms[40];
+
+	if (!r->out.connect_port)
+		return;		/* not asked, or never got that far */
+	if (!r->out.ok) {
+		set(v, RR_LS_BROKEN, "port %u: failed at %s: %s",
+		    r->out.connect_port, rr_step_name(r->out.fail.step),
+		    rr_cause_summary(r->out.fail.cause));
+		return;
+	}
+	rr_fixed_text(rr_step_ms(&r->out, RR_STEP_CONNECT), 3, ms, NULL);
+	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up",
+	    r->out.connect_port, ms);
+}
+
 void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)
 {
 	judge_route(c, r);
@@ -450,6 +470,7 @@ void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)
 	judge_gid(c, r);
 	judge_neigh(c, r);
 	judge_path(c, r);
+	judge_connect(c, r);
 }
 
 enum rr_link rr_chain_first_broken(const struct rr_chain *c)
@@ -470,6 +491,7 @@ const char *rr_link_key(enum rr_link link)
 		[RR_LINK_GID] = "gid",
 		[RR_LINK_NEIGH] = "neighbour",
 		[RR_LINK_PATH] = "path_record",
+		[RR_LINK_CONNECT] = "connect",
 	};
 
 	if ((unsigned int)link >= RR_LINK_COUNT)

@@ -45,6 +45,18 @@ static const char *event_name(int event)
 	return names[event];
 }
 
+/* A reject's reason, or an unsuccessful SIDR REP's status, in words. */
+static const char *peer_reason(const struct rr_failure *f)
+{
+	if (f->kind != RR_FAIL_EVENT || f->status <= 0)
+		return NULL;
+	if (f->event == RDMA_CM_EVENT_REJECTED)
+		return rr_reject_reason_str(f->status);
+	if (f->event == RDMA_CM_EVENT_UNREACHABLE)
+		return rr_sidr_status_str(f->status);
+	return NULL;
+}
+
 static const char *fail_kind_key(enum rr_fail_kind kind)
 {
 	switch (kind) {
@@ -75,6 +87,12 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",
 			 f->deadline_ms);
+	else if (f->kind == RR_FAIL_EVENT && rr_event_status_is_reason(f->event) &&
+		 f->status > 0)
+		snprintf(buf, len, "RDMA_CM_EVENT_%s, %s %d (%s)",
+			 event_name(f->event),
+			 f->event == RDMA_CM_EVENT_REJECTED ? "reason" : "SIDR status",
+			 f->status, peer_reason(f) ? peer_reason(f) : "unknown");
 	else if (f->kind == RR_FAIL_EVENT && !f->err)
 		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
 		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
@@ -151,7 +169,7 @@ static void get_time(const struct rr_field *f, const struct rr_result *r,
 static void get_status(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, r->out.ok ? "resolved" : "failed");
+	str(v, true, rr_result_status(r));
 }
 
 /* A timeline of the run: when each probe started. */
@@ -194,6 +212,13 @@ static void get_port(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.device[0], r->out.port);
 }
 
+static void get_connect_port(const struct rr_field *f,
+			     const struct rr_result *r, const struct rr_path *p,
+			     struct rr_fval *v)
+{
+	num(v, r->out.connect_port, r->out.connect_port);
+}
+
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
@@ -203,7 +228,7 @@ static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
 static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->out.ok, rr_gid_type_name(r->out.gid_type));
+	str(v, rr_result_routed(r), rr_gid_type_name(r->out.gid_type));
 }
 
 static void get_sgid_index(const struct rr_field *f, const struct rr_result *r,
@@ -263,7 +288,7 @@ static void get_roce_defaults(const struct rr_field *f,
 static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
-	num(v, r->out.ok, r->out.num_paths);
+	num(v, rr_result_routed(r), r->out.num_paths);
 }
 
 /*
@@ -391,6 +416,14 @@ static void set_port(const struct rr_field *f, struct rr_result *r,
 		r->out.port = (uint8_t)v->i;
 }
 
+static void set_connect_port(const struct rr_field *f, struct rr_result *r,
+			     struct rr_path *p, const struct rr_fval *v,
+			     struct rr_fstore *st)
+{
+	if (in(v, UINT16_MAX))
+		r->out.connect_port = (uint16_t)v->i;
+}
+
 static void set_link_layer(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
@@ -496,6 +529,7 @@ static const struct rr_field result_fields[] = {
 	{ "sgid_index", RR_FT_INT, .get = get_sgid_index, .set = set_sgid_index, .prom = RR_PROM_INFO },
 	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .set = set_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
 	{ "port_space", RR_FT_STR, .get = get_port_space, .set = set_port_space, .prom = RR_PROM_INFO },
+	{ "connect_port", RR_FT_INT, .get = get_connect_port, .set = set_connect_port },
 	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
 	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,
@@ -813,6 +847,39 @@ static void get_errno(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.fail.err, r->out.fail.err);
 }
 
+/*
+ * REJECTED: the peer's reason in words; an unsuccessful SIDR REP: its
+ * status.  The number is event_status.
+ */
+static void get_reject_reason(const struct rr_field *f,
+			      const struct rr_result *r, const struct rr_path *p,
+			      struct rr_fval *v)
+{
+	const char *why = peer_reason(&r->out.fail);
+
+	str(v, why, why);
+}
+
+static void get_private_len(const struct rr_field *f,
+			    const struct rr_result *r, const struct rr_path *p,
+			    struct rr_fval *v)
+{
+	const struct rr_failure *e = &r->out.fail;
+
+	/* Only a consumer's reject carries data of its own (28). */
+	num(v, e->kind == RR_FAIL_EVENT && e->event == RDMA_CM_EVENT_REJECTED &&
+	       e->status == 28, e->private_len);
+}
+
+static void set_private_len(const struct rr_field *f, struct rr_result *r,
+			    struct rr_path *p, const struct rr_fval *v,
+			    struct rr_fstore *st)
+{
+	/* An IB CM REJ carries at most 148 bytes of private data. */
+	if (in(v, 255))
+		r->out.fail.private_len = (unsigned int)v->i;
+}
+
 static void get_errno_name(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
@@ -934,6 +1001,8 @@ static const struct rr_field error_fields[] = {
 	{ "failed_by", RR_FT_STR, .get = get_failed_by, .set = set_failed_by, .prom = RR_PROM_INFO },
 	{ "event", RR_FT_STR, .get = get_event, .set = set_event, .prom = RR_PROM_INFO },
 	{ "event_status", RR_FT_INT, .get = get_event_status, .set = set_event_status },
+	{ "reject_reason", RR_FT_STR, .get = get_reject_reason },
+	{ "private_data_len", RR_FT_INT, .get = get_private_len, .set = set_private_len },
 	{ "errno", RR_FT_INT, .get = get_errno, .set = set_errno },
 	{ "errno_name", RR_FT_STR, .get = get_errno_name, .prom = RR_PROM_INFO },
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },

@@ -52,6 +52,7 @@ static void fail_at(struct rr_outcome *o, enum rr_step step,
 {
 	struct rr_cause_input in = {
 		.step = step, .kind = kind, .err = err, .event = event,
+		.status = status,
 	};
 	struct timespec now;
 
@@ -80,8 +81,13 @@ void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int event, int status, const struct timespec *at)
 {
-	/* The kernel reports a negative errno as the event's status. */
-	fail_at(o, step, RR_FAIL_EVENT, call, status < 0 ? -status : status,
+	/*
+	 * The kernel reports a negative errno as the event's status; a
+	 * REJECTED's positive status is the peer's IB CM reject reason.
+	 */
+	fail_at(o, step, RR_FAIL_EVENT, call,
+		status < 0 ? -status :
+		rr_event_status_is_reason(event) ? 0 : status,
 		event, status, at);
 }
 
@@ -110,6 +116,19 @@ void rr_result_release(struct rr_result *r)
 	r->notes.num_expect_failures = 0;
 	free(r->notes.chain);
 	r->notes.chain = NULL;
+}
+
+bool rr_result_routed(const struct rr_result *r)
+{
+	return r->out.ok || (r->out.fail.kind != RR_FAIL_NONE &&
+			     rr_step_info(r->out.fail.step)->by == RR_BY_CONNECT);
+}
+
+const char *rr_result_status(const struct rr_result *r)
+{
+	if (!r->out.ok)
+		return "failed";
+	return r->out.connect_port ? "connected" : "resolved";
 }
 
 bool rr_fail_is_host_level(const struct rr_failure *f)

@@ -69,6 +69,7 @@ struct rr_failure {
 	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
 	int status;		/* the event's status as the kernel gave it */
+	unsigned int private_len;	/* REJECTED: the peer's private data */
 	enum rr_cause cause;
 };
 
@@ -175,6 +176,7 @@ struct rr_outcome {
 	unsigned int sa_records_said;
 	unsigned int sa_records_void;
 	unsigned int sa_busy_retries;	/* asked again after a busy answer */
+	uint16_t connect_port;		/* --connect: the port asked, 0 none */
 	struct rr_failure fail;
 };
 
@@ -231,6 +233,14 @@ void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
  * The failure says this host (this namespace) cannot do RDMA at all: a
  * host-level cause, or no device in an exclusive RDMA namespace.
  */
+/*
+ * The route resolved: a success, or a failure of a later step (--connect),
+ * whose PathRecord is still what the connection was given.
+ */
+bool rr_result_routed(const struct rr_result *r);
+/* "connected" (--connect), "resolved" or "failed". */
+const char *rr_result_status(const struct rr_result *r);
+
 bool rr_fail_is_host_level(const struct rr_failure *f);
 /* Frees what a result holds: its paths and what is said of it. */
 void rr_result_release(struct rr_result *r);

@@ -170,8 +170,9 @@ static void headline(const struct rr_result *r, char *buf, size_t len)
 	who(r, name, sizeof(name));
 	if (r->out.ok) {
 		rr_fixed_text(rr_step_ms(&r->out, RR_STEP_TOTAL), 3, ms, NULL);
-		snprintf(buf, len, "%s: resolved via %s port %u in %s ms",
-			 name, r->out.device, r->out.port, ms);
+		snprintf(buf, len, "%s: %s via %s port %u in %s ms",
+			 name, rr_result_status(r), r->out.device,
+			 r->out.port, ms);
 		return;
 	}
 	snprintf(buf, len, "%s: failed at %s: %s", name,
@@ -247,7 +248,7 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
 	put_fields(p, RR_FS_TIME, r, NULL, false);
 	pr_obj_end(p);
 	put_fields(p, RR_FS_RESULT, r, NULL, true);
-	if (r->out.ok) {
+	if (rr_result_routed(r)) {
 		pr_arr_begin(p, "paths");
 		for (i = 0; i < r->out.num_paths; i++)
 			render_path(p, r, &r->out.paths[i], i);

@@ -244,7 +244,8 @@ void rr_render_chain(struct printer *p, const struct rr_result *r)
 	}
 	pr_arr_begin(p, "explain");
 	for (i = 0; i < RR_LINK_COUNT; i++)
-		render_link(p, NULL, c, i);
+		if (i != RR_LINK_CONNECT || r->out.connect_port)
+			render_link(p, NULL, c, i);
 	pr_arr_end(p);
 }
 

@@ -258,3 +258,34 @@ load ../helpers
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "rdma-route: --config asks for the subnet administrator: add --sa"* ]]
 }
+
+@test "--connect and --listen: bad ports and combinations, exit 2, named" {
+	local bad
+	for bad in 0 65536 -1 x 7471x ''; do
+		run --separate-stderr rr --connect="$bad" 192.0.2.1
+		[ "$status" -eq 2 ] || { echo "accepted --connect=$bad"; false; }
+		[[ $stderr == *"invalid --connect '$bad': want a port, 1 to 65535"* ]]
+		run --separate-stderr rr --listen="$bad"
+		[ "$status" -eq 2 ] || { echo "accepted --listen=$bad"; false; }
+	done
+	run --separate-stderr rr --connect --sa 12
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--connect connects through the RDMA CM: not with --sa"* ]]
+	run --separate-stderr rr --listen 192.0.2.1 192.0.2.2
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--listen takes one ADDR at most"* ]]
+	run --separate-stderr rr --listen --prom
+	[ "$status" -eq 2 ]
+	run --separate-stderr rr --listen --connect
+	[ "$status" -eq 2 ]
+	run --separate-stderr rr --listen --expect 'mtu = 1024'
+	[ "$status" -eq 2 ]
+	run --separate-stderr rr --reject 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--reject answers requests: with --listen only"* ]]
+	run --separate-stderr rr --listen no.such.host.invalid
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: invalid --listen address 'no.such.host.invalid': want a numeric IPv4 or IPv6 address" ]
+	run --separate-stderr rr --listen 192.168.077.1
+	[ "$status" -eq 2 ]
+}

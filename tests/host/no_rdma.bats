@@ -70,3 +70,14 @@ setup() {
 	jqe '.results[0].error | .errno_name == "EACCES" and .cause == "permission_denied" and .step == "create_id"' <"$out"
 	jqe '.summary.failed_by_cause == {"permission_denied": 1}' <"$out"
 }
+
+@test "--connect and --listen here: no RDMA CM, exit 3, said plainly" {
+	run --separate-stderr rr --connect --json 192.0.2.1
+	[ "$status" -eq 3 ]
+	jqe '.results[0].error | .step == "create_id" and .cause == "no_rdma_cm"' <<<"$output"
+	jqe '.results[0] | (has("connect_port") | not) and (.time_ms | has("connect") | not)' <<<"$output"
+	run --separate-stderr rr --listen=7500 --count 1
+	[ "$status" -eq 3 ]
+	[ -z "$output" ]
+	[[ $stderr == "rdma-route: --listen on 0.0.0.0 port 7500: rdma_create_event_channel(): "* ]]
+}

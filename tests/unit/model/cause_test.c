@@ -75,9 +75,53 @@ static void man_page(void)
 	free(text);
 }
 
+/* What the kernel's connect events say, as rr_fail_event() files them. */
+static void connect_causes(void)
+{
+	static const struct {
+		int event, status;
+		const char *want, *what;
+	} cases[] = {
+		{ RDMA_CM_EVENT_REJECTED, 8, "no_listener", "REJ reason 8" },
+		{ RDMA_CM_EVENT_REJECTED, 28, "rejected_by_peer", "REJ reason 28" },
+		{ RDMA_CM_EVENT_REJECTED, 26, "connect_rejected", "REJ reason 26 (MTU)" },
+		{ RDMA_CM_EVENT_UNREACHABLE, -ETIMEDOUT, "connect_timeout",
+		  "UNREACHABLE -110: the REQ's retries ran out" },
+		{ RDMA_CM_EVENT_UNREACHABLE, 1, "no_listener",
+		  "SIDR REP status 1: no such service" },
+		{ RDMA_CM_EVENT_UNREACHABLE, 2, "connect_rejected", "SIDR REP status 2" },
+		{ RDMA_CM_EVENT_UNREACHABLE, -ENETUNREACH, "connect_unreachable",
+		  "UNREACHABLE, another errno" },
+		{ RDMA_CM_EVENT_CONNECT_ERROR, -EINVAL, "connect_error", "CONNECT_ERROR" },
+	};
+	struct rr_outcome o;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&o, 0, sizeof(o));
+		rr_fail_event(&o, RR_STEP_CONNECT, "rdma_connect", cases[i].event,
+			      cases[i].status, NULL);
+		is_str(rr_cause_key(o.fail.cause), cases[i].want, cases[i].what);
+		is_int(o.fail.err, cases[i].status < 0 ? -cases[i].status : 0,
+		       "a peer's status is no errno");
+	}
+	memset(&o, 0, sizeof(o));
+	rr_fail_deadline(&o, RR_STEP_CONNECT, "rdma_connect", 3000);
+	is_str(rr_cause_key(o.fail.cause), "connect_timeout",
+	       "the tool's deadline ends the kernel's retries");
+	rr_fail_deadline(&o, RR_STEP_DISCONNECT, "rdma_disconnect", 3000);
+	is_str(rr_cause_key(o.fail.cause), "no_event", "a disconnect never answered");
+	is_str(rr_reject_reason_str(8), "invalid service ID", "reason 8 in words");
+	is_str(rr_reject_reason_str(28), "consumer reject", "reason 28 in words");
+	ok(!rr_reject_reason_str(0) && !rr_reject_reason_str(34) &&
+	   !rr_reject_reason_str(-1), "no words for an unknown reason");
+	is_str(rr_sidr_status_str(1), "service ID not supported", "SIDR status 1");
+}
+
 int main(void)
 {
 	man_page();
+	connect_causes();
 	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_EVENT, EINVAL,
 	      RDMA_CM_EVENT_ROUTE_ERROR, "sa_rejected",
 	      "InfiniBand: the SA rejected the kernel's query");

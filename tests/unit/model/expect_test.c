@@ -10,7 +10,7 @@ static struct rr_result result;
 static int holds(const char *text, char *actual)
 {
 	struct rr_expect e;
-	char why[160];
+	char why[512];
 
 	if (!rr_expect_parse(text, &e, why, sizeof(why))) {
 		printf("# parse failed: %s\n", why);
@@ -22,7 +22,7 @@ static int holds(const char *text, char *actual)
 static void parse_errors(void)
 {
 	struct rr_expect e;
-	char why[160];
+	char why[512];
 
 	ok(!rr_expect_parse("nosuch = 1", &e, why, sizeof(why)), "unknown field");
 	is_str(why, "unknown field 'nosuch' (see rdma-route(8))", "its reason");
@@ -76,7 +76,7 @@ static void parse_errors(void)
 	   "--max-ms total=-1");
 	ok(!rr_expect_parse_max_ms("mtu=5000", &e, why, sizeof(why)),
 	   "--max-ms on a field that is no step");
-	is_str(why, "'mtu' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, open_port, find_sm, sa_query or total",
+	is_str(why, "'mtu' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, create_qp, connect, establish, disconnect, open_port, find_sm, sa_query or total",
 	       "its reason");
 	ok(!rr_expect_parse_max_ms("=5", &e, why, sizeof(why)), "--max-ms =5");
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <arpa/inet.h>
 #include <linux/neighbour.h>
+#include <rdma/rdma_cma.h>
 
 #include "model/chain.h"
 #include "../tap.h"
@@ -76,12 +77,56 @@ static void test_healthy(void)
 
 	healthy(&c, &r);
 	rr_chain_judge(&c, &r);
-	for (i = 0; i < RR_LINK_COUNT; i++)
+	for (i = 0; i < RR_LINK_CONNECT; i++)
 		state_is(&c, i, "ok", rr_link_key(i));
 	is_int(rr_chain_first_broken(&c), RR_LINK_COUNT, "nothing broken");
 	is_str(c.verdict[RR_LINK_ROUTE].reason,
 	       "192.168.77.2 leaves via veth0, directly connected, source 192.168.77.1",
 	       "route reason");
+}
+
+/* --connect: its own link, judged once the connect step began. */
+static void test_connect(void)
+{
+	struct rr_chain c;
+	struct rr_result r;
+
+	healthy(&c, &r);
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_CONNECT, "unknown", "no --connect: not judged");
+	is_str(rr_link_key(RR_LINK_CONNECT), "connect", "its key");
+
+	healthy(&c, &r);
+	r.out.connect_port = 7471;
+	r.out.steps[RR_STEP_CONNECT].started = r.out.steps[RR_STEP_CONNECT].ended = true;
+	r.out.steps[RR_STEP_CONNECT].end.tv_nsec = 2500000;
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_CONNECT, "ok", "connected");
+	is_str(c.verdict[RR_LINK_CONNECT].reason,
+	       "port 7471: the peer answered in 2.500 ms, and the connection came up",
+	       "the connect link's reason");
+
+	/* Nobody listens: the route was fine, the connect link is broken. */
+	healthy(&c, &r);
+	r.out.connect_port = 7471;
+	rr_fail_event(&r.out, RR_STEP_CONNECT, "rdma_connect",
+		      RDMA_CM_EVENT_REJECTED, 8, NULL);
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_PATH, "ok", "the PathRecord is still good");
+	state_is(&c, RR_LINK_CONNECT, "broken", "the connection is not");
+	is_int(rr_chain_first_broken(&c), RR_LINK_CONNECT, "the root cause");
+	is_str(c.verdict[RR_LINK_CONNECT].reason,
+	       "port 7471: failed at connect: nothing listens on the destination's port: its RDMA CM answered that nobody serves that service ID (REJ reason 8; SIDR status 1 with --ps udp)",
+	       "it names the port and the cause");
+	is_int(r.out.fail.err, 0, "a reject reason is no errno");
+
+	/* A failure before the connect: the path link holds it. */
+	healthy(&c, &r);
+	rr_fail_event(&r.out, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
+		      RDMA_CM_EVENT_ROUTE_ERROR, -ETIMEDOUT, NULL);
+	rr_chain_judge(&c, &r);
+	state_is(&c, RR_LINK_PATH, "broken", "the route failed");
+	state_is(&c, RR_LINK_CONNECT, "unknown", "the connect never began");
 }
 
 static void test_no_rdma_device(void)
@@ -391,7 +436,7 @@ static void test_infiniband(void)
 
 	healthy_ib(&c, &r);
 	rr_chain_judge(&c, &r);
-	for (i = 0; i < RR_LINK_COUNT; i++)
+	for (i = 0; i < RR_LINK_CONNECT; i++)
 		state_is(&c, i, "ok", rr_link_key(i));
 	is_str(c.verdict[RR_LINK_DEVICE].reason,
 	       "mlx5_0 port 1 on ib0: ACTIVE, LINK_UP, InfiniBand, MTU 4096",
@@ -465,7 +510,7 @@ static void test_iwarp(void)
 	c.device.port.link_layer = RR_LL_IWARP;
 	c.gid.found = false;
 	rr_chain_judge(&c, &r);
-	for (i = 0; i < RR_LINK_COUNT; i++)
+	for (i = 0; i < RR_LINK_CONNECT; i++)
 		state_is(&c, i, "ok", rr_link_key(i));
 	is_str(c.verdict[RR_LINK_PATH].reason,
 	       "iWARP: no PathRecord by design; the route is the IP route above",
@@ -522,6 +567,7 @@ int main(void)
 	test_iwarp();
 	test_netns_exclusive();
 	test_healthy();
+	test_connect();
 	test_no_rdma_device();
 	test_no_route();
 	test_port_down();

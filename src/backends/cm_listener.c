@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <infiniband/verbs.h>
+
+#include "base/clock.h"
+#include "backends/cm_listener.h"
+#include "host/rdma_libs.h"
+
+/* Connections open at once; a request beyond them is turned away. */
+#define MAX_OPEN 1024
+
+struct conn {
+	struct rdma_cm_id *id;
+	bool used, disconnecting;
+	struct rr_connection c;
+};
+
+struct rr_listener {
+	struct rr_listen_params p;
+	struct rdma_event_channel *channel;
+	struct rdma_cm_id *id;
+	struct conn open[MAX_OPEN];
+	/* Ended this turn, waiting to be copied out. */
+	struct rr_connection *done;
+	int num_done, max_done;
+};
+
+/* A connection over: handed to the caller, its id and QP let go. */
+static void close_conn(struct rr_listener *l, struct conn *k,
+		       enum rr_conn_end end)
+{
+	k->c.end = end;
+	k->c.ended = rr_now();
+	if (l->num_done < l->max_done)
+		l->done[l->num_done++] = k->c;
+	if (k->id->qp)
+		rr_dl.rdma_destroy_qp(k->id);
+	rr_dl.rdma_destroy_id(k->id);
+	memset(k, 0, sizeof(*k));
+}
+
+static struct conn *find(struct rr_listener *l, const struct rdma_cm_id *id)
+{
+	int i;
+
+	for (i = 0; i < MAX_OPEN; i++)
+		if (l->open[i].used && l->open[i].id == id)
+			return &l->open[i];
+	return NULL;
+}
+
+static struct conn *free_slot(struct rr_listener *l)
+{
+	int i;
+
+	for (i = 0; i < MAX_OPEN; i++)
+		if (!l->open[i].used)
+			return &l->open[i];
+	return NULL;
+}
+
+static void fail_call(struct rr_listener *l, struct conn *k, const char *call)
+{
+	k->c.call = call;
+	k->c.err = errno;
+	close_conn(l, k, RR_CONN_FAILED);
+}
+
+/* A QP for the connection (RC, or UD for SIDR), then the REP out. */
+static void accept_conn(struct rr_listener *l, struct conn *k)
+{
+	struct ibv_qp_init_attr attr = {
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.qp_type = l->p.ps == RR_PS_UDP ? IBV_QPT_UD : IBV_QPT_RC,
+	};
+	struct rdma_conn_param param = {
+		.responder_resources = 1,
+		.initiator_depth = 1,
+		.rnr_retry_count = 7,
+	};
+
+	if (rr_dl.rdma_create_qp(k->id, NULL, &attr)) {
+		fail_call(l, k, "rdma_create_qp");
+		return;
+	}
+	if (rr_dl.rdma_accept(k->id, &param)) {
+		fail_call(l, k, "rdma_accept");
+		return;
+	}
+	/* SIDR: the REP is all there is; nothing to establish. */
+	if (l->p.ps == RR_PS_UDP) {
+		k->c.established = rr_now();
+		k->c.have_established = true;
+		close_conn(l, k, RR_CONN_ANSWERED);
+	}
+}
+
+static void request(struct rr_listener *l, struct rdma_cm_id *id,
+		    const struct timespec *at)
+{
+	struct conn *k = free_slot(l);
+	struct conn none = { .used = true, .id = id };
+
+	if (!k) {
+		/* Every slot taken: turned away, and said so. */
+		rr_dl.rdma_reject(id, NULL, 0);
+		errno = ENOBUFS;
+		k = &none;
+	}
+	memset(&k->c, 0, sizeof(k->c));
+	k->used = true;
+	k->id = id;
+	k->c.event = -1;
+	k->c.request = *at;
+	memcpy(&k->c.peer, rdma_get_peer_addr(id), sizeof(k->c.peer));
+	memcpy(&k->c.local, rdma_get_local_addr(id), sizeof(k->c.local));
+	if (id->verbs)
+		snprintf(k->c.device, sizeof(k->c.device), "%s",
+			 rr_dl.ibv_get_device_name(id->verbs->device));
+	k->c.port = id->port_num;
+	if (k == &none) {
+		fail_call(l, k, "rdma_accept");
+		return;
+	}
+	if (!l->p.reject) {
+		accept_conn(l, k);
+		return;
+	}
+	/* A consumer's reject (reason 28), with no private data. */
+	if (rr_dl.rdma_reject(id, NULL, 0)) {
+		fail_call(l, k, "rdma_reject");
+		return;
+	}
+	close_conn(l, k, RR_CONN_REJECTED);
+}
+
+/* An event of an accepted connection. */
+static void conn_event(struct rr_listener *l, struct conn *k, int type,
+		       int status, const struct timespec *at)
+{
+	switch (type) {
+	case RDMA_CM_EVENT_ESTABLISHED:
+		k->c.established = *at;
+		k->c.have_established = true;
+		return;
+	case RDMA_CM_EVENT_DISCONNECTED:
+		/* The DREP (or our DREQ's end): the connection is over. */
+		if (!k->disconnecting)
+			rr_dl.rdma_disconnect(k->id);
+		close_conn(l, k, k->disconnecting ? RR_CONN_HELD :
+						    RR_CONN_DISCONNECTED);
+		return;
+	case RDMA_CM_EVENT_TIMEWAIT_EXIT:
+		return;
+	default:
+		k->c.event = type;
+		k->c.status = status;
+		close_conn(l, k, RR_CONN_FAILED);
+	}
+}
+
+static void read_events(struct rr_listener *l)
+{
+	struct rdma_cm_event *ev;
+	struct rdma_cm_id *id;
+	struct timespec at;
+	struct conn *k;
+	int type, status;
+	bool req;
+
+	while (!rr_dl.rdma_get_cm_event(l->channel, &ev)) {
+		at = rr_now();
+		id = ev->id;
+		type = ev->event;
+		status = ev->status;
+		req = type == RDMA_CM_EVENT_CONNECT_REQUEST;
+		/* Acked first: destroying an id waits for its events' acks. */
+		rr_dl.rdma_ack_cm_event(ev);
+		if (req) {
+			request(l, id, &at);
+			continue;
+		}
+		k = find(l, id);
+		if (k)
+			conn_event(l, k, type, status, &at);
+	}
+}
+
+/* Connections the peer keeps past the hold: our DREQ ends them. */
+static void end_held(struct rr_listener *l)
+{
+	struct timespec now = rr_now();
+	struct conn *k;
+	int i;
+
+	for (i = 0; i < MAX_OPEN; i++) {
+		k = &l->open[i];
+		if (!k->used || !k->c.have_established || k->disconnecting ||
+		    rr_ts_ms(&now, &k->c.established) < l->p.hold_ms)
+			continue;
+		k->disconnecting = true;
+		if (rr_dl.rdma_disconnect(k->id))
+			fail_call(l, k, "rdma_disconnect");
+	}
+}
+
+int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
+		     int max)
+{
+	struct pollfd pfd = { .fd = l->channel->fd, .events = POLLIN };
+
+	l->done = done;
+	l->num_done = 0;
+	l->max_done = max;
+	if (poll(&pfd, 1, ms) > 0)
+		read_events(l);
+	end_held(l);
+	return l->num_done;
+}
+
+const struct sockaddr_storage *rr_listener_addr(const struct rr_listener *l)
+{
+	return &l->p.addr;
+}
+
+struct rr_listener *rr_listener_start(const struct rr_listen_params *p,
+				      const char **call)
+{
+	struct rr_listener *l;
+	int flags, err;
+
+	*call = "dlopen";
+	if (!rr_dl_load(RR_DL_CM) || !rr_dl_load(RR_DL_VERBS)) {
+		errno = ELIBACC;
+		return NULL;
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l) {
+		*call = "calloc";
+		return NULL;
+	}
+	l->p = *p;
+	*call = "rdma_create_event_channel";
+	l->channel = rr_dl.rdma_create_event_channel();
+	if (!l->channel)
+		goto fail;
+	*call = "fcntl";
+	flags = fcntl(l->channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(l->channel->fd, F_SETFL, flags | O_NONBLOCK))
+		goto fail;
+	*call = "rdma_create_id";
+	if (rr_dl.rdma_create_id(l->channel, &l->id, l,
+				 (enum rdma_port_space)rr_ps_number(p->ps))) {
+		l->id = NULL;
+		goto fail;
+	}
+	*call = "rdma_bind_addr";
+	if (rr_dl.rdma_bind_addr(l->id, (struct sockaddr *)&l->p.addr))
+		goto fail;
+	*call = "rdma_listen";
+	if (rr_dl.rdma_listen(l->id, 64))
+		goto fail;
+	return l;
+fail:
+	err = errno;
+	rr_listener_end(l, NULL, 0);
+	errno = err;
+	return NULL;
+}
+
+int rr_listener_end(struct rr_listener *l, struct rr_connection *done, int max)
+{
+	int i;
+
+	if (!l)
+		return 0;
+	l->done = done;
+	l->num_done = 0;
+	l->max_done = done ? max : 0;
+	for (i = 0; i < MAX_OPEN; i++)
+		if (l->open[i].used)
+			close_conn(l, &l->open[i], RR_CONN_STOPPED);
+	if (l->id)
+		rr_dl.rdma_destroy_id(l->id);
+	if (l->channel)
+		rr_dl.rdma_destroy_event_channel(l->channel);
+	i = l->num_done;
+	free(l);
+	return i;
+}

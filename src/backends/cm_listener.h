@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The responder side of --connect (rdma-route --listen): an rdma_cm id
+ * listening on a port, accepting each connection request (or rejecting
+ * it, --reject), and handing each connection back once it is over, with
+ * its peer and its times.  Never prints.
+ */
+#ifndef RR_CM_LISTENER_H
+#define RR_CM_LISTENER_H
+
+#include <stdbool.h>
+#include <sys/socket.h>
+
+#include "base/port_space.h"
+#include "model/connection.h"
+
+struct rr_listen_params {
+	struct sockaddr_storage addr;	/* with its port; any address: all */
+	enum rr_ps ps;
+	bool reject;			/* answer every REQ with a REJ (28) */
+	/* An established connection the peer keeps longer is ended here. */
+	unsigned int hold_ms;
+};
+
+struct rr_listener;
+
+/*
+ * Listens as P says.  NULL on failure, with errno and *CALL the call
+ * that failed (ENODEV from rdma_create_id: no RDMA CM here).
+ */
+struct rr_listener *rr_listener_start(const struct rr_listen_params *p,
+				      const char **call);
+/* The address listened on, with its port. */
+const struct sockaddr_storage *rr_listener_addr(const struct rr_listener *l);
+/*
+ * Waits up to MS for events (a signal ends the wait) and handles them;
+ * the connections that ended are copied to DONE, at most MAX: how many.
+ */
+int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
+		     int max);
+/*
+ * Ends every open connection (each handed to DONE as STOPPED, at most
+ * MAX; how many) and frees L.
+ */
+int rr_listener_end(struct rr_listener *l, struct rr_connection *done, int max);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One connection a listener (rdma-route --listen) answered: who, on
+ * which port, when, and how it ended.  The CM listener fills it; the
+ * renderers print it.
+ */
+#ifndef RR_CONNECTION_H
+#define RR_CONNECTION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <sys/socket.h>
+
+/* How a connection ended. */
+enum rr_conn_end {
+	RR_CONN_DISCONNECTED,	/* the peer's DREQ */
+	RR_CONN_HELD,		/* ours, after the hold time */
+	RR_CONN_REJECTED,	/* --reject */
+	RR_CONN_ANSWERED,	/* SIDR (--ps udp): the REP was the answer */
+	RR_CONN_FAILED,		/* a call or an error event: see call, event */
+	RR_CONN_STOPPED,	/* still open when the listener ended */
+	RR_CONN_END_COUNT
+};
+
+struct rr_connection {
+	struct sockaddr_storage peer, local;
+	char device[64];
+	uint8_t port;
+	enum rr_conn_end end;
+	const char *call;	/* RR_CONN_FAILED by a call: which, and errno */
+	int err;
+	int event;		/* RR_CONN_FAILED by an event: it, -1 none */
+	int status;
+	/* REQ in; ESTABLISHED (RTU in) or the answer sent; the end. */
+	struct timespec request, established, ended;
+	bool have_established;
+};
+
+/* "disconnected", "held", "rejected", "answered", "failed", "stopped". */
+const char *rr_conn_end_key(enum rr_conn_end end);
+
+#endif

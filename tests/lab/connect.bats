@@ -1,0 +1,201 @@
+#!/usr/bin/env bats
+# --connect on the lab's real RDMA CM, against listeners nobody here
+# wrote: librdmacm's ucmatose, cmtime, rping and udaddy servers.  rxe
+# carries RoCE traffic only in the initial network namespace on these
+# kernels (tests/lab/README.md): the connections go to the lab's own
+# address, and the peer namespace's address stands for a peer that never
+# answers.
+
+load ../helpers
+load lab
+
+setup() {
+	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
+	servers=()
+}
+
+teardown() {
+	local pid
+	for pid in "${servers[@]}"; do
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	return 0
+}
+
+# listening PORT PS: until an id listens on 192.168.77.1:PORT (10 s).
+listening() {
+	local _
+	for _ in $(seq 200); do
+		rdma resource show cm_id 2>/dev/null |
+			grep -Eq "state LISTEN ps $2 .*src-addr (192.168.77.1|0.0.0.0):$1 " && return 0
+		sleep 0.05
+	done
+	echo "nothing listened on $1" >&2
+	return 1
+}
+
+# serve PORT PS CMD...: CMD in the background, until its id listens on
+# 192.168.77.1:PORT in port space PS (TCP, UDP) (bounded: 10 s).
+serve() {
+	local port=$1 ps=$2 _
+	shift 2
+	"$@" >/dev/null 2>&1 &
+	servers+=($!)
+	for _ in $(seq 200); do
+		rdma resource show cm_id 2>/dev/null |
+			grep -q "state LISTEN ps $ps .*src-addr 192.168.77.1:$port " && return 0
+		sleep 0.05
+	done
+	echo "$* never listened on $port" >&2
+	return 1
+}
+
+@test "--connect with nothing listening: no_listener, the REJ's reason decoded, the route still shown" {
+	run --separate-stderr rr --connect --json 192.168.77.1
+	[ "$status" -eq 1 ]
+	j=$output
+	jqe '.results[0] | .status == "failed" and .connect_port == 7471' <<<"$j"
+	jqe '.results[0].error | .step == "connect" and .call == "rdma_connect" and .failed_by == "event"' <<<"$j"
+	jqe '.results[0].error | .event == "REJECTED" and .event_status == 8 and .reject_reason == "invalid service ID"' <<<"$j"
+	jqe '.results[0].error | .cause == "no_listener" and (has("errno") | not) and (has("private_data_len") | not)' <<<"$j"
+	jqe '.results[0].error.kernel_said == "RDMA_CM_EVENT_REJECTED, reason 8 (invalid service ID)"' <<<"$j"
+	# The route resolved before: its PathRecord is what the REQ carried.
+	jqe '.results[0] | .num_paths == 1 and .paths[0].mtu == 1024 and .device == "rxe0"' <<<"$j"
+	jqe '.results[0].time_ms | .resolve_route > 0 and .create_qp > 0 and .connect > 0 and (has("establish") | not)' <<<"$j"
+	# The explanation: the PathRecord fine, the connection broken.
+	run --separate-stderr rr --connect=7999 --explain --json 192.168.77.1
+	[ "$status" -eq 1 ]
+	jqe '[.results[0].explain[] | select(.state == "broken") | .link] == ["connect"]' <<<"$output"
+	jqe '.results[0].explain | (.[-1].link == "connect") and (map(select(.link == "path_record"))[0].state == "ok")' <<<"$output"
+	jqe '.results[0].explain[-1].reason | startswith("port 7999: failed at connect: nothing listens")' <<<"$output"
+}
+
+@test "--connect to ucmatose, cmtime and rping servers: connected, each step timed" {
+	serve 7471 TCP ucmatose -b 192.168.77.1 -C 0
+	serve 7472 TCP cmtime -b 192.168.77.1 -p 7472
+	serve 7473 TCP rping -s -a 192.168.77.1 -p 7473 -P
+	for port in 7471 7472 7473; do
+		run --separate-stderr rr --connect=$port --json 192.168.77.1
+		[ "$status" -eq 0 ] || { echo "port $port: $output"; false; }
+		jqe --argjson p $port '.results[0] | .status == "connected" and .connect_port == $p and .error == null' <<<"$output"
+		jqe '.results[0].time_ms | .create_qp > 0 and .connect > 0 and .establish > 0 and .disconnect > 0' <<<"$output"
+		jqe '.results[0].time_ms | .total >= .resolve_addr + .resolve_route + .create_qp + .connect + .establish + .disconnect' <<<"$output"
+		jqe '.summary | .resolved == 1 and .failed == 0' <<<"$output"
+	done
+	# Text: the headline and a probe line say so; --max-ms takes the new steps.
+	run --separate-stderr rr --connect=7473 --max-ms connect=60000 --max-ms disconnect=60000 192.168.77.1
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "192.168.77.1: connected via rxe0 port 1 in "*" ms" ]]
+	has_field "$output" "connect port" 7473
+	grep -Eq '^ +establish +[0-9]+\.[0-9]{3} ms$' <<<"$output"
+	run --separate-stderr rr --connect=7473 --max-ms connect=0.001 192.168.77.1
+	[ "$status" -eq 4 ]
+	# --tos goes with the connection: the path carries it and it connects.
+	run --separate-stderr rr --connect=7473 --tos 96 --json 192.168.77.1
+	[ "$status" -eq 0 ]
+	jqe '.results[0] | .status == "connected" and .tos == 96 and .paths[0].traffic_class == 96' <<<"$output"
+}
+
+@test "--connect --count: a fresh connection each probe, no cm_id piling up, --prom and --matrix read them" {
+	serve 7473 TCP rping -s -a 192.168.77.1 -p 7473 -P
+	# A background job starts with SIGINT ignored: give it back.
+	env --default-signal=INT "$RDMA_ROUTE" --connect=7473 --count 0 -i 100 \
+		--jsonl 192.168.77.1 >"$BATS_TEST_TMPDIR/probes" 2>&1 &
+	probe=$!
+	most=0
+	for _ in $(seq 20); do
+		n=$(rdma resource show cm_id | grep -c "comm rdma-route") || true
+		[ "$n" -gt "$most" ] && most=$n
+		sleep 0.1
+	done
+	kill -INT $probe
+	wait $probe || true
+	# One destination in flight: its id, at most one more being let go.
+	[ "$most" -le 2 ]
+	[ "$(rdma resource show cm_id | grep -c 'comm rdma-route')" -eq 0 ] || false
+	n=$(jq -s '[.[] | select(.record == "results" and .status == "connected")] | length' "$BATS_TEST_TMPDIR/probes")
+	[ "$n" -ge 3 ]
+	jqe -s '[.[] | select(.record == "statistics")][0] | .failed == 0 and .time_ms.connect.n >= 3' "$BATS_TEST_TMPDIR/probes"
+	# Prometheus: each new step a step label; --matrix over the records.
+	run --separate-stderr rr --connect=7473 --prom 192.168.77.1
+	[ "$status" -eq 0 ]
+	for step in create_qp connect establish disconnect; do
+		grep -q "^rdma_route_step_duration_seconds{destination=\"192.168.77.1\",step=\"$step\"} " <<<"$output"
+	done
+	grep '"record":"results"' "$BATS_TEST_TMPDIR/probes" | head -1 >"$BATS_TEST_TMPDIR/one.jsonl"
+	run --separate-stderr rr --matrix=status "$BATS_TEST_TMPDIR/one.jsonl"
+	[ "$status" -eq 0 ]
+	[[ $output == *connected* ]]
+}
+
+@test "--connect: a peer that never answers is connect_timeout at the tool's deadline; --ps udp is SIDR" {
+	# The peer namespace's address resolves, but rxe sends it no RoCE.
+	start=$(date +%s%N)
+	run --separate-stderr rr --connect --timeout 1000 --json 192.168.77.2
+	ms=$(( ($(date +%s%N) - start) / 1000000 ))
+	[ "$status" -eq 1 ]
+	jqe '.results[0].error | .step == "connect" and .cause == "connect_timeout"' <<<"$output"
+	jqe '.results[0].error | .failed_by == "deadline" or .event == "UNREACHABLE"' <<<"$output"
+	# The kernel retries a REQ for a minute; the tool's deadline is 2 s.
+	[ "$ms" -lt 20000 ] || { echo "took $ms ms"; false; }
+	# SIDR: nobody on the port, then udaddy (which serves 7174).
+	run --separate-stderr rr --connect=7174 --ps udp --json 192.168.77.1
+	[ "$status" -eq 1 ]
+	jqe '.results[0].error | .event == "UNREACHABLE" and .event_status == 1 and .cause == "no_listener"' <<<"$output"
+	jqe '.results[0].error.kernel_said == "RDMA_CM_EVENT_UNREACHABLE, SIDR status 1 (service ID not supported)"' <<<"$output"
+	serve 7174 UDP udaddy -b 192.168.77.1
+	run --separate-stderr rr --connect=7174 --ps udp --json 192.168.77.1
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	jqe '.results[0] | .status == "connected" and .port_space == "udp"' <<<"$output"
+	jqe '.results[0].time_ms | .connect > 0 and (has("create_qp") or has("establish") or has("disconnect") | not)' <<<"$output"
+}
+
+@test "--listen answers --connect, cmtime's client and SIDR, a record per connection; --reject is rejected_by_peer" {
+	out=$BATS_TEST_TMPDIR/listen
+	env --default-signal=INT "$RDMA_ROUTE" --listen=7481 --count 2 --jsonl 192.168.77.1 >"$out" 2>"$out.err" &
+	listener=$!
+	servers+=($listener)
+	listening 7481 TCP
+	grep -qx "rdma-route: listening on 192.168.77.1 port 7481 (tcp)" "$out.err"
+	run --separate-stderr rr --connect=7481 --json 192.168.77.1
+	[ "$status" -eq 0 ]
+	jqe '.results[0].status == "connected"' <<<"$output"
+	# librdmacm's own client: one connection, made and ended its way.
+	run cmtime -s 192.168.77.1 -p 7481 -c 1
+	wait $listener
+	jqe -s 'map(select(.record == "connections")) | length == 2' "$out"
+	jqe -s 'map(select(.record == "connections"))[0] | .status == "disconnected" and .local == "192.168.77.1:7481" and (.peer | startswith("192.168.77.1:")) and .device == "rxe0" and .port == 1' "$out"
+	jqe -s 'map(select(.record == "connections"))[0].time_ms | .establish > 0 and .held >= 0 and .total >= .establish' "$out"
+	jqe -s 'map(select(.record == "summary"))[0] | .connections == 2' "$out"
+
+	# --reject: the client is told so by the application, reason 28.
+	env --default-signal=INT "$RDMA_ROUTE" --listen=7482 --reject --count 1 192.168.77.1 >"$out" 2>/dev/null &
+	listener=$!
+	servers+=($listener)
+	listening 7482 TCP
+	run --separate-stderr rr --connect=7482 --json 192.168.77.1
+	[ "$status" -eq 1 ]
+	jqe '.results[0].error | .cause == "rejected_by_peer" and .event_status == 28 and .reject_reason == "consumer reject" and (.private_data_len | type) == "number"' <<<"$output"
+	wait $listener
+	[[ $(head -1 "$out") == "192.168.77.1:"*": rejected on rxe0 port 1" ]]
+
+	# SIDR: a UD QP answers the request; nothing to disconnect.
+	env --default-signal=INT "$RDMA_ROUTE" --listen=7483 --ps udp --count 1 --json 192.168.77.1 >"$out" 2>/dev/null &
+	listener=$!
+	servers+=($listener)
+	listening 7483 UDP
+	run --separate-stderr rr --connect=7483 --ps udp --json 192.168.77.1
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	wait $listener
+	jqe '.connections[0] | .status == "answered" and .time_ms.establish > 0 and (.time_ms | has("held") | not)' "$out"
+
+	# SIGTERM ends it, exit 0, with its summary.
+	env --default-signal=INT "$RDMA_ROUTE" --listen=7484 --json >"$out" 2>/dev/null &
+	listener=$!
+	servers+=($listener)
+	listening 7484 TCP
+	kill -TERM $listener
+	wait $listener
+	jqe '.summary.connections == 0 and .connections == []' "$out"
+}
