@@ -19,28 +19,29 @@
 #include "base/escape.h"
 #include "app/signals.h"
 #include "base/clock.h"
+#include "output/prom_samples.h"
 #include "output/render.h"
 
 static void release(struct run *run)
 {
 	size_t i;
 
-	for (i = 0; run->stats && i < run->num_dests; i++)
-		rr_dest_stats_release(&run->stats[i]);
-	free(run->stats);
+	for (i = 0; run->out.stats && i < run->in.num_dests; i++)
+		rr_dest_stats_release(&run->out.stats[i]);
+	free(run->out.stats);
 
-	for (i = 0; run->probes && i < run->num_probes; i++)
-		rr_result_release(&run->probes[i]);
-	free(run->probes);
-	for (i = 0; i < run->num_owned; i++)
-		free(run->owned[i]);
-	free(run->owned);
-	free(run->dests);
-	rr_run_release_window(&run->win);
+	for (i = 0; run->window.probes && i < run->window.num_probes; i++)
+		rr_result_release(&run->window.probes[i]);
+	free(run->window.probes);
+	for (i = 0; i < run->in.num_owned; i++)
+		free(run->in.owned[i]);
+	free(run->in.owned);
+	free(run->in.dests);
+	rr_run_release_window(&run->window.ring);
 	rr_run_close_files(run);
 	rr_host_free(run->host);
-	rr_fabric_free(&run->fabric);
-	rr_matrix_free(&run->matrix);
+	rr_fabric_free(&run->in.fabric);
+	rr_matrix_free(&run->out.matrix);
 	rr_node_names_free(&run->names);
 }
 
@@ -121,27 +122,27 @@ static void told_labels(struct run *run)
 {
 	struct rr_opts *o = &run->opts;
 
-	pr_run_label(run->p, "host", o->host_label ? run->host_label : NULL);
+	pr_run_label(run->out.p, "host", o->host_label ? run->host_label : NULL);
 	/* --sa: its ServiceID */
-	pr_run_label(run->p, "ps", o->ps_given ? rr_ps_key(o->ps) : NULL);
+	pr_run_label(run->out.p, "ps", o->ps_given ? rr_ps_key(o->ps) : NULL);
 	if (!o->sa)
-		pr_run_label(run->p, "source", o->src);
+		pr_run_label(run->out.p, "source", o->src);
 	if (o->tos >= 0)	/* --sa: the QoS class */
 		snprintf(run->told.tos, sizeof(run->told.tos), "%d", o->tos);
-	pr_run_label(run->p, "tos", o->tos >= 0 ? run->told.tos : NULL);
+	pr_run_label(run->out.p, "tos", o->tos >= 0 ? run->told.tos : NULL);
 	if (!o->sa)
 		return;
-	pr_run_label(run->p, "ca", o->ca);
+	pr_run_label(run->out.p, "ca", o->ca);
 	if (o->ca_port)
 		snprintf(run->told.ca_port, sizeof(run->told.ca_port), "%d",
 			 o->ca_port);
-	pr_run_label(run->p, "ca_port", o->ca_port ? run->told.ca_port : NULL);
+	pr_run_label(run->out.p, "ca_port", o->ca_port ? run->told.ca_port : NULL);
 	if (o->sl >= 0)
 		snprintf(run->told.sl, sizeof(run->told.sl), "%d", o->sl);
-	pr_run_label(run->p, "sl", o->sl >= 0 ? run->told.sl : NULL);
+	pr_run_label(run->out.p, "sl", o->sl >= 0 ? run->told.sl : NULL);
 	if (o->pkey >= 0)
 		snprintf(run->told.pkey, sizeof(run->told.pkey), "0x%04x", o->pkey);
-	pr_run_label(run->p, "pkey", o->pkey >= 0 ? run->told.pkey : NULL);
+	pr_run_label(run->out.p, "pkey", o->pkey >= 0 ? run->told.pkey : NULL);
 }
 
 /*
@@ -246,30 +247,30 @@ int main(int argc, char **argv)
 	    !((run.opts.matrix && !run.opts.sa) || rr_run_add_arg_dests(&run)))
 		goto out;
 
-	run.p = pr_new(run.opts.format, out, stderr);
-	if (!run.p) {
+	run.out.p = pr_new(run.opts.format, out, stderr);
+	if (!run.out.p) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
-	pr_set_brief(run.p, run.opts.brief);
+	pr_set_brief(run.out.p, run.opts.brief);
 	told_labels(&run);
-	rr_progress_start(&run.progress, stderr, want_progress(&run.opts));
-	rr_render_begin(run.p, run.opts.timeout_ms, run.opts.count,
+	rr_progress_start(&run.out.progress, stderr, want_progress(&run.opts));
+	rr_render_begin(run.out.p, run.opts.timeout_ms, run.opts.count,
 			run.opts.interval_ms);
 	if (run.opts.matrix && !run.opts.sa) {
 		code = rr_run_matrix_records(&run);
 		goto finish;
 	}
-	run.repeat = run.opts.count != 1;
-	run.streaming = !run.opts.sa && !run.repeat && pr_streams(run.p);
-	if (run.streaming) {
+	run.window.repeat = run.opts.count != 1;
+	run.window.streaming = !run.opts.sa && !run.window.repeat && pr_streams(run.out.p);
+	if (run.window.streaming) {
 		code = rr_run_streamed(&run);
 		goto finish;
 	}
 	if (!rr_run_add_all_file_dests(&run))
 		goto finish;
-	if (!run.num_dests && !run.input_errors && !run.opts.all_pairs) {
+	if (!run.in.num_dests && !run.in.input_errors && !run.opts.all_pairs) {
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		goto finish;
 	}
@@ -282,7 +283,7 @@ int main(int argc, char **argv)
 		if (code != RR_EXIT_OK)
 			goto finish;
 	}
-	if (run.repeat) {
+	if (run.window.repeat) {
 		code = rr_run_repeated(&run);
 		goto finish;
 	}
@@ -295,9 +296,9 @@ int main(int argc, char **argv)
 		goto finish;
 	}
 
-	code = rr_run_finish_run(&run, run.num_dests);
+	code = rr_run_finish_run(&run, run.in.num_dests);
 finish:
-	if (!output_ok(run.p) && code == RR_EXIT_OK)
+	if (!output_ok(run.out.p) && code == RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 	code = finish_output(&output, run.opts.output, code, true);
 	/*
@@ -308,12 +309,12 @@ finish:
 	if (rr_stop_requested() &&
 	    !(rr_stop_signal() == SIGINT && run.opts.count == 0))
 		code = 128 + rr_stop_signal();
-	rr_output_abandon(&run.svg);	/* unless the matrix wrote it */
+	rr_output_abandon(&run.out.svg);	/* unless the matrix wrote it */
 	release(&run);
 	return code;
 out:
 	code = finish_output(&output, run.opts.output, code, false);
-	rr_output_abandon(&run.svg);
+	rr_output_abandon(&run.out.svg);
 	release(&run);
 	return code;
 }

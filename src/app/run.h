@@ -27,6 +27,68 @@
 #include "model/tally.h"
 #include "output/printer.h"
 
+/* The window's ring of entries, in start (= print) order. */
+struct entry_ring {
+	struct entry **items;
+	size_t head, len, cap;
+};
+
+/* What to probe: the command line's destinations and -f files. */
+struct run_input {
+	/* One template per destination, in input order. */
+	struct rr_result *dests;
+	char **owned;			/* destination strings from files */
+	size_t num_dests, cap, num_owned, cap_owned;
+	size_t next_dest;		/* streamed: the next of the chunk */
+	const char *file;		/* the -f file being read */
+	size_t input_errors;
+	FILE **files;			/* every -f file, opened first */
+	int next_file;
+	struct rr_target_reader reader;
+	bool reading;			/* reader holds files[next_file - 1] */
+	bool input_waiting;		/* streamed: no line ready to read yet */
+	bool input_done, input_failed;
+	/* --sa: names looked up in the fabric, discovered at the first need. */
+	struct rr_fabric fabric;
+	bool fabric_tried, fabric_ok, fabric_no_library;
+	char fabric_why[256];		/* why the discovery failed */
+};
+
+/* What is in flight: the probes made, between their start and print. */
+struct run_window {
+	/* One probe per destination (count 1, kept), in input order. */
+	struct rr_result *probes;
+	size_t num_probes;
+	size_t next_probe;		/* the next to add to the backend */
+	/*
+	 * A streamed run (one probe per destination, a printer that
+	 * streams) reads its files as it goes and keeps only a window of
+	 * results: those between the oldest not yet printed and the newest
+	 * started.  The input's DESTS then holds the chunk being added.
+	 */
+	bool streaming;
+	/*
+	 * --count other than 1 (0: until stopped): probes made in rounds,
+	 * each round every destination once, printed as they are made, each
+	 * counted into its destination's statistics and let go.  The ring
+	 * holds them between start and print, as a streamed run's.
+	 */
+	bool repeat;
+	unsigned long long next_round;
+	struct entry_ring ring;
+};
+
+/* What was printed, and what is printed at the end. */
+struct run_output {
+	struct printer *p;
+	size_t next_emit;		/* kept probes: the next to print */
+	struct rr_tally tally;		/* of every result printed */
+	struct rr_dest_stats *stats;	/* --count: per destination */
+	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
+	struct rr_progress progress;	/* the live line of a long run */
+	struct rr_output_file svg;	/* --svg's file, written beside it */
+};
+
 struct run {
 	struct rr_opts opts;
 	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
@@ -40,56 +102,10 @@ struct run {
 	struct rr_sa_dest from;		/* --sa --from */
 	bool from_known;		/* --from named a port of the fabric */
 	struct rr_node_names names;	/* --node-name-map */
-	struct rr_fabric fabric;	/* discovered when a name needs it */
-	bool fabric_tried, fabric_ok, fabric_no_library;
-	char fabric_why[256];		/* why the discovery failed */
-	struct printer *p;
 	struct rr_host *host;		/* read at the first need */
-
-	/* One template per destination, in input order. */
-	struct rr_result *dests;
-	char **owned;			/* destination strings from files */
-	size_t num_dests, cap, num_owned, cap_owned;
-	const char *file;		/* the -f file being read */
-	size_t input_errors;
-
-	/* One probe per destination (count 1), in input order. */
-	struct rr_result *probes;
-	size_t num_probes;
-	size_t next_probe;		/* the next to add to the backend */
-	size_t next_emit;
-	struct rr_tally tally;		/* of every result printed */
-	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
-
-	/*
-	 * A streamed run (one probe per destination, a printer that
-	 * streams) reads its files as it goes and keeps only a window of
-	 * results: those between the oldest not yet printed and the newest
-	 * started.  DESTS then holds the chunk being added, from NEXT_DEST.
-	 */
-	bool streaming;
-	/*
-	 * --count other than 1 (0: until stopped): probes made in rounds,
-	 * each round every destination once, printed as they are made, each
-	 * counted into its destination's statistics and let go.  The window
-	 * holds them between start and print, as a streamed run's.
-	 */
-	bool repeat;
-	struct rr_dest_stats *stats;	/* per destination */
-	unsigned long long next_round;
-	struct window {
-		struct entry **items;	/* a ring, in start (= print) order */
-		size_t head, len, cap;
-	} win;
-	size_t next_dest;
-	FILE **files;			/* every -f file, opened first */
-	int next_file;
-	struct rr_target_reader reader;
-	bool reading;			/* reader holds files[next_file - 1] */
-	bool input_waiting;		/* streamed: no line ready to read yet */
-	bool input_done, input_failed;
-	struct rr_progress progress;	/* the live line of a long run */
-	struct rr_output_file svg;	/* --svg's file, written beside it */
+	struct run_input in;
+	struct run_window window;
+	struct run_output out;
 };
 
 /*
@@ -106,7 +122,7 @@ struct entry {
 #define STREAM_CHUNK 256
 
 /* The window's Ith entry, from the oldest. */
-static inline struct entry **win_at(struct window *w, size_t i)
+static inline struct entry **win_at(struct entry_ring *w, size_t i)
 {
 	return &w->items[(w->head + i) % w->cap];
 }
@@ -177,7 +193,7 @@ int rr_run_make_probes(struct run *run);
 bool rr_run_resolve(struct run *run);
 
 /* What is left in the window let go (a run that stopped early). */
-void rr_run_release_window(struct window *w);
+void rr_run_release_window(struct entry_ring *w);
 
 /*
  * One probe per destination, printed as it comes: the files are read,

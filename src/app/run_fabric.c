@@ -37,13 +37,13 @@ static bool discover(struct run *run)
 		.timeout_ms = run->opts.timeout_ms,
 	};
 
-	if (!run->fabric_tried)
-		run->fabric_ok = rr_fabric_discover(&p, &run->fabric,
-						    &run->fabric_no_library,
-						    run->fabric_why,
-						    sizeof(run->fabric_why));
-	run->fabric_tried = true;
-	return run->fabric_ok;
+	if (!run->in.fabric_tried)
+		run->in.fabric_ok = rr_fabric_discover(&p, &run->in.fabric,
+						    &run->in.fabric_no_library,
+						    run->in.fabric_why,
+						    sizeof(run->in.fabric_why));
+	run->in.fabric_tried = true;
+	return run->in.fabric_ok;
 }
 
 /* The LID of the port NAME stands for; the cause when none. */
@@ -53,9 +53,9 @@ static enum rr_cause find_lid(struct run *run, const char *name, uint16_t *lid)
 
 	if (!discover(run))
 		return RR_CAUSE_DISCOVERY_FAILED;
-	switch (rr_fabric_find(&run->fabric, &run->names, name, &i)) {
+	switch (rr_fabric_find(&run->in.fabric, &run->names, name, &i)) {
 	case RR_FABRIC_FOUND:
-		*lid = run->fabric.ports[i].lid;
+		*lid = run->in.fabric.ports[i].lid;
 		return RR_CAUSE_NONE;
 	case RR_FABRIC_AMBIGUOUS:
 		return RR_CAUSE_NODE_AMBIGUOUS;
@@ -70,7 +70,7 @@ static const char *name_problem(const struct run *run, enum rr_cause cause,
 {
 	switch (cause) {
 	case RR_CAUSE_DISCOVERY_FAILED:
-		return run->fabric_why;
+		return run->in.fabric_why;
 	case RR_CAUSE_NODE_AMBIGUOUS:
 		return source ? "several nodes have the name of the path's source (from)" :
 				"several nodes have this name";
@@ -108,8 +108,8 @@ static int no_fabric(struct run *run, const char *what)
 	char buf[256];
 
 	fprintf(stderr, "rdma-route: %s: cannot discover the fabric: %s\n",
-		rr_shown(what, buf, sizeof(buf)), run->fabric_why);
-	return run->fabric_no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+		rr_shown(what, buf, sizeof(buf)), run->in.fabric_why);
+	return run->in.fabric_no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
 }
 
 /* --from NAME: one source for every query, so an unknown one stops all. */
@@ -133,8 +133,8 @@ static int look_up_from(struct run *run)
 	}
 	run->from = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
 	run->from_known = true;
-	for (i = 0; i < run->num_dests; i++)
-		run->dests[i].probe.sa_from = run->from;
+	for (i = 0; i < run->in.num_dests; i++)
+		run->in.dests[i].probe.sa_from = run->from;
 	return RR_EXIT_OK;
 }
 
@@ -147,11 +147,11 @@ static int discovered_ports(struct run *run)
 
 	if (!discover(run))
 		return no_fabric(run, "--all-pairs");
-	dests = calloc(run->fabric.num ? run->fabric.num : 1, sizeof(*dests));
+	dests = calloc(run->in.fabric.num ? run->in.fabric.num : 1, sizeof(*dests));
 	if (!dests)
 		return RR_EXIT_FAILED;
-	for (i = 0; i < run->fabric.num; i++) {
-		rr_fabric_label(&run->fabric, &run->names, i, label, sizeof(label));
+	for (i = 0; i < run->in.fabric.num; i++) {
+		rr_fabric_label(&run->in.fabric, &run->names, i, label, sizeof(label));
 		copy = strdup(label);
 		if (!copy || !rr_run_keep_owned(run, copy)) {
 			free(copy);
@@ -162,13 +162,13 @@ static int discovered_ports(struct run *run)
 			.target = copy,
 			.kind = RR_PROBE_SA,
 			.host = run->host_label,
-			.sa = { .kind = RR_SA_LID, .lid = run->fabric.ports[i].lid },
+			.sa = { .kind = RR_SA_LID, .lid = run->in.fabric.ports[i].lid },
 			.sa_ends_known = true,
 		};
 	}
-	free(run->dests);
-	run->dests = dests;
-	run->num_dests = run->cap = run->fabric.num;
+	free(run->in.dests);
+	run->in.dests = dests;
+	run->in.num_dests = run->in.cap = run->in.fabric.num;
 	return RR_EXIT_OK;
 }
 
@@ -193,7 +193,7 @@ static void make_pair(const struct run *run, struct rr_result *pair,
 
 static int make_pairs(struct run *run, bool discovered)
 {
-	size_t n = run->num_dests, i, j, k = 0;
+	size_t n = run->in.num_dests, i, j, k = 0;
 	struct rr_result *pairs;
 
 	if (n < 2) {
@@ -213,11 +213,11 @@ static int make_pairs(struct run *run, bool discovered)
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
 			if (i != j)
-				make_pair(run, &pairs[k++], &run->dests[i],
-					  &run->dests[j]);
-	free(run->dests);
-	run->dests = pairs;
-	run->num_dests = run->cap = k;
+				make_pair(run, &pairs[k++], &run->in.dests[i],
+					  &run->in.dests[j]);
+	free(run->in.dests);
+	run->in.dests = pairs;
+	run->in.num_dests = run->in.cap = k;
 	return RR_EXIT_OK;
 }
 
@@ -232,11 +232,11 @@ int rr_run_fabric(struct run *run)
 	code = look_up_from(run);
 	if (code != RR_EXIT_OK)
 		return code;
-	for (i = 0; i < run->num_dests; i++)
-		look_up(run, &run->dests[i]);
+	for (i = 0; i < run->in.num_dests; i++)
+		look_up(run, &run->in.dests[i]);
 	if (!run->opts.all_pairs)
 		return RR_EXIT_OK;
-	if (!run->num_dests && !run->input_errors) {
+	if (!run->in.num_dests && !run->in.input_errors) {
 		code = discovered_ports(run);
 		if (code != RR_EXIT_OK)
 			return code;

@@ -19,13 +19,13 @@
 
 static bool grow(struct run *run)
 {
-	size_t cap = run->cap ? 2 * run->cap : 64;
-	struct rr_result *d = reallocarray(run->dests, cap, sizeof(*d));
+	size_t cap = run->in.cap ? 2 * run->in.cap : 64;
+	struct rr_result *d = reallocarray(run->in.dests, cap, sizeof(*d));
 
 	if (!d)
 		return false;
-	run->dests = d;
-	run->cap = cap;
+	run->in.dests = d;
+	run->in.cap = cap;
 	return true;
 }
 
@@ -55,11 +55,11 @@ static bool add_dest(struct run *run, const char *text, char *why,
 						      RR_PROBE_ADDRESS;
 		probe.have_dst = kind == RR_TARGET_ADDRESS;
 	}
-	if (run->num_dests == RR_MAX_PROBES) {
+	if (run->in.num_dests == RR_MAX_PROBES) {
 		snprintf(why, why_len, "more than %d destinations", RR_MAX_PROBES);
 		return false;
 	}
-	if (run->num_dests == run->cap && !grow(run)) {
+	if (run->in.num_dests == run->in.cap && !grow(run)) {
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
@@ -70,7 +70,7 @@ static bool add_dest(struct run *run, const char *text, char *why,
 	probe.from = run->opts.from;
 	probe.sa_from = run->from;
 	probe.have_sa_from = run->opts.from != NULL;
-	run->dests[run->num_dests++] = (struct rr_result){ .probe = probe };
+	run->in.dests[run->in.num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
 }
 
@@ -92,17 +92,17 @@ bool rr_run_add_arg_dests(struct run *run)
 
 bool rr_run_keep_owned(struct run *run, char *copy)
 {
-	size_t cap = run->cap_owned ? 2 * run->cap_owned : 64;
+	size_t cap = run->in.cap_owned ? 2 * run->in.cap_owned : 64;
 	char **owned;
 
-	if (run->num_owned == run->cap_owned) {
-		owned = reallocarray(run->owned, cap, sizeof(*owned));
+	if (run->in.num_owned == run->in.cap_owned) {
+		owned = reallocarray(run->in.owned, cap, sizeof(*owned));
 		if (!owned)
 			return false;
-		run->owned = owned;
-		run->cap_owned = cap;
+		run->in.owned = owned;
+		run->in.cap_owned = cap;
 	}
-	run->owned[run->num_owned++] = copy;
+	run->in.owned[run->in.num_owned++] = copy;
 	return true;
 }
 
@@ -117,9 +117,9 @@ static int file_line(void *ctx, const char *text, size_t len,
 	char why[160], *copy;
 
 	if (problem) {
-		rr_progress_clear(&run->progress);
-		rr_render_input_error(run->p, run->file, line, "destination", text, len, problem);
-		run->input_errors++;
+		rr_progress_clear(&run->out.progress);
+		rr_render_input_error(run->out.p, run->in.file, line, "destination", text, len, problem);
+		run->in.input_errors++;
 		return 0;
 	}
 	copy = strndup(text, len);
@@ -129,18 +129,18 @@ static int file_line(void *ctx, const char *text, size_t len,
 		return -1;
 	}
 	if (!add_dest(run, copy, why, sizeof(why))) {
-		rr_progress_clear(&run->progress);
-		rr_render_input_error(run->p, run->file, line, "destination", text, len, why);
-		run->input_errors++;
+		rr_progress_clear(&run->out.progress);
+		rr_render_input_error(run->out.p, run->in.file, line, "destination", text, len, why);
+		run->in.input_errors++;
 		/* Refused: let go now, or a file of bad lines grows the run. */
-		free(run->owned[--run->num_owned]);
-		if (run->num_dests == RR_MAX_PROBES) {
+		free(run->in.owned[--run->in.num_owned]);
+		if (run->in.num_dests == RR_MAX_PROBES) {
 			errno = E2BIG;
 			return -1;
 		}
 	}
 	/* Streamed: a chunk at a time, the rest read when its turn comes. */
-	return run->streaming && run->num_dests >= STREAM_CHUNK;
+	return run->window.streaming && run->in.num_dests >= STREAM_CHUNK;
 }
 
 /* Opens every -f file before anything is probed: a typo fails at once. */
@@ -150,13 +150,13 @@ bool rr_run_open_files(struct run *run)
 	char buf[256];
 	int i;
 
-	run->files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->files));
-	if (!run->files)
+	run->in.files = calloc((size_t)run->opts.num_files + 1, sizeof(*run->in.files));
+	if (!run->in.files)
 		return false;
 	for (i = 0; i < run->opts.num_files; i++) {
 		name = run->opts.files[i];
-		run->files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
-		if (!run->files[i]) {
+		run->in.files[i] = strcmp(name, "-") ? fopen(name, "re") : stdin;
+		if (!run->in.files[i]) {
 			fprintf(stderr, "rdma-route: cannot read '%s': %s\n",
 				rr_shown(name, buf, sizeof(buf)), strerror(errno));
 			return false;
@@ -169,14 +169,14 @@ void rr_run_close_files(struct run *run)
 {
 	int i;
 
-	if (run->reading)
-		rr_target_reader_release(&run->reader);
-	run->reading = false;
-	for (i = 0; run->files && i < run->opts.num_files; i++)
-		if (run->files[i] && run->files[i] != stdin)
-			fclose(run->files[i]);
-	free(run->files);
-	run->files = NULL;
+	if (run->in.reading)
+		rr_target_reader_release(&run->in.reader);
+	run->in.reading = false;
+	for (i = 0; run->in.files && i < run->opts.num_files; i++)
+		if (run->in.files[i] && run->in.files[i] != stdin)
+			fclose(run->in.files[i]);
+	free(run->in.files);
+	run->in.files = NULL;
 }
 
 /* Forgets the chunk added: its destinations' texts live in their entries. */
@@ -184,11 +184,11 @@ static void release_chunk(struct run *run)
 {
 	size_t i;
 
-	for (i = 0; i < run->num_owned; i++)
-		free(run->owned[i]);
-	run->num_owned = 0;
-	run->num_dests = 0;
-	run->next_dest = 0;
+	for (i = 0; i < run->in.num_owned; i++)
+		free(run->in.owned[i]);
+	run->in.num_owned = 0;
+	run->in.num_dests = 0;
+	run->in.next_dest = 0;
 }
 
 /*
@@ -200,42 +200,42 @@ static void read_some(struct run *run)
 	enum rr_read_status st;
 	char buf[256];
 
-	if (!run->reading) {
-		if (run->next_file == run->opts.num_files) {
-			run->input_done = true;
+	if (!run->in.reading) {
+		if (run->in.next_file == run->opts.num_files) {
+			run->in.input_done = true;
 			return;
 		}
-		run->file = run->opts.files[run->next_file];
+		run->in.file = run->opts.files[run->in.next_file];
 		/* Streamed, a file is read as it has lines: never waited on. */
-		if (!rr_target_reader_init(&run->reader,
-					   run->files[run->next_file++],
-					   run->streaming)) {
+		if (!rr_target_reader_init(&run->in.reader,
+					   run->in.files[run->in.next_file++],
+					   run->window.streaming)) {
 			errno = ENOMEM;
 			st = RR_READ_ERROR;
 			goto failed;
 		}
-		run->reading = true;
+		run->in.reading = true;
 	}
-	st = rr_read_target_lines(&run->reader, file_line, run);
-	run->input_waiting = st == RR_READ_WAIT;
+	st = rr_read_target_lines(&run->in.reader, file_line, run);
+	run->in.input_waiting = st == RR_READ_WAIT;
 	if (st == RR_READ_PAUSED || st == RR_READ_WAIT)
 		return;
-	rr_target_reader_release(&run->reader);
-	run->reading = false;
+	rr_target_reader_release(&run->in.reader);
+	run->in.reading = false;
 	if (st == RR_READ_OK)
 		return;
 failed:
 	/* A signal cut the read short: the run ends, no file is to blame. */
 	if (st == RR_READ_ERROR && rr_stop_requested()) {
-		run->input_done = true;
+		run->in.input_done = true;
 		return;
 	}
 	if (st == RR_READ_ERROR || st == RR_READ_STOPPED)
 		fprintf(stderr, "rdma-route: reading '%s' stopped: %s\n",
-			rr_shown(run->file, buf, sizeof(buf)),
+			rr_shown(run->in.file, buf, sizeof(buf)),
 			errno == E2BIG ? "too many destinations" : strerror(errno));
-	run->input_failed = true;
-	run->input_done = true;
+	run->in.input_failed = true;
+	run->in.input_done = true;
 }
 
 /* Every -f file read to its end, for a run that is not streamed. */
@@ -243,9 +243,9 @@ bool rr_run_add_all_file_dests(struct run *run)
 {
 	if (!rr_run_open_files(run))
 		return false;
-	while (!run->input_done)
+	while (!run->in.input_done)
 		read_some(run);
-	return !run->input_failed;
+	return !run->in.input_failed;
 }
 
 bool rr_run_parse_expectations(struct run *run)
@@ -342,12 +342,12 @@ int rr_run_lookup_names(struct run *run)
 	size_t i, k, n = 0, at = 0;
 	int code = RR_EXIT_FAILED;
 
-	found = calloc(run->num_dests, sizeof(*found));
+	found = calloc(run->in.num_dests, sizeof(*found));
 	if (!found)
 		goto nomem;
-	rr_lookup_names(run->dests, found, run->num_dests,
+	rr_lookup_names(run->in.dests, found, run->in.num_dests,
 			run->opts.timeout_ms, run->opts.family);
-	for (i = 0; i < run->num_dests; i++)
+	for (i = 0; i < run->in.num_dests; i++)
 		n += found[i].n > 1 && run->opts.all_addresses ? found[i].n : 1;
 	if (n > RR_MAX_PROBES) {
 		fprintf(stderr, "rdma-route: the names resolve to %zu addresses: at most %d destinations in one run\n",
@@ -358,38 +358,38 @@ int rr_run_lookup_names(struct run *run)
 	d = calloc(n, sizeof(*d));
 	if (!d)
 		goto out;
-	for (i = 0; i < run->num_dests; i++) {
+	for (i = 0; i < run->in.num_dests; i++) {
 		if (!run->opts.all_addresses || found[i].n < 2) {
-			d[at] = run->dests[i];
+			d[at] = run->in.dests[i];
 			d[at++].probe.name_skipped =
 				found[i].n ? (unsigned int)found[i].n - 1 : 0;
 			continue;
 		}
 		for (k = 0; k < found[i].n; k++) {
 			r = &d[at++];
-			*r = run->dests[i];
+			*r = run->in.dests[i];
 			r->probe.dst = found[i].addrs[k];
 		}
 	}
-	free(run->dests);
-	run->dests = d;
-	run->cap = n;
-	rr_name_addrs_release(found, run->num_dests);
-	run->num_dests = n;
+	free(run->in.dests);
+	run->in.dests = d;
+	run->in.cap = n;
+	rr_name_addrs_release(found, run->in.num_dests);
+	run->in.num_dests = n;
 	return RR_EXIT_OK;
 out:
-	rr_name_addrs_release(found, run->num_dests);
+	rr_name_addrs_release(found, run->in.num_dests);
 	if (code != RR_EXIT_FAILED)
 		return code;
 nomem:
 	fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
-		run->num_dests);
+		run->in.num_dests);
 	return RR_EXIT_FAILED;
 }
 
 int rr_run_input_fd(const struct run *run)
 {
-	return run->reading ? run->reader.fd : -1;
+	return run->in.reading ? run->in.reader.fd : -1;
 }
 
 /*
@@ -399,14 +399,14 @@ int rr_run_input_fd(const struct run *run)
 bool rr_run_next_chunk(struct run *run)
 {
 	release_chunk(run);
-	run->input_waiting = false;
-	while (!run->num_dests && !run->input_done && !run->input_waiting)
+	run->in.input_waiting = false;
+	while (!run->in.num_dests && !run->in.input_done && !run->in.input_waiting)
 		read_some(run);
-	if (!run->num_dests)
+	if (!run->in.num_dests)
 		return false;
 	if (rr_run_lookup_names(run) != RR_EXIT_OK) {
-		run->input_failed = true;
-		run->input_done = true;
+		run->in.input_failed = true;
+		run->in.input_done = true;
 		return false;
 	}
 	return true;

@@ -74,7 +74,7 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 	char expect[320];
 
 	fill_cell(run, r, &c, expect, sizeof(expect));
-	return rr_matrix_add(&run->matrix, from, r->probe.target, source, &c);
+	return rr_matrix_add(&run->out.matrix, from, r->probe.target, source, &c);
 }
 
 /* One line of a records file: a result into the matrix, else said. */
@@ -90,13 +90,13 @@ static bool take_line(struct run *run, const char *file, unsigned long num,
 	switch (rr_record_parse(line, len, rec, why, sizeof(why))) {
 	case RR_RECORD_RESULT:
 		rr_check_result(&rec->r, run->expects, run->num_expects);
-		rr_tally_add(&run->tally, &rec->r);
+		rr_tally_add(&run->out.tally, &rec->r);
 		ok = rr_run_matrix_add(run, &rec->r, rec->host, rec->source);
 		free(rec->r.notes.expect_failures);
 		break;
 	case RR_RECORD_BAD:
-		rr_render_input_error(run->p, file, num, "record", line, len, why);
-		run->input_errors++;
+		rr_render_input_error(run->out.p, file, num, "record", line, len, why);
+		run->in.input_errors++;
 		break;
 	default:
 		break;	/* a summary, statistics: the matrix has its own */
@@ -114,9 +114,9 @@ static bool take_line(struct run *run, const char *file, unsigned long num,
 static void bad_line(struct run *run, const char *file, unsigned long num,
 		     const char *line, size_t len, const char *why)
 {
-	rr_render_input_error(run->p, file, num, "record", line,
+	rr_render_input_error(run->out.p, file, num, "record", line,
 			      len > 64 ? 64 : len, why);
-	run->input_errors++;
+	run->in.input_errors++;
 }
 
 /*
@@ -230,9 +230,9 @@ int rr_run_matrix_open_svg(struct run *run)
 {
 	char why[256], buf[256];
 
-	if (!run->opts.svg || run->svg.tmp)
+	if (!run->opts.svg || run->out.svg.tmp)
 		return RR_EXIT_OK;
-	if (rr_output_open(&run->svg, run->opts.svg, why, sizeof(why)))
+	if (rr_output_open(&run->out.svg, run->opts.svg, why, sizeof(why)))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: --svg '%s': %s\n",
 		rr_shown(run->opts.svg, buf, sizeof(buf)), why);
@@ -247,12 +247,12 @@ static int svg_write(struct run *run, const struct rr_matrix_view *v)
 
 	if (!run->opts.svg || code != RR_EXIT_OK)
 		return code;
-	if (!rr_render_matrix_svg(run->svg.f, v)) {
-		rr_output_abandon(&run->svg);
+	if (!rr_render_matrix_svg(run->out.svg.f, v)) {
+		rr_output_abandon(&run->out.svg);
 		perror("rdma-route: --svg");
 		return RR_EXIT_FAILED;
 	}
-	if (rr_output_commit(&run->svg))
+	if (rr_output_commit(&run->out.svg))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: writing '%s': %s\n",
 		rr_shown(run->opts.svg, buf, sizeof(buf)), strerror(errno));
@@ -275,11 +275,11 @@ static int matrix_code(const struct run *run, bool checks)
 	/* As a batch: 3 over 2 over 1 over 4; a pair not the same both
 	 * ways fails a check, as an --expect does. */
 	/* Records came from other hosts: only this run's own SA says 3. */
-	if (run->opts.sa && run->tally.host_level && !run->tally.resolved)
+	if (run->opts.sa && run->out.tally.host_level && !run->out.tally.resolved)
 		return RR_EXIT_NO_RDMA;
-	if (run->input_errors || run->input_failed)
+	if (run->in.input_errors || run->in.input_failed)
 		return RR_EXIT_USAGE;
-	if (run->tally.failed)
+	if (run->out.tally.failed)
 		return RR_EXIT_FAILED;
 	return checks ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
@@ -287,25 +287,25 @@ static int matrix_code(const struct run *run, bool checks)
 int rr_run_matrix_finish(struct run *run)
 {
 	struct rr_matrix_view v = {
-		.m = &run->matrix,
+		.m = &run->out.matrix,
 		.field = run->opts.matrix,
 		.width = columns(run),
 		.grid_max = run->opts.matrix_grid,
-		.input_errors = run->input_errors,
+		.input_errors = run->in.input_errors,
 	};
 	struct rr_finding *found = NULL;
 	bool checks = false;
 	size_t i;
 	int code;
 
-	if (!rr_matrix_finish(&run->matrix) ||
-	    !rr_matrix_findings(&run->matrix, &found, &v.num_findings)) {
+	if (!rr_matrix_finish(&run->out.matrix) ||
+	    !rr_matrix_findings(&run->out.matrix, &found, &v.num_findings)) {
 		perror("rdma-route");
-		rr_output_abandon(&run->svg);
+		rr_output_abandon(&run->out.svg);
 		return RR_EXIT_FAILED;
 	}
 	v.findings = found;
-	rr_render_matrix(run->p, &v);
+	rr_render_matrix(run->out.p, &v);
 	code = svg_write(run, &v);
 	for (i = 0; i < v.num_findings; i++)
 		checks |= found[i].kind == RR_FIND_ASYMMETRIC ||
@@ -322,11 +322,11 @@ int rr_run_matrix_records(struct run *run)
 		return code;
 	code = read_all(run);
 	if (code != RR_EXIT_OK) {
-		rr_output_abandon(&run->svg);
+		rr_output_abandon(&run->out.svg);
 		return code;
 	}
 	/* A fleet run that collected nothing is no healthy fabric. */
-	if (!run->tally.probes && !run->input_errors) {
+	if (!run->out.tally.probes && !run->in.input_errors) {
 		fprintf(stderr, "rdma-route: --matrix: no records: %s held no result\n",
 			run->opts.num_targets ? "the files" : "standard input");
 		rr_run_matrix_finish(run);

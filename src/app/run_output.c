@@ -16,8 +16,8 @@
 static void show(struct run *run, const struct rr_result *r, bool repeat)
 {
 	if (!run->opts.quiet) {
-		rr_progress_clear(&run->progress);
-		rr_render_result(run->p, r, repeat);
+		rr_progress_clear(&run->out.progress);
+		rr_render_result(run->out.p, r, repeat);
 	}
 }
 
@@ -37,11 +37,11 @@ static bool emit_kept(struct run *run)
 {
 	struct rr_result *r;
 
-	if (run->next_emit == run->num_probes ||
-	    !run->probes[run->next_emit].out.complete)
+	if (run->out.next_emit == run->window.num_probes ||
+	    !run->window.probes[run->out.next_emit].out.complete)
 		return false;
-	r = &run->probes[run->next_emit++];
-	rr_tally_add(&run->tally, r);
+	r = &run->window.probes[run->out.next_emit++];
+	rr_tally_add(&run->out.tally, r);
 	if (!run->opts.matrix)
 		show(run, r, false);
 	else if (!rr_run_matrix_add(run, r, run->host_label, NULL))
@@ -55,12 +55,12 @@ static void emit_statistics(struct run *run)
 	struct rr_dest_stats *d;
 	size_t i;
 
-	for (i = 0; run->stats && i < run->num_dests; i++) {
-		d = &run->stats[i];
+	for (i = 0; run->out.stats && i < run->in.num_dests; i++) {
+		d = &run->out.stats[i];
 		if (d->printed || !d->tally.probes)
 			continue;
-		rr_progress_clear(&run->progress);
-		rr_render_statistics(run->p, d);
+		rr_progress_clear(&run->out.progress);
+		rr_render_statistics(run->out.p, d);
 		d->printed = true;
 		rr_dest_stats_release(d);
 	}
@@ -73,7 +73,7 @@ static void emit_statistics(struct run *run)
  */
 static void count_probe(struct run *run, struct entry *e)
 {
-	struct rr_dest_stats *d = &run->stats[e->dest];
+	struct rr_dest_stats *d = &run->out.stats[e->dest];
 	char buf[256];
 
 	if (!rr_dest_stats_add(d, &e->r))
@@ -83,8 +83,8 @@ static void count_probe(struct run *run, struct entry *e)
 	rr_dest_stats_keep(d, &e->r);
 	if (e->r.probe.seq != run->opts.count)
 		return;
-	rr_progress_clear(&run->progress);
-	rr_render_statistics(run->p, d);
+	rr_progress_clear(&run->out.progress);
+	rr_render_statistics(run->out.p, d);
 	d->printed = true;
 	rr_dest_stats_release(d);
 }
@@ -92,15 +92,15 @@ static void count_probe(struct run *run, struct entry *e)
 /* The window's oldest entry, printed if it finished, then let go. */
 static void emit_oldest(struct run *run)
 {
-	struct window *w = &run->win;
+	struct entry_ring *w = &run->window.ring;
 	struct entry *e = *win_at(w, 0);
 
 	w->head = (w->head + 1) % w->cap;
 	w->len--;
 	if (e->r.out.complete) {
-		rr_tally_add(&run->tally, &e->r);
-		show(run, &e->r, run->repeat);
-		if (run->repeat)
+		rr_tally_add(&run->out.tally, &e->r);
+		show(run, &e->r, run->window.repeat);
+		if (run->window.repeat)
 			count_probe(run, e);
 	}
 	rr_result_release(&e->r);
@@ -110,7 +110,7 @@ static void emit_oldest(struct run *run)
 /* A streamed run's oldest result printed and let go if it is done. */
 static bool emit_streamed(struct run *run)
 {
-	struct window *w = &run->win;
+	struct entry_ring *w = &run->window.ring;
 
 	if (!w->len || !(*win_at(w, 0))->r.out.complete)
 		return false;
@@ -126,19 +126,19 @@ void rr_run_emit_interrupted(struct run *run)
 {
 	size_t i;
 
-	for (i = run->next_emit; i < run->num_probes; i++) {
-		if (!run->probes[i].out.complete)
+	for (i = run->out.next_emit; i < run->window.num_probes; i++) {
+		if (!run->window.probes[i].out.complete)
 			continue;
-		rr_tally_add(&run->tally, &run->probes[i]);
-		show(run, &run->probes[i], false);
+		rr_tally_add(&run->out.tally, &run->window.probes[i]);
+		show(run, &run->window.probes[i], false);
 	}
-	run->next_emit = run->num_probes;
+	run->out.next_emit = run->window.num_probes;
 }
 
 /* After a stop: the window's finished results printed, all let go. */
 void rr_run_emit_streamed_interrupted(struct run *run)
 {
-	while (run->win.len)
+	while (run->window.ring.len)
 		emit_oldest(run);
 	emit_statistics(run);
 }
@@ -156,7 +156,7 @@ static bool follow_one(struct run *run, struct rr_queue *q)
 		annotate(run, r);
 		return true;
 	}
-	return run->win.items ? emit_streamed(run) : emit_kept(run);
+	return run->window.ring.items ? emit_streamed(run) : emit_kept(run);
 }
 
 /*
@@ -167,30 +167,30 @@ static bool follow_one(struct run *run, struct rr_queue *q)
  */
 static void progress(struct run *run)
 {
-	unsigned long long done = run->tally.probes, total;
-	unsigned long long failed = run->tally.failed;
+	unsigned long long done = run->out.tally.probes, total;
+	unsigned long long failed = run->out.tally.failed;
 	size_t i;
 
-	if (!rr_progress_due(&run->progress))
+	if (!rr_progress_due(&run->out.progress))
 		return;
-	if (!run->win.items) {
+	if (!run->window.ring.items) {
 		/* Kept: finished ones count, printed or not (Prometheus
 		 * prints them all at the end). */
 		done = failed = 0;
-		for (i = 0; i < run->num_probes; i++) {
-			done += run->probes[i].out.complete;
-			failed += run->probes[i].out.complete &&
-				  !run->probes[i].out.ok;
+		for (i = 0; i < run->window.num_probes; i++) {
+			done += run->window.probes[i].out.complete;
+			failed += run->window.probes[i].out.complete &&
+				  !run->window.probes[i].out.ok;
 		}
 	}
-	if (run->repeat)
+	if (run->window.repeat)
 		total = run->opts.count ?
-			(unsigned long long)run->opts.count * run->num_dests : 0;
-	else if (run->win.items)
-		total = run->input_done ? run->tally.probes + run->win.len : 0;
+			(unsigned long long)run->opts.count * run->in.num_dests : 0;
+	else if (run->window.ring.items)
+		total = run->in.input_done ? run->out.tally.probes + run->window.ring.len : 0;
 	else
-		total = run->num_probes;
-	rr_progress_draw(&run->progress, done, failed, total);
+		total = run->window.num_probes;
+	rr_progress_draw(&run->out.progress, done, failed, total);
 }
 
 /*
@@ -204,15 +204,15 @@ static void progress(struct run *run)
 void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_backend *b,
 		  bool last)
 {
-	if (!last && !pr_streams(run->p) && !run->repeat) {
+	if (!last && !pr_streams(run->out.p) && !run->window.repeat) {
 		progress(run);
 		return;
 	}
 	/* What is ready now leaves together, before the backend waits. */
-	pr_hold(run->p);
+	pr_hold(run->out.p);
 	while ((last || !b || !rr_backend_busy(b)) && follow_one(run, q))
 		;
-	pr_release(run->p);
+	pr_release(run->out.p);
 	progress(run);
 }
 
@@ -223,14 +223,14 @@ void rr_run_interim(struct run *run)
 
 	if (!p)
 		return;
-	rr_progress_clear(&run->progress);
+	rr_progress_clear(&run->out.progress);
 	pr_set_brief(p, true);
-	for (i = 0; run->stats && i < run->num_dests; i++)
-		if (run->stats[i].tally.probes && !run->stats[i].printed)
-			rr_render_statistics(p, &run->stats[i]);
-	rr_render_summary(p, &run->tally,
-			  run->repeat ? run->num_dests : run->tally.probes,
-			  run->input_errors, run->host_label);
+	for (i = 0; run->out.stats && i < run->in.num_dests; i++)
+		if (run->out.stats[i].tally.probes && !run->out.stats[i].printed)
+			rr_render_statistics(p, &run->out.stats[i]);
+	rr_render_summary(p, &run->out.tally,
+			  run->window.repeat ? run->in.num_dests : run->out.tally.probes,
+			  run->in.input_errors, run->host_label);
 	pr_finish(p);
 }
 
@@ -240,13 +240,13 @@ void rr_run_interim(struct run *run)
  */
 static int exit_code(const struct run *run)
 {
-	if (run->tally.host_level)
+	if (run->out.tally.host_level)
 		return RR_EXIT_NO_RDMA;
-	if (run->input_errors || run->input_failed)
+	if (run->in.input_errors || run->in.input_failed)
 		return RR_EXIT_USAGE;
-	if (run->tally.failed)
+	if (run->out.tally.failed)
 		return RR_EXIT_FAILED;
-	return run->tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
+	return run->out.tally.expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 }
 
 /*
@@ -255,12 +255,12 @@ static int exit_code(const struct run *run)
  */
 int rr_run_finish_run(struct run *run, size_t destinations)
 {
-	rr_progress_clear(&run->progress);
+	rr_progress_clear(&run->out.progress);
 	if (run->opts.matrix)
 		return rr_run_matrix_finish(run);
-	if (destinations > 1 || run->repeat || run->input_errors ||
+	if (destinations > 1 || run->window.repeat || run->in.input_errors ||
 	    run->opts.format != RR_FORMAT_TEXT)
-		rr_render_summary(run->p, &run->tally, destinations,
-				  run->input_errors, run->host_label);
+		rr_render_summary(run->out.p, &run->out.tally, destinations,
+				  run->in.input_errors, run->host_label);
 	return exit_code(run);
 }

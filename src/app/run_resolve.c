@@ -17,14 +17,14 @@
  */
 int rr_run_make_probes(struct run *run)
 {
-	run->probes = calloc(run->num_dests, sizeof(*run->probes));
-	if (!run->probes) {
+	run->window.probes = calloc(run->in.num_dests, sizeof(*run->window.probes));
+	if (!run->window.probes) {
 		fprintf(stderr, "rdma-route: cannot allocate memory for %zu probes\n",
-			run->num_dests);
+			run->in.num_dests);
 		return RR_EXIT_FAILED;
 	}
-	memcpy(run->probes, run->dests, run->num_dests * sizeof(*run->probes));
-	run->num_probes = run->num_dests;
+	memcpy(run->window.probes, run->in.dests, run->in.num_dests * sizeof(*run->window.probes));
+	run->window.num_probes = run->in.num_dests;
 	return RR_EXIT_OK;
 }
 
@@ -54,8 +54,8 @@ static void backend_params(struct run *run, struct rr_backend_params *params)
 /* A run that keeps its probes: the next one, NULL after the last. */
 static struct rr_result *next_kept(struct run *run)
 {
-	return run->next_probe < run->num_probes ?
-		       &run->probes[run->next_probe++] : NULL;
+	return run->window.next_probe < run->window.num_probes ?
+		       &run->window.probes[run->window.next_probe++] : NULL;
 }
 
 /*
@@ -64,23 +64,23 @@ static struct rr_result *next_kept(struct run *run)
  */
 static struct entry *next_round_probe(struct run *run)
 {
-	unsigned long long round = run->next_round;
+	unsigned long long round = run->window.next_round;
 	struct entry *e;
 
-	if (!run->num_dests || (run->opts.count && round == run->opts.count))
+	if (!run->in.num_dests || (run->opts.count && round == run->opts.count))
 		return NULL;
 	e = malloc(sizeof(*e) + 1);
 	if (!e)
 		return NULL;
-	e->r = run->dests[run->next_dest];	/* its target outlives it */
-	e->dest = run->next_dest;
+	e->r = run->in.dests[run->in.next_dest];	/* its target outlives it */
+	e->dest = run->in.next_dest;
 	e->target[0] = '\0';
 	e->r.probe.seq = round + 1;
 	/* At most 2^32 rounds of at most 3600000 ms: no overflow. */
 	e->r.probe.start_offset_ms = round * run->opts.interval_ms;
-	if (++run->next_dest == run->num_dests) {
-		run->next_dest = 0;
-		run->next_round++;
+	if (++run->in.next_dest == run->in.num_dests) {
+		run->in.next_dest = 0;
+		run->window.next_round++;
 	}
 	return e;
 }
@@ -91,19 +91,19 @@ static struct entry *next_round_probe(struct run *run)
  */
 static struct rr_result *next_streamed(struct run *run)
 {
-	struct window *w = &run->win;
+	struct entry_ring *w = &run->window.ring;
 	const struct rr_result *t;
 	struct entry *e;
 	size_t len;
 
 	if (w->len == w->cap)
 		return NULL;
-	if (run->repeat) {
+	if (run->window.repeat) {
 		e = next_round_probe(run);
 	} else {
-		if (run->next_dest == run->num_dests && !rr_run_next_chunk(run))
+		if (run->in.next_dest == run->in.num_dests && !rr_run_next_chunk(run))
 			return NULL;
-		t = &run->dests[run->next_dest++];
+		t = &run->in.dests[run->in.next_dest++];
 		len = strlen(t->probe.target);
 		e = malloc(sizeof(*e) + len + 1);
 		if (e) {
@@ -125,7 +125,7 @@ static void wait_for_input(struct run *run)
 
 	if (pfd.fd >= 0)
 		poll(&pfd, 1, -1);
-	run->input_waiting = false;
+	run->in.input_waiting = false;
 }
 
 /*
@@ -151,8 +151,8 @@ static bool drive(struct run *run, struct rr_queue *q,
 			r = next(run);
 			if (!r) {
 				/* A slow pipe or a full window: more later. */
-				more = run->input_waiting ||
-				       (run->win.cap && run->win.len == run->win.cap);
+				more = run->in.input_waiting ||
+				       (run->window.ring.cap && run->window.ring.len == run->window.ring.cap);
 				break;
 			}
 			rr_backend_add(b, r);
@@ -160,13 +160,13 @@ static bool drive(struct run *run, struct rr_queue *q,
 		if (!more)
 			rr_backend_no_more(b);
 		/* Nothing in flight: only the input can bring more. */
-		if (more && run->input_waiting && !run->win.len) {
+		if (more && run->in.input_waiting && !run->window.ring.len) {
 			wait_for_input(run);
 			if (rr_interim_requested())
 				rr_run_interim(run);
 			continue;
 		}
-		rr_backend_wake_on(b, run->input_waiting ? rr_run_input_fd(run) : -1);
+		rr_backend_wake_on(b, run->in.input_waiting ? rr_run_input_fd(run) : -1);
 		if (!rr_backend_turn(b, q))
 			break;
 		/* Answers first: printing waits while the kernel has more. */
@@ -185,7 +185,7 @@ bool rr_run_resolve(struct run *run)
 	struct rr_queue q;
 	bool ok;
 
-	if (!rr_queue_init(&q, run->num_probes))
+	if (!rr_queue_init(&q, run->window.num_probes))
 		return false;
 	ok = drive(run, &q, next_kept);
 	rr_queue_release(&q);
@@ -197,7 +197,7 @@ bool rr_run_resolve(struct run *run)
 /* A window of probes streamed through the backend; false on ENOMEM. */
 static bool resolve_stream(struct run *run)
 {
-	struct window *w = &run->win;
+	struct entry_ring *w = &run->window.ring;
 	struct rr_queue q;
 	bool ok;
 
@@ -213,7 +213,7 @@ static bool resolve_stream(struct run *run)
 	return ok;
 }
 
-void rr_run_release_window(struct window *w)
+void rr_run_release_window(struct entry_ring *w)
 {
 	struct entry *e;
 
@@ -236,7 +236,7 @@ int rr_run_streamed(struct run *run)
 	if (!rr_run_open_files(run))
 		return RR_EXIT_USAGE;
 	/* The command line's destinations are the first chunk. */
-	if (run->num_dests) {
+	if (run->in.num_dests) {
 		code = rr_run_lookup_names(run);
 		if (code != RR_EXIT_OK)
 			return code;
@@ -245,12 +245,12 @@ int rr_run_streamed(struct run *run)
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}
-	if (!run->tally.probes && !run->input_errors && !run->input_failed &&
+	if (!run->out.tally.probes && !run->in.input_errors && !run->in.input_failed &&
 	    !rr_stop_requested()) {
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		return RR_EXIT_USAGE;
 	}
-	return rr_run_finish_run(run, run->tally.probes);
+	return rr_run_finish_run(run, run->out.tally.probes);
 }
 
 /*
@@ -259,15 +259,15 @@ int rr_run_streamed(struct run *run)
  */
 int rr_run_repeated(struct run *run)
 {
-	run->stats = calloc(run->num_dests, sizeof(*run->stats));
-	if (!run->stats) {
+	run->out.stats = calloc(run->in.num_dests, sizeof(*run->out.stats));
+	if (!run->out.stats) {
 		fprintf(stderr, "rdma-route: cannot allocate memory for %zu destinations\n",
-			run->num_dests);
+			run->in.num_dests);
 		return RR_EXIT_FAILED;
 	}
 	if (!resolve_stream(run)) {
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}
-	return rr_run_finish_run(run, run->num_dests);
+	return rr_run_finish_run(run, run->in.num_dests);
 }

@@ -15,7 +15,7 @@
 #include <rdma/rdma_cma.h>
 
 #include "host/cm_defaults.h"
-#include "model/chain.h"
+#include "model/host_facts.h"
 #include "model/result.h"
 
 /* The port the kernel bound an id to, as the backend read it. */

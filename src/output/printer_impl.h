@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "output/printer.h"
+#include "output/prom_samples.h"
 #include "base/stats.h"
 
 #define PR_MAX_DEPTH 16

@@ -353,3 +353,36 @@ const struct pr_writer pr_prom_writer = {
 	/* Spooled: a result is let go once rendered, as in other formats. */
 	.streams = true,
 };
+
+/* The calls of prom_samples.h: other formats take no sample. */
+
+void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
+	       const struct pr_label *labels, size_t n, double value)
+{
+	if (p->format == RR_FORMAT_PROM)
+		pr_prom_sample(p, m, name, labels, n, value);
+}
+
+void pr_run_label(struct printer *p, const char *name, const char *value)
+{
+	if (p->num_run_labels == PR_MAX_RUN_LABELS)
+		abort();	/* a caller bug */
+	p->run_labels[p->num_run_labels++] = (struct pr_label){ name, value };
+}
+
+bool pr_run_label_set(const struct printer *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->num_run_labels; i++)
+		if (p->run_labels[i].value && !strcmp(p->run_labels[i].name, name))
+			return true;
+	return false;
+}
+
+unsigned long pr_occurrence(struct printer *p, const char *id)
+{
+	if (p->format != RR_FORMAT_PROM)
+		return 1;
+	return pr_prom_occurrence(p, id);
+}

@@ -12,7 +12,7 @@
 #include "model/fields.h"
 #include "output/render.h"
 #include "output/render_chain.h"
-#include "output/render_prom.h"
+#include "output/render_records.h"
 #include "base/stats.h"
 #include "base/sockaddr.h"
 
@@ -214,16 +214,12 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 		snprintf(buf + used, len - used, " [late: at the timeout]");
 }
 
-void rr_render_result(struct printer *p, const struct rr_result *r,
+void rr_record_result(struct printer *p, const struct rr_result *r,
 		      bool brief)
 {
 	char title[1024], *shown = NULL;
 	int i;
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_result(p, r);
-		return;
-	}
 	brief = brief || pr_brief(p);
 	/* A heading costs printf of every step's time: text alone shows it. */
 	if (pr_titled(p)) {
@@ -296,7 +292,7 @@ static void brief_total(const struct rr_dest_stats *d, char *buf, size_t len)
 		 t[0], t[1], t[2], t[3]);
 }
 
-void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
+void rr_record_statistics(struct printer *p, const struct rr_dest_stats *d)
 {
 	const struct rr_tally *t = &d->tally;
 	const char *target = d->last.probe.target;
@@ -305,10 +301,6 @@ void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
 	size_t n;
 	int step;
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_statistics(p, d);
-		return;
-	}
 	percent(t->failed, t->probes, pct, sizeof(pct));
 	n = (size_t)snprintf(title, sizeof(title),
 			     "--- %s statistics: %zu probes, %zu resolved, %zu failed (%s) ---",
@@ -390,17 +382,13 @@ static void summary_title(const struct rr_tally *t, size_t destinations,
 		 ms);
 }
 
-void rr_render_summary(struct printer *p, const struct rr_tally *t,
+void rr_record_summary(struct printer *p, const struct rr_tally *t,
 		       size_t destinations, size_t input_errors,
 		       const char *host)
 {
 	char when[40], title[256];
 	int64_t ns;
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_summary(p, t, destinations, input_errors);
-		return;
-	}
 	pr_use_err(p, false);
 	summary_title(t, destinations, input_errors, title, sizeof(title),
 		      pr_brief(p));

@@ -4,7 +4,7 @@
 #include "model/decode.h"
 #include "model/refusal.h"
 #include "output/render_chain.h"
-#include "output/render_prom.h"
+#include "output/render_records.h"
 #include "base/sockaddr.h"
 
 /* The interfaces holding the destination's subnet, when several do. */
@@ -260,16 +260,12 @@ static void render_gid_summary(struct printer *p, const struct rr_port_facts *pf
 	pr_obj_end(p);
 }
 
-void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
+void rr_record_ports(struct printer *p, const struct rr_port *ports, int n)
 {
 	const struct rr_port_facts *pf;
 	char title[160];
 	int i;
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_ports(p, ports, n);
-		return;
-	}
 	pr_doc_str(p, "version", PACKAGE_VERSION);
 	pr_arr_begin(p, "ports");	/* present when empty */
 	pr_arr_end(p);

@@ -5,6 +5,7 @@
 
 #include "model/decode.h"
 #include "output/render_matrix.h"
+#include "output/render_records.h"
 
 /* Failure codes: a letter per cause, in the order causes first appear. */
 static void code_name(int i, char *buf, size_t len)
@@ -379,42 +380,6 @@ static void json_pairs(struct printer *p, const struct rr_matrix_view *v)
 	}
 }
 
-static void prom(struct printer *p, const struct rr_matrix_view *v)
-{
-	static const struct pr_metric ok = { "rdma_route_pair_success", "gauge",
-		"1 when the pair resolved, else 0 (--matrix)" };
-	static const struct pr_metric mtu = { "rdma_route_pair_path_mtu_bytes",
-		"gauge", "the pair's path MTU in bytes (--matrix)" };
-	static const struct pr_metric found = { "rdma_route_matrix_findings",
-		"gauge", "findings of --matrix by kind, see rdma-route(8) MATRIX" };
-	const struct rr_matrix *m = v->m;
-	const struct rr_matrix_cell *c;
-	struct pr_label ls[2];
-	size_t i, j, count[RR_FIND_COUNT] = { 0 };
-	int k;
-
-	for (i = 0; i < m->rows.num; i++) {
-		for (j = 0; j < m->cols.num; j++) {
-			c = rr_matrix_at(m, i, m->col_order[j]);
-			if (!c)
-				continue;
-			ls[0] = (struct pr_label){ "from", m->rows.names[i] };
-			ls[1] = (struct pr_label){ "destination",
-						   m->cols.names[m->col_order[j]] };
-			pr_sample(p, &ok, NULL, ls, 2, c->ok);
-			if (c->have_path)
-				pr_sample(p, &mtu, NULL, ls, 2,
-					  rr_mtu_bytes(c->path.mtu));
-		}
-	}
-	for (i = 0; i < v->num_findings; i++)
-		count[v->findings[i].kind]++;
-	for (k = 0; k < RR_FIND_COUNT; k++) {
-		ls[0] = (struct pr_label){ "kind", rr_finding_key(k) };
-		pr_sample(p, &found, NULL, ls, 1, (double)count[k]);
-	}
-}
-
 static void summary(struct printer *p, const struct rr_matrix_view *v)
 {
 	const struct rr_matrix *m = v->m;
@@ -451,14 +416,10 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 	pr_record_end(p);
 }
 
-void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)
+void rr_record_matrix(struct printer *p, const struct rr_matrix_view *v)
 {
 	struct rr_cause_legend l = { .n = 0 };
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		prom(p, v);
-		return;
-	}
 	pr_use_err(p, false);
 	if (pr_is_json(p)) {
 		pr_doc_str(p, "matrix_field", v->field);

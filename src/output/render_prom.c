@@ -17,6 +17,7 @@
 #include "model/cause.h"
 #include "model/decode.h"
 #include "model/fields.h"
+#include "output/prom_samples.h"
 #include "output/render_prom.h"
 
 #define PREFIX "rdma_route_"
@@ -273,7 +274,7 @@ static void probe_metrics(struct printer *p, const struct rr_result *r,
 	}
 }
 
-void rr_prom_result(struct printer *p, const struct rr_result *r)
+void rr_prom_result(struct printer *p, const struct rr_result *r, bool brief)
 {
 	struct labels ls;
 
@@ -351,7 +352,7 @@ static void build_info(struct printer *p)
 }
 
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
-		     size_t destinations, size_t input_errors)
+		     size_t destinations, size_t input_errors, const char *host)
 {
 	const double v[] = {
 		[RUN_DESTINATIONS] = (double)destinations,
@@ -467,5 +468,41 @@ void rr_prom_families(void (*fn)(const char *name, const char *type,
 				 t.fields[i].metric);
 			once(name, "gauge", fn, ctx, done, &n);
 		}
+	}
+}
+
+void rr_prom_matrix(struct printer *p, const struct rr_matrix_view *v)
+{
+	static const struct pr_metric ok = { "rdma_route_pair_success", "gauge",
+		"1 when the pair resolved, else 0 (--matrix)" };
+	static const struct pr_metric mtu = { "rdma_route_pair_path_mtu_bytes",
+		"gauge", "the pair's path MTU in bytes (--matrix)" };
+	static const struct pr_metric found = { "rdma_route_matrix_findings",
+		"gauge", "findings of --matrix by kind, see rdma-route(8) MATRIX" };
+	const struct rr_matrix *m = v->m;
+	const struct rr_matrix_cell *c;
+	struct pr_label ls[2];
+	size_t i, j, count[RR_FIND_COUNT] = { 0 };
+	int k;
+
+	for (i = 0; i < m->rows.num; i++) {
+		for (j = 0; j < m->cols.num; j++) {
+			c = rr_matrix_at(m, i, m->col_order[j]);
+			if (!c)
+				continue;
+			ls[0] = (struct pr_label){ "from", m->rows.names[i] };
+			ls[1] = (struct pr_label){ "destination",
+						   m->cols.names[m->col_order[j]] };
+			pr_sample(p, &ok, NULL, ls, 2, c->ok);
+			if (c->have_path)
+				pr_sample(p, &mtu, NULL, ls, 2,
+					  rr_mtu_bytes(c->path.mtu));
+		}
+	}
+	for (i = 0; i < v->num_findings; i++)
+		count[v->findings[i].kind]++;
+	for (k = 0; k < RR_FIND_COUNT; k++) {
+		ls[0] = (struct pr_label){ "kind", rr_finding_key(k) };
+		pr_sample(p, &found, NULL, ls, 1, (double)count[k]);
 	}
 }

@@ -12,14 +12,15 @@
 
 #include <stddef.h>
 
-#include "model/chain.h"
+#include "model/host_facts.h"
 #include "model/dest_stats.h"
 #include "model/result.h"
 #include "model/tally.h"
 #include "output/printer.h"
+#include "output/render_matrix.h"
 
-/* One probe of a destination; nothing for a probe of --count. */
-void rr_prom_result(struct printer *p, const struct rr_result *r);
+/* One probe of a destination; nothing for a probe of --count (BRIEF: text's). */
+void rr_prom_result(struct printer *p, const struct rr_result *r, bool brief);
 /*
  * A destination probed more than once: its last probe's metrics, how
  * many probes failed, and a summary of each step's times of the resolved.
@@ -27,9 +28,11 @@ void rr_prom_result(struct printer *p, const struct rr_result *r);
 void rr_prom_statistics(struct printer *p, const struct rr_dest_stats *d);
 /* The run: counts, failures by cause, its time, the version. */
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
-		     size_t destinations, size_t input_errors);
+		     size_t destinations, size_t input_errors, const char *host);
 /* --list: each port's state, MTU, GID counts. */
 void rr_prom_ports(struct printer *p, const struct rr_port *ports, int n);
+/* --matrix: each pair's success and MTU, the findings by kind. */
+void rr_prom_matrix(struct printer *p, const struct rr_matrix_view *v);
 
 /*
  * Every family Prometheus output can hold, each once, to FN with its

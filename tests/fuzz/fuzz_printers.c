@@ -27,6 +27,7 @@
 
 #include "base/escape.h"
 #include "output/printer.h"
+#include "output/prom_samples.h"
 #include "fuzz.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The one place the format chooses a renderer: the record renderers
+ * (text, JSON, JSON Lines) or the Prometheus ones, a table each.
+ */
+#include "output/render.h"
+#include "output/render_chain.h"
+#include "output/render_matrix.h"
+#include "output/render_prom.h"
+#include "output/render_records.h"
+
+struct renderer {
+	void (*result)(struct printer *p, const struct rr_result *r,
+		       bool brief);
+	void (*statistics)(struct printer *p, const struct rr_dest_stats *d);
+	void (*summary)(struct printer *p, const struct rr_tally *t,
+			size_t destinations, size_t input_errors,
+			const char *host);
+	void (*ports)(struct printer *p, const struct rr_port *ports, int n);
+	void (*matrix)(struct printer *p, const struct rr_matrix_view *v);
+};
+
+static const struct renderer records = {
+	.result = rr_record_result,
+	.statistics = rr_record_statistics,
+	.summary = rr_record_summary,
+	.ports = rr_record_ports,
+	.matrix = rr_record_matrix,
+};
+
+static const struct renderer prometheus = {
+	.result = rr_prom_result,
+	.statistics = rr_prom_statistics,
+	.summary = rr_prom_summary,
+	.ports = rr_prom_ports,
+	.matrix = rr_prom_matrix,
+};
+
+static const struct renderer *of(const struct printer *p)
+{
+	return pr_format(p) == RR_FORMAT_PROM ? &prometheus : &records;
+}
+
+void rr_render_result(struct printer *p, const struct rr_result *r,
+		      bool brief)
+{
+	of(p)->result(p, r, brief);
+}
+
+void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d)
+{
+	of(p)->statistics(p, d);
+}
+
+void rr_render_summary(struct printer *p, const struct rr_tally *t,
+		       size_t destinations, size_t input_errors,
+		       const char *host)
+{
+	of(p)->summary(p, t, destinations, input_errors, host);
+}
+
+void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
+{
+	of(p)->ports(p, ports, n);
+}
+
+void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)
+{
+	of(p)->matrix(p, v);
+}
