@@ -50,3 +50,21 @@ iboe_packet_life() {
 	esac
 }
 
+# VLAN 10 over veth0/veth1 (192.168.80.0/24), its egress QoS map sending
+# priority 6 to PCP 5.  The ToS 0x10 (low delay) is priority 6
+# (rt_tos2priority): RoCE takes the SL from the map.
+add_vlan() {
+	"$IP" link add link veth0 name veth0.10 type vlan id 10 egress-qos-map 6:5
+	restore+=(del_vlan)
+	"$IP" -n peer link add link veth1 name veth1.10 type vlan id 10
+	"$IP" address add 192.168.80.1/24 dev veth0.10
+	"$IP" -n peer address add 192.168.80.2/24 dev veth1.10
+	"$IP" link set veth0.10 up
+	"$IP" -n peer link set veth1.10 up
+	busybox ping -q -c 1 -W 1 192.168.80.2 >/dev/null 2>&1 || true
+}
+
+del_vlan() {
+	"$IP" link del veth0.10 2>/dev/null || true
+	"$IP" -n peer link del veth1.10 2>/dev/null || true
+}

@@ -108,20 +108,6 @@ umount_configfs() {
 	jqe '.results[0].port_space == "udp"' <<<"$output"
 }
 
-# VLAN 10 over veth0/veth1 (192.168.80.0/24), its egress QoS map sending
-# priority 6 to PCP 5.  The ToS 0x10 (low delay) is priority 6
-# (rt_tos2priority): RoCE takes the SL from the map.
-add_vlan() {
-	"$IP" link add link veth0 name veth0.10 type vlan id 10 egress-qos-map 6:5
-	restore+=(del_vlan)
-	"$IP" -n peer link add link veth1 name veth1.10 type vlan id 10
-	"$IP" address add 192.168.80.1/24 dev veth0.10
-	"$IP" -n peer address add 192.168.80.2/24 dev veth1.10
-	"$IP" link set veth0.10 up
-	"$IP" -n peer link set veth1.10 up
-	busybox ping -q -c 1 -W 1 192.168.80.2 >/dev/null 2>&1 || true
-}
-
 # rxe0's valid GID entries (sysfs shows an empty one as all zeros).
 valid_gids_rxe0() {
 	cat /sys/class/infiniband/rxe0/ports/1/gids/* 2>/dev/null |
@@ -158,11 +144,6 @@ del_many_addresses() {
 	jqe --argjson i "$want" '.results[0] | .sgid_index == $i and .gid_type == "RoCE v2"' <<<"$output"
 	# From libibverbs' table, not sysfs's entry by entry.
 	[ "$(grep -c 'gid_attrs/types/' "$trace")" -eq 0 ]
-}
-
-del_vlan() {
-	"$IP" link del veth0.10 2>/dev/null || true
-	"$IP" -n peer link del veth1.10 2>/dev/null || true
 }
 
 @test "a VLAN with an egress QoS map: ToS 0x10 goes out as SL 5, the GID entry on the VLAN" {
