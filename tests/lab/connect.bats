@@ -28,10 +28,10 @@ teardown() {
 }
 
 # listening PORT PS [ADDR]: until an id listens on ADDR:PORT (default
-# 192.168.77.1) in port space PS (bounded: 10 s).
+# 192.168.77.1) in port space PS (bounded: 20 s, for a loaded machine).
 listening() {
 	local _ addr=${3:-192.168.77.1}
-	for _ in $(seq 200); do
+	for _ in $(seq 400); do
 		rdma resource show cm_id 2>/dev/null |
 			grep -q "state LISTEN ps $2 .*src-addr $addr:$1 " && return 0
 		sleep 0.05
@@ -41,19 +41,13 @@ listening() {
 }
 
 # serve PORT PS CMD...: CMD in the background, until its id listens on
-# 192.168.77.1:PORT in port space PS (TCP, UDP) (bounded: 10 s).
+# 192.168.77.1:PORT in port space PS (TCP, UDP).
 serve() {
-	local port=$1 ps=$2 _
+	local port=$1 ps=$2
 	shift 2
 	"$@" >/dev/null 2>&1 &
 	servers+=($!)
-	for _ in $(seq 200); do
-		rdma resource show cm_id 2>/dev/null |
-			grep -q "state LISTEN ps $ps .*src-addr 192.168.77.1:$port " && return 0
-		sleep 0.05
-	done
-	echo "$* never listened on $port" >&2
-	return 1
+	listening "$port" "$ps"
 }
 
 @test "--connect with nothing listening: no_listener, the REJ's reason decoded, the route still shown" {
@@ -108,10 +102,12 @@ serve() {
 	env --default-signal=INT "$RDMA_ROUTE" --connect=7473 --count 0 -i 100 \
 		--parallel 1 --jsonl 192.168.77.1 >"$BATS_TEST_TMPDIR/probes" 2>&1 &
 	probe=$!
+	# Counted while it probes, until three connected (bounded: 60 s).
 	most=0
-	for _ in $(seq 20); do
+	for _ in $(seq 600); do
 		n=$(rdma resource show cm_id | grep -c "comm rdma-route") || true
 		[ "$n" -gt "$most" ] && most=$n
+		[ "$(grep -c '"status":"connected"' "$BATS_TEST_TMPDIR/probes")" -ge 3 ] && break
 		sleep 0.1
 	done
 	kill -INT $probe
