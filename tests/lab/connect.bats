@@ -215,3 +215,29 @@ serve() {
 	wait "${servers[0]}"
 	jqe '.connections[0] | .local == "192.168.80.1:7485" and .status == "disconnected"' "$BATS_TEST_TMPDIR/l"
 }
+
+@test "two RDMA devices over a wire: connected; UDP 4791 dropped on the way (tc) is connect_timeout" {
+	wire_up
+	env --default-signal=INT "$RDMA_ROUTE" --listen=7600 --json 10.1.0.2 >"$BATS_TEST_TMPDIR/l" 2>/dev/null &
+	servers+=($!)
+	listening 7600 TCP 10.1.0.2
+	run --separate-stderr rr --connect=7600 -b 10.1.0.1 --json 10.1.0.2
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# From one device to the other: the connection crossed the wire.
+	jqe '.results[0] | .status == "connected" and .device == "rxeA" and .source == "10.1.0.1"' <<<"$output"
+	# RoCE v2 is UDP to port 4791: dropped as it enters vB, the REQ
+	# never arrives; the route still resolves (ARP is not RoCE).
+	tc qdisc add dev vB clsact
+	tc filter add dev vB ingress protocol ip flower ip_proto udp dst_port 4791 action drop
+	run --separate-stderr rr --connect=7600 -b 10.1.0.1 --timeout 1000 --json 10.1.0.2
+	[ "$status" -eq 1 ]
+	jqe '.results[0].error | .step == "connect" and .cause == "connect_timeout"' <<<"$output"
+	jqe '.results[0] | .num_paths == 1 and .device == "rxeA"' <<<"$output"
+	[ "$(tc -s filter show dev vB ingress | awk '/Sent/ { print $4; exit }')" -gt 0 ]
+	tc qdisc del dev vB clsact
+	run --separate-stderr rr --connect=7600 -b 10.1.0.1 --json 10.1.0.2
+	[ "$status" -eq 0 ]
+	kill -TERM "${servers[0]}"
+	wait "${servers[0]}" || true
+	jqe '[.connections[] | select(.status == "disconnected")] | length == 2 and all(.device == "rxeB")' "$BATS_TEST_TMPDIR/l"
+}

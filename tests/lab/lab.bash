@@ -68,3 +68,47 @@ del_vlan() {
 	"$IP" link del veth0.10 2>/dev/null || true
 	"$IP" -n peer link del veth1.10 2>/dev/null || true
 }
+
+# Two more RDMA devices in the initial namespace, rxeA on vA (10.1.0.1)
+# and rxeB on vB (10.1.0.2), a veth pair: a wire.  rxe carries RoCE only
+# in the initial namespace, and the kernel would deliver one local
+# address to another through lo; policy rules send what this host
+# originates for the other address out through the wire (the local
+# table after them), and each end accepts packets from a local source.
+wire_up() {
+	local d
+	restore+=(wire_down)
+	"$IP" link add vA type veth peer name vB
+	"$IP" address add 10.1.0.1/24 dev vA
+	"$IP" address add 10.1.0.2/24 dev vB
+	for d in vA vB; do
+		sysctl -qw net.ipv4.conf.$d.accept_local=1 net.ipv4.conf.$d.rp_filter=0
+		"$IP" link set "$d" up
+	done
+	"$IP" -batch - <<EOT
+rule add pref 10 iif lo to 10.1.0.2 lookup 100
+rule add pref 11 iif lo to 10.1.0.1 lookup 101
+rule add pref 100 lookup local
+rule del pref 0
+route add 10.1.0.2 dev vA src 10.1.0.1 table 100
+route add 10.1.0.1 dev vB src 10.1.0.2 table 101
+EOT
+	rdma link add rxeA type rxe netdev vA
+	rdma link add rxeB type rxe netdev vB
+	wait_active rxeA && wait_active rxeB
+}
+
+wire_down() {
+	rdma link del rxeA 2>/dev/null || true
+	rdma link del rxeB 2>/dev/null || true
+	"$IP" link del vA 2>/dev/null || true
+	"$IP" -force -batch - <<EOT 2>/dev/null
+rule add pref 0 lookup local
+rule del pref 100
+rule del pref 11
+rule del pref 10
+route flush table 100
+route flush table 101
+EOT
+	return 0
+}
