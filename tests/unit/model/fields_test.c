@@ -285,6 +285,28 @@ static void prometheus(const char *man)
 	same_names(&families, &listed, "rdma-route(8) PROMETHEUS");
 }
 
+/* rdma-route(8) STEPS describes every step of the table, by its label. */
+static void steps_in_man(const char *man)
+{
+	const char *sec = strstr(man, "\n.SH STEPS\n"), *end;
+	char *text;
+	int step, missing = 0;
+
+	ok(sec != NULL, "rdma-route(8) has a STEPS section");
+	if (!sec)
+		return;
+	end = strstr(sec + 1, "\n.SH ");
+	text = strndup(sec, end ? (size_t)(end - sec) : strlen(sec));
+	for (step = 0; text && step < RR_STEP_COUNT; step++)
+		if (!strstr(text, rr_step_name(step))) {
+			printf("# STEPS lacks %s\n", rr_step_name(step));
+			missing++;
+		}
+	ok(text && !missing, "rdma-route(8) STEPS names each of the %d steps",
+	   RR_STEP_COUNT);
+	free(text);
+}
+
 /* time_ms is the step table, row for row. */
 static void step_fields(void)
 {
@@ -307,6 +329,7 @@ int main(void)
 	if (man) {
 		man_page(man);
 		prometheus(man);
+		steps_in_man(man);
 	}
 	completion(comp);
 	step_fields();
