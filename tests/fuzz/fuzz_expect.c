@@ -15,14 +15,10 @@
 #include <ctype.h>
 #include <math.h>
 
+#include "base/steps.h"
 #include "model/expect.h"
 #include "base/numbers.h"
 #include "fuzz.h"
-
-static const char *const steps[] = {
-	"lookup", "create_id", "bind_addr", "resolve_addr", "resolve_route",
-	"open_port", "find_sm", "sa_query", "total",
-};
 
 static bool same(const struct rr_expect *a, const struct rr_expect *b)
 {
@@ -31,14 +27,12 @@ static bool same(const struct rr_expect *a, const struct rr_expect *b)
 	       (!a->numeric || a->num == b->num);
 }
 
+/* A step of the step table (base/steps.h), the one list of them. */
 static bool is_step(const char *field)
 {
-	size_t i;
+	enum rr_step step;
 
-	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
-		if (!strcmp(field, steps[i]))
-			return true;
-	return false;
+	return rr_step_from_key(field, &step);
 }
 
 static void check_well_formed(const struct rr_expect *e)
