@@ -16,16 +16,22 @@ jqe() {
 
 # Text output: a line "LABEL   VALUE" (any indent, any padding) exists.
 # has_field TEXT LABEL VALUE; a VALUE ending in '*' matches as a prefix.
+# One awk, not a loop of bash reads: those read a here-string a byte a
+# system call, minutes for a batch's text on the lab's emulated CPU.
 has_field() {
-	local line rest
-	while IFS= read -r line; do
-		line=${line#"${line%%[! ]*}"}
-		[[ $line == "$2 "* ]] || continue
-		rest=${line#"$2"}
-		rest=${rest#"${rest%%[! ]*}"}
-		[[ $rest == "$3" ]] && return 0
-		[[ $3 == *'*' && $rest == "${3%'*'}"* ]] && return 0
-	done <<<"$1"
+	awk -v label="$2" -v want="$3" '
+		{ sub(/^ +/, "") }
+		index($0, label " ") != 1 { next }
+		{
+			rest = substr($0, length(label) + 1)
+			sub(/^ +/, "", rest)
+			if (rest == want)
+				found = 1
+			else if (want ~ /[*]$/ &&
+				 index(rest, substr(want, 1, length(want) - 1)) == 1)
+				found = 1
+		}
+		END { exit !found }' <<<"$1" && return 0
 	echo "no line '$2  $3' in:"
 	echo "$1"
 	return 1
