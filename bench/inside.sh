@@ -10,6 +10,7 @@
 #   @process   rdma-route DEST against bench-floor DEST, whole process
 #   @process_fixed  the same with ASLR off for both (a note, not a goal)
 #   @many      N resolutions of one address against cmtime's 4 steps
+#   @connect   N connections to one address against cmtime's 6 steps
 #   @failures  N peers, then the same with FAILS fast failures added
 #   @memory    MILLION destinations from a file, --jsonl: peak RSS
 #   @count     --count COUNT against --count 10 of one destination: peak RSS
@@ -270,6 +271,64 @@ for i in $(seq 1 "$reps"); do
 		many_rr
 	fi
 done
+# --- @connect: N connections to one address, against cmtime -------------
+# Both against the same cmtime server.  cmtime runs its phases one after
+# the other over all N connections (its connect phase ends at ESTABLISHED,
+# the RTU sent: its QP is attached); rdma-route runs each probe's steps
+# in turn, N at once.  rdma-route: from the first probe's start to the
+# last establish's end (each probe's start_ms + total - disconnect, from
+# its JSON Lines record).  cmtime: the totals of create id, bind addr,
+# resolve addr, resolve route, create qp and connect.
+say "$n connections to 192.168.77.1: $reps runs each of rdma-route and cmtime"
+: >"$tmp/c_rr"
+: >"$tmp/c_cm"
+c_ok=
+conn_rr() {
+	local ok
+
+	settle
+	wall 0 "$bin" --connect="$port" --jsonl --count "$n" --interval 0 \
+		--parallel "$n" --src 192.168.77.1 192.168.77.1 >/dev/null
+	ok=$(grep -c '"record":"results".*"status":"connected"' "$tmp/out" || true)
+	[ "$ok" = "$n" ] || c_ok+=" rdma-route connected $ok of $n;"
+	jq -s '[.[] | select(.record == "results" and .status == "connected")] |
+		(map(.start_ms + .time_ms.total - .time_ms.disconnect) | max) -
+		(map(.start_ms) | min)' "$tmp/out" >>"$tmp/c_rr"
+}
+conn_cm() {
+	local s sum=0 v
+
+	settle
+	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
+		echo "bench: cmtime client failed:" >&2
+		tail -n 20 "$tmp/cm" >&2
+		exit 1
+	}
+	for s in "create id" "bind addr" "resolve addr" "resolve route" \
+		"create qp" "connect"; do
+		v=$(c_step "$s" "$tmp/cm")
+		[ -n "$v" ] || { echo "bench: no '$s' in cmtime's output:" >&2; cat "$tmp/cm" >&2; exit 1; }
+		sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
+	done
+	if grep -q REJECTED "$tmp/cm"; then
+		c_ok+=" cmtime connections rejected;"
+	fi
+	echo "$sum" >>"$tmp/c_cm"
+}
+for i in $(seq 1 "$reps"); do
+	if [ $((i % 2)) -eq 1 ]; then
+		conn_rr
+		conn_cm
+	else
+		conn_cm
+		conn_rr
+	fi
+done
+read -r c_rr c_rr_min c_rr_max < <(stats 2 <"$tmp/c_rr")
+read -r c_cm c_cm_min c_cm_max < <(stats 2 <"$tmp/c_cm")
+c_ratio=$(ratio "$c_rr" "$c_cm")
+echo "@connect | $n connections to one address (192.168.77.1, cmtime's server), first start to last establish, median of $reps (min-max)${c_ok:+; $c_ok} | $c_rr ms ($c_rr_min-$c_rr_max) | cmtime -c $n, create id + bind addr + resolve addr + resolve route + create qp + connect totals: $c_cm ms ($c_cm_min-$c_cm_max) | $c_ratio | ≤ 1.0: $(verdict "$c_ratio" 1.0) |"
+
 kill "$server" 2>/dev/null || true
 wait "$server" 2>/dev/null || true
 server=
