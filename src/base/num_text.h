@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Numbers as printf writes them, without printf: a result prints its
- * times, rates and lifetimes by the dozen, and printf's floating-point
- * code was a tenth of a failure's cost and, first run in each process,
- * a millisecond of a one-destination run in the lab.  Pure functions.
+ * Numbers as text, each in the printf format that says it, named once:
+ * the field table, the renderers and the checks print times, rates and
+ * lifetimes through these.  Pure functions.
  */
 #ifndef RR_NUM_TEXT_H
 #define RR_NUM_TEXT_H
@@ -20,8 +19,8 @@ size_t rr_int_str(long long v, char *num);
 /*
  * V as "%.*f" prints it with PLACES (0 to 6) places, into NUM (40
  * bytes), and in SAID, unless NULL, the value NUM says as strtod() reads
- * it back; NUM's length.  Exact ties may round the other way (half away
- * from zero), and a negative value that rounds to zero loses its sign.
+ * it back; NUM's length.  A negative value that rounds to zero loses its
+ * sign: a time of "-0.000" says nothing "0.000" does not.
  */
 size_t rr_fixed_text(double v, unsigned int places, char *num, double *said);
 
