@@ -126,6 +126,7 @@ static uint32_t be32_at(const uint8_t *p)
 
 /* Byte offsets in the wire PathRecord (struct ibv_path_record). */
 enum {
+	PR_SERVICE_ID = 0,
 	PR_DGID = 8,
 	PR_SGID = 24,
 	PR_DLID = 40,
@@ -146,6 +147,10 @@ void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out)
 	uint32_t flow_hop = be32_at(rec + PR_FLOW_HOP);
 
 	memset(out, 0, sizeof(*out));
+	out->have_sa_fields = true;
+	out->service_id = (uint64_t)be32_at(rec + PR_SERVICE_ID) << 32 |
+			  be32_at(rec + PR_SERVICE_ID + 4);
+	out->qos_class = be16_at(rec + PR_QOS_SL) >> 4;
 	memcpy(out->dgid, rec + PR_DGID, 16);
 	memcpy(out->sgid, rec + PR_SGID, 16);
 	out->dlid = be16_at(rec + PR_DLID);

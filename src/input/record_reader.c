@@ -136,7 +136,8 @@ static bool json_value(const struct rr_field *f, json_object *obj,
 		break;
 	case RR_FT_HEX:
 		m = member(obj, f->key, json_type_string);
-		if (!m || !rr_parse_uint(jc.string(m), 0, LLONG_MAX, &n))
+		/* Up to 64 bits (a service ID), as the field's bits. */
+		if (!m || !rr_parse_uint(jc.string(m), 0, ULLONG_MAX, &n))
 			return false;
 		v->i = (long long)n;
 		break;

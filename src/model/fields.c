@@ -736,6 +736,18 @@ static void get_preference(const struct rr_field *f, const struct rr_result *r,
 	num(v, true, p->preference);
 }
 
+static void get_service_id(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, p->have_sa_fields, (long long)p->service_id);
+}
+
+static void get_qos_class(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, p->have_sa_fields, p->qos_class);
+}
+
 static void set_gid(uint8_t gid[16], const char *s)
 {
 	if (inet_pton(AF_INET6, s, gid) != 1)
@@ -784,7 +796,27 @@ SET_PATH(packet_life_time, 63)
 SET_PATH(packet_life_time_selector, 3)
 SET_PATH(preference, UINT8_MAX)
 
+/* Either of the SA's own fields read back says the path is the SA's. */
+static void set_service_id(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	p->service_id = (uint64_t)v->i;
+	p->have_sa_fields = true;
+}
+
+static void set_qos_class(const struct rr_field *f, struct rr_result *r,
+			  struct rr_path *p, const struct rr_fval *v,
+			  struct rr_fstore *st)
+{
+	if (!in(v, 0xfff))
+		return;
+	p->qos_class = (uint16_t)v->i;
+	p->have_sa_fields = true;
+}
+
 static const struct rr_field path_fields[] = {
+	{ "service_id", RR_FT_HEX, 16, .get = get_service_id, .set = set_service_id },
 	{ "dgid", RR_FT_STR, .get = get_dgid, .set = set_dgid, .prom = RR_PROM_INFO },
 	{ "sgid", RR_FT_STR, .get = get_sgid, .set = set_sgid, .prom = RR_PROM_INFO },
 	{ "dlid", RR_FT_INT, .get = get_dlid, .set = set_dlid, .prom = RR_PROM_INFO },
@@ -797,6 +829,7 @@ static const struct rr_field path_fields[] = {
 	{ "numb_path", RR_FT_INT, .get = get_numb_path, .set = set_numb_path },
 	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .set = set_pkey, .both_ways = true, .prom = RR_PROM_INFO },
 	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .prom = RR_PROM_INFO },
+	{ "qos_class", RR_FT_INT, .get = get_qos_class, .set = set_qos_class },
 	{ "sl", RR_FT_INT, .get = get_sl, .set = set_sl, .both_ways = true, .prom = RR_PROM_INFO },
 	{ "mtu", RR_FT_DECODED, .get = get_mtu, .set = set_mtu, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
 	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector, .set = set_mtu_selector },

@@ -58,6 +58,13 @@ struct rr_path {
 	uint8_t packet_life_time_selector;
 	uint8_t packet_life_time;
 	uint8_t preference;
+	/*
+	 * The SA's PathRecord only (--sa): the rdma_cm's path record has
+	 * neither field, so a RoCE or rdma_cm path shows neither.
+	 */
+	bool have_sa_fields;
+	uint64_t service_id;
+	uint16_t qos_class;
 };
 
 struct rr_failure {

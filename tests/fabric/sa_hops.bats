@@ -39,6 +39,9 @@ check_like_saquery() {
 	echo "$output" | jqe --argjson v $((plt & 63)) "$p.packet_life_time_raw == \$v"
 	echo "$output" | jqe --argjson v "$sl" "$p.sl == \$v"
 	echo "$output" | jqe --arg v "$(echo "$sa" | saquery_field dgid)" "$p.dgid == \$v"
+	# The SA's own fields, which only --sa shows.
+	echo "$output" | jqe --arg v "$(echo "$sa" | saquery_field service_id | tr A-F a-f)" "$p.service_id == \$v"
+	echo "$output" | jqe --argjson v $(($(echo "$sa" | saquery_field qos_class))) "$p.qos_class == \$v"
 }
 
 @test "across three switches: the record saquery gets" {

@@ -185,7 +185,12 @@ static void ib_success(struct rr_result *r)
 		p->rate = 16;
 		p->packet_life_time_selector = 2;
 		p->packet_life_time = 16;
+		p->have_sa_fields = true;
+		p->qos_class = (uint16_t)(5 * (1 - i));
 	}
+	/* The RDMA IP CM's TCP space, and one of all 64 bits. */
+	r->out.paths[0].service_id = 0x0000000001060000ULL;
+	r->out.paths[1].service_id = 0xfedcba9876543210ULL;
 	r->out.ok = true;
 }
 
