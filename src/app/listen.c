@@ -19,14 +19,17 @@
 static bool listen_addr(const struct rr_opts *o, struct sockaddr_storage *ss)
 {
 	const char *text = o->num_targets ? o->targets[0] : NULL;
+	enum rr_target_kind kind = RR_TARGET_ADDRESS;
 	char why[160], buf[256];
 
 	memset(ss, 0, sizeof(*ss));
 	ss->ss_family = o->family == AF_INET6 ? AF_INET6 : AF_INET;
-	if (text && rr_target_parse(text, ss, why, sizeof(why)) != RR_TARGET_ADDRESS) {
+	if (text)
+		kind = rr_target_parse(text, ss, why, sizeof(why));
+	if (kind != RR_TARGET_ADDRESS) {
 		fprintf(stderr, "rdma-route: invalid --listen address '%s': %s\n",
 			rr_shown(text, buf, sizeof(buf)),
-			rr_target_parse(text, ss, why, sizeof(why)) == RR_TARGET_NAME ?
+			kind == RR_TARGET_NAME ?
 				"want a numeric IPv4 or IPv6 address" : why);
 		return false;
 	}

@@ -100,33 +100,45 @@ static void accept_conn(struct rr_listener *l, struct conn *k)
 	}
 }
 
+/* What a REQ says of its connection: its ends, device and port. */
+static void describe(struct rr_connection *c, struct rdma_cm_id *id,
+		     const struct timespec *at)
+{
+	memset(c, 0, sizeof(*c));
+	c->event = -1;
+	c->request = *at;
+	memcpy(&c->peer, rdma_get_peer_addr(id), sizeof(c->peer));
+	memcpy(&c->local, rdma_get_local_addr(id), sizeof(c->local));
+	if (id->verbs)
+		snprintf(c->device, sizeof(c->device), "%s",
+			 rr_dl.ibv_get_device_name(id->verbs->device));
+	c->port = id->port_num;
+}
+
+/* Every slot taken: turned away, and handed out as a failed accept. */
+static void turn_away(struct rr_listener *l, struct rdma_cm_id *id,
+		      const struct timespec *at)
+{
+	struct conn k = { .used = true, .id = id };
+
+	describe(&k.c, id, at);
+	rr_dl.rdma_reject(id, NULL, 0);
+	errno = ENOBUFS;
+	fail_call(l, &k, "rdma_accept");
+}
+
 static void request(struct rr_listener *l, struct rdma_cm_id *id,
 		    const struct timespec *at)
 {
 	struct conn *k = free_slot(l);
-	struct conn none = { .used = true, .id = id };
 
 	if (!k) {
-		/* Every slot taken: turned away, and said so. */
-		rr_dl.rdma_reject(id, NULL, 0);
-		errno = ENOBUFS;
-		k = &none;
-	}
-	memset(&k->c, 0, sizeof(k->c));
-	k->used = true;
-	k->id = id;
-	k->c.event = -1;
-	k->c.request = *at;
-	memcpy(&k->c.peer, rdma_get_peer_addr(id), sizeof(k->c.peer));
-	memcpy(&k->c.local, rdma_get_local_addr(id), sizeof(k->c.local));
-	if (id->verbs)
-		snprintf(k->c.device, sizeof(k->c.device), "%s",
-			 rr_dl.ibv_get_device_name(id->verbs->device));
-	k->c.port = id->port_num;
-	if (k == &none) {
-		fail_call(l, k, "rdma_accept");
+		turn_away(l, id, at);
 		return;
 	}
+	k->used = true;
+	k->id = id;
+	describe(&k->c, id, at);
 	if (!l->p.reject) {
 		accept_conn(l, k);
 		return;
