@@ -243,34 +243,46 @@ many_rr() {
 	[ "$ok" = "$n" ] || m_ok+=" rdma-route resolved $ok of $n;"
 	jq '.statistics[0].time_ms.total.span' "$tmp/out" >>"$tmp/m_rr"
 }
-many_cm() {
-	local s sum=0 v
+# cm_total OUT STEP...: cmtime -c N against the server; the sum of its
+# STEPs' totals appended to OUT.  False when it says a connection was
+# rejected (the sum is kept: the row says so).
+cm_total() {
+	local out=$1 s sum=0 v
 
+	shift
 	settle
 	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
 		echo "bench: cmtime client failed:" >&2
 		tail -n 20 "$tmp/cm" >&2
 		exit 1
 	}
-	for s in "create id" "bind addr" "resolve addr" "resolve route"; do
+	for s in "$@"; do
 		v=$(c_step "$s" "$tmp/cm")
 		[ -n "$v" ] || { echo "bench: no '$s' in cmtime's output:" >&2; cat "$tmp/cm" >&2; exit 1; }
 		sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
 	done
-	if grep -q REJECTED "$tmp/cm"; then
-		m_ok+=" cmtime connections rejected;"
-	fi
-	echo "$sum" >>"$tmp/m_cm"
+	echo "$sum" >>"$out"
+	! grep -q REJECTED "$tmp/cm"
 }
-for i in $(seq 1 "$reps"); do
-	if [ $((i % 2)) -eq 1 ]; then
-		many_rr
-		many_cm
-	else
-		many_cm
-		many_rr
-	fi
-done
+# alternate A B: REPS runs of each, the one to go first alternating.
+alternate() {
+	local i
+
+	for i in $(seq 1 "$reps"); do
+		if [ $((i % 2)) -eq 1 ]; then
+			"$1"
+			"$2"
+		else
+			"$2"
+			"$1"
+		fi
+	done
+}
+many_cm() {
+	cm_total "$tmp/m_cm" "create id" "bind addr" "resolve addr" "resolve route" ||
+		m_ok+=" cmtime connections rejected;"
+}
+alternate many_rr many_cm
 # --- @connect: N connections to one address, against cmtime -------------
 # Both against the same cmtime server.  cmtime runs its phases one after
 # the other over all N connections (its connect phase ends at ESTABLISHED,
@@ -296,34 +308,10 @@ conn_rr() {
 		(map(.start_ms) | min)' "$tmp/out" >>"$tmp/c_rr"
 }
 conn_cm() {
-	local s sum=0 v
-
-	settle
-	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
-		echo "bench: cmtime client failed:" >&2
-		tail -n 20 "$tmp/cm" >&2
-		exit 1
-	}
-	for s in "create id" "bind addr" "resolve addr" "resolve route" \
-		"create qp" "connect"; do
-		v=$(c_step "$s" "$tmp/cm")
-		[ -n "$v" ] || { echo "bench: no '$s' in cmtime's output:" >&2; cat "$tmp/cm" >&2; exit 1; }
-		sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
-	done
-	if grep -q REJECTED "$tmp/cm"; then
-		c_ok+=" cmtime connections rejected;"
-	fi
-	echo "$sum" >>"$tmp/c_cm"
+	cm_total "$tmp/c_cm" "create id" "bind addr" "resolve addr" "resolve route" \
+		"create qp" "connect" || c_ok+=" cmtime connections rejected;"
 }
-for i in $(seq 1 "$reps"); do
-	if [ $((i % 2)) -eq 1 ]; then
-		conn_rr
-		conn_cm
-	else
-		conn_cm
-		conn_rr
-	fi
-done
+alternate conn_rr conn_cm
 read -r c_rr c_rr_min c_rr_max < <(stats 2 <"$tmp/c_rr")
 read -r c_cm c_cm_min c_cm_max < <(stats 2 <"$tmp/c_cm")
 c_ratio=$(ratio "$c_rr" "$c_cm")
