@@ -46,3 +46,13 @@ setup() {
 	[[ "$stderr" == *"did not reach /init within 8 s; booting once more"* ]]
 	[[ "$stderr" == *"did not reach /init within 8 s, twice"* ]]
 }
+
+@test "a kernel that stops before /init is booted once more, then 125" {
+	# No init at all: the kernel panics, and with -no-reboot qemu exits.
+	RDMA_ROUTE_LAB_APPEND="rdinit=/no-such-init" \
+		run --separate-stderr "$LAB" run -- true
+	[ "$status" -eq 125 ]
+	# shellcheck disable=SC2154 # bats' run sets $stderr
+	[[ "$stderr" == *"stopped before /init ("*"Kernel panic"*"); booting once more"* ]]
+	[[ "$stderr" == *"stopped before /init ("*"), twice"* ]]
+}
