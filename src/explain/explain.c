@@ -188,7 +188,8 @@ static void look_up_route(struct rr_nl *nl, const struct rr_result *r,
 				 plain.netdev);
 	}
 	rt->num_subnet_netdevs = rr_nl_subnet_netdevs(nl, &r->probe.dst,
-			rt->subnet_netdevs, RR_MAX_SUBNET_NETDEVS);
+			rt->error[0] ? NULL : rt, rt->subnet_netdevs,
+			RR_MAX_SUBNET_NETDEVS);
 }
 
 static void gather(struct rr_host *host, struct rr_result *r,
@@ -212,7 +213,7 @@ static void gather(struct rr_host *host, struct rr_result *r,
 	else
 		c->device.netns_mode = rr_host_netns_mode(host);
 	if (!c->route.local)
-		rr_nl_neigh(nl, c->route.netdev,
+		rr_nl_neigh(nl, c->route.ifindex,
 			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
 			    &c->neigh);
 }

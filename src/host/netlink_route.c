@@ -1,90 +1,110 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <ctype.h>
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <net/if.h>
+#include <sys/socket.h>
 #include <netinet/in.h>
-#include <netlink/netlink.h>
-#include <netlink/route/addr.h>
-#include <netlink/route/link.h>
-#include <netlink/route/link/vlan.h>
-#include <netlink/route/neighbour.h>
+#include <linux/if_link.h>
+#include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
 
 #include "base/sockaddr.h"
 #include "host/netlink_route.h"
+#include "host/netlink_socket.h"
 #include "host/rdma_libs.h"
 #include "host/route_dump.h"
 #include "host/route_query.h"
 
 /*
- * Links, addresses and the neighbour table are dumped once per run and
- * then kept current by the kernel's own notifications (a libnl cache
- * manager): a failure costs one route query, not a dump of tables that
- * did not change.  The route queries go on a raw socket of their own
- * (route_query.c).
+ * Every fact is asked for when it is needed, of the one thing it is
+ * about: the route to one destination, one link by index or name, one
+ * neighbour entry.  Only the addresses are dumped, of one family or one
+ * interface, and a host has few.  The route and the neighbour are asked
+ * for every result; the links and addresses asked for are kept until the
+ * kernel says one changed (their notification groups, read before each
+ * result's lookups): in the lab each request costs some 0.1 ms, and a
+ * batch of failures asked the same few again and again.
  */
-struct rr_nl {
-	int route_fd;			/* the route queries */
-	unsigned int route_seq;
-	struct nl_sock *sk;		/* re-reads */
-	struct nl_sock *events;		/* the notifications */
-	struct nl_cache_mngr *mngr;
-	struct nl_cache *links;		/* these three owned by mngr */
-	struct nl_cache *addrs;
-	struct nl_cache *neigh;		/* added at the first need */
-	bool neigh_tried;
+/* One link, as RTM_GETLINK answers for an index or a name. */
+struct link {
+	bool found;
+	int ifindex;
+	unsigned int flags, mtu;
+	char name[IF_NAMESIZE];
+	bool have_mac;
+	uint8_t mac[6];
+	int vlan;		/* -1: no VLAN interface */
 };
 
-/* Room for notifications between two results: lost only to a storm. */
-#define EVENTS_RCVBUF (1 << 20)
+/* One address, as RTM_GETADDR dumps them. */
+struct addr {
+	int family, ifindex;
+	unsigned int prefixlen;
+	uint8_t local[16];
+};
+
+struct addrs {
+	struct addr *at;
+	size_t num, room;
+	int family, ifindex;	/* what is kept: 0, any */
+};
+
+#define LINK_MEMO 16
+struct rr_nl {
+	struct rr_nlsock sk;
+	struct mnl_socket *events;	/* NULL: nothing is kept */
+	int num_links;
+	struct link links[LINK_MEMO];
+	bool have_addrs[2];		/* IPv4, IPv6 */
+	struct addrs addrs[2];
+};
+
+/* The kernel answers within the send; this only bounds a broken one. */
+#define ANSWER_WAIT_MS 1000
+
+/* Before anything is kept: a change after a read is then always seen. */
+static void open_events(struct rr_nl *nl)
+{
+	nl->events = rr_dl.mnl_socket_open2(NETLINK_ROUTE,
+					    SOCK_CLOEXEC | SOCK_NONBLOCK);
+	if (nl->events &&
+	    rr_dl.mnl_socket_bind(nl->events, RTMGRP_LINK | RTMGRP_IPV4_IFADDR |
+				  RTMGRP_IPV6_IFADDR, MNL_SOCKET_AUTOPID) < 0) {
+		rr_dl.mnl_socket_close(nl->events);
+		nl->events = NULL;
+	}
+}
+
+static void forget(struct rr_nl *nl)
+{
+	nl->num_links = 0;
+	free(nl->addrs[0].at);
+	free(nl->addrs[1].at);
+	memset(nl->addrs, 0, sizeof(nl->addrs));
+	nl->have_addrs[0] = nl->have_addrs[1] = false;
+}
 
 struct rr_nl *rr_nl_open(char *why, size_t why_len)
 {
-	struct rr_nl *nl;
-	int err = -NLE_NOMEM;
+	struct rr_nl *nl = calloc(1, sizeof(*nl));
+	int rc;
 
-	if (!rr_dl_load(RR_DL_NL)) {
-		snprintf(why, why_len, "%s", rr_dl_error(RR_DL_NL));
+	if (!nl) {
+		snprintf(why, why_len, "rtnetlink: %s", strerror(ENOMEM));
 		return NULL;
 	}
-	nl = calloc(1, sizeof(*nl));
-	if (!nl)
-		goto fail;
-	nl->route_fd = rr_route_query_open();
-	if (nl->route_fd < 0) {
-		snprintf(why, why_len, "rtnetlink: %s", strerror(errno));
-		free(nl);
-		return NULL;
+	rc = rr_nlsock_open(&nl->sk, NETLINK_ROUTE);
+	if (!rc) {
+		open_events(nl);
+		return nl;
 	}
-	nl->sk = rr_dl.nl_socket_alloc();
-	nl->events = rr_dl.nl_socket_alloc();
-	if (!nl->sk || !nl->events)
-		goto fail;
-	err = rr_dl.nl_connect(nl->sk, NETLINK_ROUTE);
-	if (err < 0)
-		goto fail;
-	err = rr_dl.nl_cache_mngr_alloc(nl->events, NETLINK_ROUTE, 0,
-					&nl->mngr);
-	if (err < 0)
-		goto fail;
-	rr_dl.nl_socket_set_buffer_size(nl->events, EVENTS_RCVBUF, 0);
-	err = rr_dl.nl_cache_mngr_add(nl->mngr, "route/link", NULL, NULL,
-				      &nl->links);
-	if (err < 0)
-		goto fail;
-	err = rr_dl.nl_cache_mngr_add(nl->mngr, "route/addr", NULL, NULL,
-				      &nl->addrs);
-	if (err < 0)
-		goto fail;
-	return nl;
-fail:
-	snprintf(why, why_len, "rtnetlink: %s", rr_dl.nl_geterror(err));
-	rr_nl_close(nl);
+	if (rc == -ELIBACC)
+		snprintf(why, why_len, "%s", rr_dl_error(RR_DL_MNL));
+	else
+		snprintf(why, why_len, "rtnetlink: %s", strerror(-rc));
+	free(nl);
 	return NULL;
 }
 
@@ -92,143 +112,311 @@ void rr_nl_close(struct rr_nl *nl)
 {
 	if (!nl)
 		return;
-	close(nl->route_fd);
-	if (nl->mngr)
-		rr_dl.nl_cache_mngr_free(nl->mngr);
+	forget(nl);
 	if (nl->events)
-		rr_dl.nl_socket_free(nl->events);
-	if (nl->sk)
-		rr_dl.nl_socket_free(nl->sk);
+		rr_dl.mnl_socket_close(nl->events);
+	rr_nlsock_close(&nl->sk);
 	free(nl);
 }
 
-/* Each managed cache read again in full. */
-static void reread_all(struct rr_nl *nl)
-{
-	rr_dl.nl_cache_refill(nl->sk, nl->links);
-	rr_dl.nl_cache_refill(nl->sk, nl->addrs);
-	if (nl->neigh)
-		rr_dl.nl_cache_refill(nl->sk, nl->neigh);
-}
-
 /*
- * Applies the notifications queued so far: the caches then say what a
- * dump made now would.  Notifications lost to an overflow (ENOBUFS, said
- * as NLE_NOMEM) are made good by reading everything again.
+ * Reads the notifications queued since the last call: any, or some lost
+ * to an overflow (ENOBUFS), and what was kept is asked for again.
  */
 void rr_nl_refresh(struct rr_nl *nl)
 {
-	struct pollfd pfd = {
-		.fd = rr_dl.nl_cache_mngr_get_fd(nl->mngr),
-		.events = POLLIN,
-	};
-	int tries = 8;
+	char buf[8192];
+	bool changed = false;
+	ssize_t got;
+	int fd, reads;
 
-	/* Mostly nothing changed: a poll is cheaper than libnl's read. */
-	if (poll(&pfd, 1, 0) == 0)
+	if (!nl->events)
 		return;
-	if (rr_dl.nl_cache_mngr_data_ready(nl->mngr) >= 0)
-		return;
-	/* What is still queued predates the re-read: read it first. */
-	while (rr_dl.nl_cache_mngr_data_ready(nl->mngr) < 0 && --tries)
-		;
-	reread_all(nl);
+	fd = rr_dl.mnl_socket_get_fd(nl->events);
+	for (reads = 0; reads < 64; reads++) {
+		got = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0 && errno == EAGAIN)
+			break;
+		changed = true;
+		if (got < 0 && errno != ENOBUFS)
+			break;
+	}
+	if (changed || reads == 64)
+		forget(nl);
 }
 
-static struct nl_addr *to_nl_addr(const struct sockaddr_storage *ss)
+static void link_info(const struct nlattr *info, struct link *l)
 {
+	struct rr_nl_attrs t, data;
+	char kind[16];
+	const uint16_t *id;
+
+	rr_nl_nested(info, &t);
+	rr_nl_str(t.at[IFLA_INFO_KIND], kind, sizeof(kind));
+	if (strcmp(kind, "vlan"))
+		return;
+	rr_nl_nested(t.at[IFLA_INFO_DATA], &data);
+	id = rr_nl_exact(data.at[IFLA_VLAN_ID], sizeof(*id));
+	if (id)
+		l->vlan = *id;
+}
+
+static int link_msg(const struct nlmsghdr *nh, void *data)
+{
+	const struct ifinfomsg *ifi = rr_dl.mnl_nlmsg_get_payload(nh);
+	struct link *l = data;
+	struct rr_nl_attrs t;
+	const void *mac;
+
+	if (nh->nlmsg_type != RTM_NEWLINK ||
+	    nh->nlmsg_len < NLMSG_LENGTH(sizeof(*ifi)))
+		return MNL_CB_OK;
+	rr_nl_attrs(nh, sizeof(*ifi), &t);
+	l->found = true;
+	l->ifindex = ifi->ifi_index;
+	l->flags = ifi->ifi_flags;
+	rr_nl_u32(t.at[IFLA_MTU], &l->mtu);
+	rr_nl_str(t.at[IFLA_IFNAME], l->name, sizeof(l->name));
+	mac = rr_nl_exact(t.at[IFLA_ADDRESS], sizeof(l->mac));
+	if (mac) {
+		memcpy(l->mac, mac, sizeof(l->mac));
+		l->have_mac = true;
+	}
+	if (t.at[IFLA_LINKINFO])
+		link_info(t.at[IFLA_LINKINFO], l);
+	return MNL_CB_STOP;
+}
+
+/* The link of index IFINDEX, or else named NAME: L->found when it is. */
+static void ask_link(struct rr_nl *nl, int ifindex, const char *name,
+		     struct link *l)
+{
+	char req[RR_NL_REQ];
+	struct ifinfomsg *ifi;
+	struct nlmsghdr *nh;
+	int err;
+
+	memset(l, 0, sizeof(*l));
+	l->vlan = -1;
+	if (ifindex <= 0 && (!name || !name[0] || strlen(name) >= IF_NAMESIZE))
+		return;
+	nh = rr_nl_request(req, RTM_GETLINK, 0, sizeof(*ifi), (void **)&ifi);
+	ifi->ifi_family = AF_UNSPEC;
+	if (ifindex > 0)
+		ifi->ifi_index = ifindex;
+	else
+		rr_dl.mnl_attr_put_strz(nh, IFLA_IFNAME, name);
+	rr_dl.mnl_attr_put_u32(nh, IFLA_EXT_MASK, RTEXT_FILTER_SKIP_STATS);
+	if (rr_nlsock_ask(&nl->sk, nh, ANSWER_WAIT_MS, link_msg, l, &err) ||
+	    err)
+		l->found = false;
+}
+
+/* As ask_link(), from what was kept when it can be. */
+static void get_link(struct rr_nl *nl, int ifindex, const char *name,
+		     struct link *l)
+{
+	int i;
+
+	for (i = 0; i < nl->num_links; i++) {
+		const struct link *k = &nl->links[i];
+
+		if (ifindex > 0 ? k->ifindex == ifindex :
+				  name && !strcmp(k->name, name)) {
+			*l = *k;
+			return;
+		}
+	}
+	ask_link(nl, ifindex, name, l);
+	if (l->found && nl->events && nl->num_links < LINK_MEMO)
+		nl->links[nl->num_links++] = *l;
+}
+
+static int addr_msg(const struct nlmsghdr *nh, void *data)
+{
+	const struct ifaddrmsg *ifa = rr_dl.mnl_nlmsg_get_payload(nh);
+	struct addrs *list = data;
+	const struct nlattr *local;
+	struct rr_nl_attrs t;
+	const void *bytes;
+	struct addr *a;
 	size_t len;
-	const void *bytes = rr_sockaddr_bytes(ss, &len);
 
-	return bytes ? rr_dl.nl_addr_build(ss->ss_family, bytes, len) : NULL;
+	if (nh->nlmsg_type != RTM_NEWADDR ||
+	    nh->nlmsg_len < NLMSG_LENGTH(sizeof(*ifa)) ||
+	    (list->family && ifa->ifa_family != list->family) ||
+	    (list->ifindex && (int)ifa->ifa_index != list->ifindex) ||
+	    (ifa->ifa_family != AF_INET && ifa->ifa_family != AF_INET6))
+		return MNL_CB_OK;
+	rr_nl_attrs(nh, sizeof(*ifa), &t);
+	/*
+	 * IPv4 says its own address in IFA_LOCAL (IFA_ADDRESS is the peer's
+	 * on a point-to-point link); IPv6 only in IFA_ADDRESS.
+	 */
+	local = t.at[IFA_LOCAL] ? t.at[IFA_LOCAL] : t.at[IFA_ADDRESS];
+	len = ifa->ifa_family == AF_INET ? 4 : 16;
+	bytes = rr_nl_exact(local, len);
+	if (!bytes)
+		return MNL_CB_OK;
+	if (list->num == list->room) {
+		size_t room = list->room ? list->room * 2 : 16;
+		struct addr *grown = realloc(list->at, room * sizeof(*grown));
+
+		if (!grown)
+			return MNL_CB_OK;	/* the ones read so far stand */
+		list->at = grown;
+		list->room = room;
+	}
+	a = &list->at[list->num++];
+	memset(a, 0, sizeof(*a));
+	a->family = ifa->ifa_family;
+	a->ifindex = (int)ifa->ifa_index;
+	a->prefixlen = ifa->ifa_prefixlen;
+	memcpy(a->local, bytes, len);
+	return MNL_CB_OK;
 }
 
-static bool same_addr(struct nl_addr *a, struct nl_addr *b)
+/*
+ * The addresses of FAMILY (0: both) on IFINDEX (0: every interface), read
+ * whole before any other request is made on the socket.
+ */
+static void read_addrs(struct rr_nl *nl, int family, int ifindex,
+		       struct addrs *list)
 {
-	return a && b &&
-	       rr_dl.nl_addr_get_family(a) == rr_dl.nl_addr_get_family(b) &&
-	       rr_dl.nl_addr_get_len(a) == rr_dl.nl_addr_get_len(b) &&
-	       !memcmp(rr_dl.nl_addr_get_binary_addr(a),
-		       rr_dl.nl_addr_get_binary_addr(b),
-		       rr_dl.nl_addr_get_len(a));
+	char req[RR_NL_REQ];
+	struct ifaddrmsg *ifa;
+	struct nlmsghdr *nh;
+	int err;
+
+	memset(list, 0, sizeof(*list));
+	list->family = family;
+	list->ifindex = ifindex;
+	nh = rr_nl_request(req, RTM_GETADDR, NLM_F_DUMP, sizeof(*ifa),
+			   (void **)&ifa);
+	ifa->ifa_family = (unsigned char)family;
+	ifa->ifa_index = (unsigned int)ifindex;
+	rr_nlsock_ask(&nl->sk, nh, ANSWER_WAIT_MS, addr_msg, list, &err);
+}
+
+static void free_addrs(struct addrs *list)
+{
+	free(list->at);
+}
+
+/* The addresses of FAMILY (AF_INET or AF_INET6), kept while they hold. */
+static const struct addrs *family_addrs(struct rr_nl *nl, int family,
+					struct addrs *tmp)
+{
+	int k = family == AF_INET6;
+
+	if (!nl->events) {
+		read_addrs(nl, family, 0, tmp);
+		return tmp;
+	}
+	if (!nl->have_addrs[k]) {
+		read_addrs(nl, family, 0, &nl->addrs[k]);
+		nl->have_addrs[k] = true;
+	}
+	memset(tmp, 0, sizeof(*tmp));
+	return &nl->addrs[k];
 }
 
 static void fill_netdev(struct rr_nl *nl, int ifindex,
 			struct rr_chain_route *out)
 {
-	struct rtnl_link *link = rr_dl.rtnl_link_get(nl->links, ifindex);
-	unsigned int flags;
+	struct link l;
 
-	if (!link) {
+	get_link(nl, ifindex, NULL, &l);
+	if (!l.found) {
 		snprintf(out->netdev, sizeof(out->netdev), "if%d", ifindex);
 		return;
 	}
-	snprintf(out->netdev, sizeof(out->netdev), "%s",
-		 rr_dl.rtnl_link_get_name(link));
-	flags = rr_dl.rtnl_link_get_flags(link);
-	out->netdev_admin_up = flags & IFF_UP;
-	out->netdev_up = (flags & IFF_UP) && (flags & IFF_RUNNING);
-	out->netdev_mtu = rr_dl.rtnl_link_get_mtu(link);
-	rr_dl.rtnl_link_put(link);
+	snprintf(out->netdev, sizeof(out->netdev), "%s", l.name);
+	out->ifindex = l.ifindex;
+	out->netdev_admin_up = l.flags & IFF_UP;
+	out->netdev_up = (l.flags & IFF_UP) && (l.flags & IFF_RUNNING);
+	out->netdev_mtu = (int)l.mtu;
 }
 
 /* The interface that holds local address DST (a local route names lo). */
-static int owner_of(struct rr_nl *nl, struct nl_addr *dst)
+static int owner_of(struct rr_nl *nl, const struct sockaddr_storage *dst)
 {
-	struct nl_object *o;
+	const struct addrs *list;
+	struct addrs tmp;
+	const void *bytes;
+	size_t len, i;
+	int ifindex = 0;
 
-	for (o = rr_dl.nl_cache_get_first(nl->addrs); o;
-	     o = rr_dl.nl_cache_get_next(o)) {
-		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
+	bytes = rr_sockaddr_bytes(dst, &len);
+	if (!bytes)
+		return 0;
+	list = family_addrs(nl, dst->ss_family, &tmp);
+	for (i = 0; i < list->num && !ifindex; i++)
+		if (!memcmp(list->at[i].local, bytes, len))
+			ifindex = list->at[i].ifindex;
+	free_addrs(&tmp);
+	return ifindex;
+}
 
-		if (same_addr(local, dst))
-			return rr_dl.rtnl_addr_get_ifindex(a);
+/*
+ * The interfaces with an address whose subnet holds DST, in the kernel's
+ * order; those of a /32 or /128 too when WITH_HOSTS.
+ */
+static size_t covering(struct rr_nl *nl, const struct sockaddr_storage *dst,
+		       bool with_hosts, struct addrs *list)
+{
+	const struct addrs *all;
+	struct addrs tmp;
+	const void *bytes;
+	size_t len, i;
+
+	memset(list, 0, sizeof(*list));
+	bytes = rr_sockaddr_bytes(dst, &len);
+	if (!bytes)
+		return 0;
+	all = family_addrs(nl, dst->ss_family, &tmp);
+	list->at = calloc(all->num ? all->num : 1, sizeof(*list->at));
+	for (i = 0; list->at && i < all->num; i++) {
+		const struct addr *a = &all->at[i];
+
+		if (!with_hosts && a->prefixlen == len * 8)
+			continue;	/* a /32 or /128 holds no subnet */
+		if (rr_rt_prefix_holds(a->local, a->prefixlen, bytes,
+				       (unsigned int)len))
+			list->at[list->num++] = *a;
 	}
-	return 0;
+	free_addrs(&tmp);
+	return list->num;
 }
 
 /* With no route: an interface that is down but holds DST's subnet. */
-static void find_down_netdev(struct rr_nl *nl, struct nl_addr *dst,
+static void find_down_netdev(struct rr_nl *nl,
+			     const struct sockaddr_storage *dst,
 			     struct rr_chain_route *out)
 {
-	struct nl_object *o;
 	struct rr_chain_route dev;
+	struct addrs list;
+	size_t i;
 
-	for (o = rr_dl.nl_cache_get_first(nl->addrs); o;
-	     o = rr_dl.nl_cache_get_next(o)) {
-		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
-		struct nl_addr *net;
-		int covers;
-
-		if (!local || rr_dl.nl_addr_get_family(local) !=
-			      rr_dl.nl_addr_get_family(dst))
-			continue;
-		net = rr_dl.nl_addr_clone(local);
-		if (!net)
-			return;
-		rr_dl.nl_addr_set_prefixlen(net,
-					    rr_dl.rtnl_addr_get_prefixlen(a));
-		covers = !rr_dl.nl_addr_cmp_prefix(net, dst);
-		rr_dl.nl_addr_put(net);
-		if (!covers)
-			continue;
+	covering(nl, dst, true, &list);
+	for (i = 0; i < list.num; i++) {
 		memset(&dev, 0, sizeof(dev));
-		fill_netdev(nl, rr_dl.rtnl_addr_get_ifindex(a), &dev);
+		fill_netdev(nl, list.at[i].ifindex, &dev);
 		if (!dev.netdev_up) {
 			snprintf(out->down_netdev, sizeof(out->down_netdev),
 				 "%s", dev.netdev);
-			return;
+			break;
 		}
 	}
+	free_addrs(&list);
 }
 
 static void fill_route(struct rr_nl *nl, const struct rr_route_answer *a,
 		       const struct sockaddr_storage *dst,
 		       struct rr_chain_route *out)
 {
-	struct nl_addr *d;
 	int ifindex = a->oif, owner;
 
 	if (a->have_gateway) {
@@ -241,12 +429,9 @@ static void fill_route(struct rr_nl *nl, const struct rr_route_answer *a,
 	}
 	if (a->type == RTN_LOCAL) {
 		out->local = true;
-		d = to_nl_addr(dst);
-		owner = d ? owner_of(nl, d) : 0;
+		owner = owner_of(nl, dst);
 		if (owner)
 			ifindex = owner;
-		if (d)
-			rr_dl.nl_addr_put(d);
 	}
 	fill_netdev(nl, ifindex, out);
 }
@@ -291,16 +476,11 @@ static void no_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 		     const struct sockaddr_storage *src, int oif, int err,
 		     struct rr_chain_route *out)
 {
-	struct nl_addr *d = to_nl_addr(dst);
-
 	snprintf(out->error, sizeof(out->error), "%s",
 		 err == ENOMSG ? "no answer" : strerror(err));
 	if (refusing_errno(err))
 		find_refusal(dst, src, oif, &out->refusal);
-	if (d) {
-		find_down_netdev(nl, d, out);
-		rr_dl.nl_addr_put(d);
-	}
+	find_down_netdev(nl, dst, out);
 }
 
 void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
@@ -318,7 +498,7 @@ void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 	/* A source of the other family cannot hold the lookup. */
 	if (src && src->ss_family != dst->ss_family)
 		src = NULL;
-	rc = rr_route_query(nl->route_fd, ++nl->route_seq, dst, src, oif, &a);
+	rc = rr_route_query(&nl->sk, dst, src, oif, &a);
 	if (rc)
 		no_route(nl, dst, src, oif, -rc, out);
 	else if (a.err)
@@ -328,184 +508,163 @@ void rr_nl_route(struct rr_nl *nl, const struct sockaddr_storage *dst,
 }
 
 int rr_nl_subnet_netdevs(struct rr_nl *nl, const struct sockaddr_storage *dst,
+			 const struct rr_chain_route *known,
 			 char names[][RR_NETDEV_LEN], int max)
 {
-	struct nl_addr *d = to_nl_addr(dst), *local, *net;
 	struct rr_chain_route dev;
-	struct nl_object *o;
-	int n = 0, i, covers;
+	struct addrs list;
+	size_t i;
+	int n = 0, j;
 
-	if (!d)
-		return 0;
-	for (o = rr_dl.nl_cache_get_first(nl->addrs); o && n < max;
-	     o = rr_dl.nl_cache_get_next(o)) {
-		struct rtnl_addr *a = (struct rtnl_addr *)o;
-
-		local = rr_dl.rtnl_addr_get_local(a);
-		if (!local || rr_dl.nl_addr_get_family(local) !=
-			      rr_dl.nl_addr_get_family(d) ||
-		    rr_dl.rtnl_addr_get_prefixlen(a) ==
-			    (int)rr_dl.nl_addr_get_len(local) * 8)
-			continue;	/* a /32 or /128 holds no subnet */
-		net = rr_dl.nl_addr_clone(local);
-		if (!net)
-			break;
-		rr_dl.nl_addr_set_prefixlen(net,
-					    rr_dl.rtnl_addr_get_prefixlen(a));
-		covers = !rr_dl.nl_addr_cmp_prefix(net, d);
-		rr_dl.nl_addr_put(net);
-		if (!covers)
-			continue;
+	covering(nl, dst, false, &list);
+	for (i = 0; i < list.num && n < max; i++) {
 		memset(&dev, 0, sizeof(dev));
-		fill_netdev(nl, rr_dl.rtnl_addr_get_ifindex(a), &dev);
-		for (i = 0; i < n && strcmp(names[i], dev.netdev); i++)
+		if (known && known->ifindex && known->ifindex == list.at[i].ifindex)
+			dev = *known;	/* read a moment ago, for this result */
+		else
+			fill_netdev(nl, list.at[i].ifindex, &dev);
+		for (j = 0; j < n && strcmp(names[j], dev.netdev); j++)
 			;
-		if (i == n && dev.netdev_up)
+		if (j == n && dev.netdev_up)
 			snprintf(names[n++], RR_NETDEV_LEN, "%s", dev.netdev);
 	}
-	rr_dl.nl_addr_put(d);
+	free_addrs(&list);
 	return n;
 }
 
 void rr_nl_addr_owner(struct rr_nl *nl, const struct sockaddr_storage *addr,
 		      char *name, size_t len)
 {
-	struct nl_addr *a = to_nl_addr(addr);
 	struct rr_chain_route dev = { 0 };
-	int ifindex = a ? owner_of(nl, a) : 0;
+	int ifindex = owner_of(nl, addr);
 
 	name[0] = '\0';
 	if (ifindex) {
 		fill_netdev(nl, ifindex, &dev);
 		snprintf(name, len, "%s", dev.netdev);
 	}
-	if (a)
-		rr_dl.nl_addr_put(a);
 }
 
 int rr_nl_ifindex(struct rr_nl *nl, const char *netdev)
 {
-	int i = netdev[0] ? rr_dl.rtnl_link_name2i(nl->links, netdev) : 0;
+	struct link l;
 
-	return i > 0 ? i : 0;
+	get_link(nl, 0, netdev, &l);
+	return l.found && l.ifindex > 0 ? l.ifindex : 0;
 }
 
-/* "REACHABLE", as `ip neigh` writes it. */
-static void nud_name(int state, char *buf, size_t len)
+/* "REACHABLE", as `ip neigh` writes it; several joined by commas. */
+static void nud_name(unsigned int state, char *buf, size_t len)
 {
-	size_t i;
+	static const struct {
+		unsigned int bit;
+		const char *name;
+	} names[] = {
+		{ NUD_INCOMPLETE, "INCOMPLETE" }, { NUD_REACHABLE, "REACHABLE" },
+		{ NUD_STALE, "STALE" },		  { NUD_DELAY, "DELAY" },
+		{ NUD_PROBE, "PROBE" },		  { NUD_FAILED, "FAILED" },
+		{ NUD_NOARP, "NOARP" },		  { NUD_PERMANENT, "PERMANENT" },
+	};
+	size_t i, at = 0;
 
-	rr_dl.rtnl_neigh_state2str(state, buf, len);
-	for (i = 0; buf[i]; i++)
-		buf[i] = (char)toupper((unsigned char)buf[i]);
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!(state & names[i].bit))
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       at ? "," : "", names[i].name);
+		if (at >= len)
+			return;
+	}
+}
+
+static int neigh_msg(const struct nlmsghdr *nh, void *data)
+{
+	const struct ndmsg *ndm = rr_dl.mnl_nlmsg_get_payload(nh);
+	struct rr_chain_neigh *out = data;
+	const unsigned char *ll;
+	struct rr_nl_attrs t;
+	size_t len, i, at = 0;
+
+	if (nh->nlmsg_type != RTM_NEWNEIGH ||
+	    nh->nlmsg_len < NLMSG_LENGTH(sizeof(*ndm)))
+		return MNL_CB_OK;
+	rr_nl_attrs(nh, sizeof(*ndm), &t);
+	out->found = true;
+	out->nud = ndm->ndm_state;
+	nud_name(ndm->ndm_state, out->nud_name, sizeof(out->nud_name));
+	if (!t.at[NDA_LLADDR])
+		return MNL_CB_STOP;
+	ll = rr_dl.mnl_attr_get_payload(t.at[NDA_LLADDR]);
+	len = rr_dl.mnl_attr_get_payload_len(t.at[NDA_LLADDR]);
+	/* As `ip neigh`: hex bytes joined by colons, whole or not at all. */
+	if (len * 3 > sizeof(out->lladdr))
+		return MNL_CB_STOP;
+	for (i = 0; i < len; i++)
+		at += (size_t)snprintf(out->lladdr + at,
+				       sizeof(out->lladdr) - at, "%s%02x",
+				       i ? ":" : "", ll[i]);
+	return MNL_CB_STOP;
 }
 
 /*
- * Through the cache's hash: a scan of the link's entries per failure grew
- * with the failures (a NOARP link keeps one per destination tried).
+ * One RTM_GETNEIGH for WHO on IFINDEX: the kernel looks it up in its hash,
+ * so a host with 100,000 entries answers as fast as one with ten.
  */
-static struct rtnl_neigh *find_neigh(struct nl_cache *cache, int ifindex,
-				     struct nl_addr *addr)
-{
-	struct rtnl_neigh *needle = rr_dl.rtnl_neigh_alloc(), *n = NULL;
-
-	if (!needle)
-		return NULL;
-	rr_dl.rtnl_neigh_set_ifindex(needle, ifindex);
-	if (rr_dl.rtnl_neigh_set_dst(needle, addr) == 0)
-		n = (struct rtnl_neigh *)rr_dl.nl_cache_search(cache,
-							(struct nl_object *)needle);
-	rr_dl.rtnl_neigh_put(needle);
-	/* The cache keeps its own reference. */
-	if (n)
-		rr_dl.rtnl_neigh_put(n);
-	return n;
-}
-
-/* The neighbour table, dumped once; notifications keep it current. */
-static struct nl_cache *neigh_table(struct rr_nl *nl)
-{
-	if (!nl->neigh_tried) {
-		nl->neigh_tried = true;
-		if (rr_dl.nl_cache_mngr_add(nl->mngr, "route/neigh", NULL, NULL,
-				      &nl->neigh) < 0)
-			nl->neigh = NULL;
-	}
-	return nl->neigh;
-}
-
-void rr_nl_neigh(struct rr_nl *nl, const char *netdev,
+void rr_nl_neigh(struct rr_nl *nl, int ifindex,
 		 const struct sockaddr_storage *who, struct rr_chain_neigh *out)
 {
-	struct nl_cache *cache;
-	struct rtnl_neigh *n;
-	struct nl_addr *addr = to_nl_addr(who), *ll;
-	int ifindex = rr_dl.rtnl_link_name2i(nl->links, netdev);
+	char req[RR_NL_REQ];
+	struct nlmsghdr *nh;
+	struct ndmsg *ndm;
+	const void *bytes;
+	size_t len;
+	int err;
 
 	out->addr = *who;
-	cache = addr ? neigh_table(nl) : NULL;
-	if (!cache)
-		goto out;
-	out->looked_up = true;
-	n = find_neigh(cache, ifindex, addr);
-	if (!n)
-		goto out;
-	out->found = true;
-	out->nud = rr_dl.rtnl_neigh_get_state(n);
-	nud_name(out->nud, out->nud_name, sizeof(out->nud_name));
-	ll = rr_dl.rtnl_neigh_get_lladdr(n);
-	if (ll && rr_dl.nl_addr_get_len(ll))
-		rr_dl.nl_addr2str(ll, out->lladdr, sizeof(out->lladdr));
-out:
-	if (addr)
-		rr_dl.nl_addr_put(addr);
+	bytes = rr_sockaddr_bytes(who, &len);
+	if (!bytes)
+		return;
+	nh = rr_nl_request(req, RTM_GETNEIGH, 0, sizeof(*ndm), (void **)&ndm);
+	ndm->ndm_family = (unsigned char)who->ss_family;
+	ndm->ndm_ifindex = ifindex;
+	rr_dl.mnl_attr_put(nh, NDA_DST, len, bytes);
+	/* An answer, an entry or none (ENOENT), is a look-up made. */
+	if (!rr_nlsock_ask(&nl->sk, nh, ANSWER_WAIT_MS, neigh_msg, out, &err))
+		out->looked_up = true;
 }
 
 int rr_nl_vlan_id(struct rr_nl *nl, const char *netdev)
 {
-	struct rtnl_link *link = rr_dl.rtnl_link_get_by_name(nl->links, netdev);
-	int id = -1;
+	struct link l;
 
-	if (!link)
-		return -1;
-	if (rr_dl.rtnl_link_is_vlan(link))
-		id = rr_dl.rtnl_link_vlan_get_id(link);
-	rr_dl.rtnl_link_put(link);
-	return id;
+	get_link(nl, 0, netdev, &l);
+	return l.found ? l.vlan : -1;
 }
 
 bool rr_nl_has_netdev(struct rr_nl *nl, const char *netdev)
 {
-	return netdev[0] && rr_dl.rtnl_link_name2i(nl->links, netdev) > 0;
+	struct link l;
+
+	get_link(nl, 0, netdev, &l);
+	return l.found;
 }
 
 /* A's RoCE GID: the IPv6 address, or IPv4 mapped (::ffff:a.b.c.d). */
-static bool addr_gid(struct nl_addr *a, uint8_t gid[16])
+static void addr_gid(const struct addr *a, uint8_t gid[16])
 {
 	memset(gid, 0, 16);
-	if (rr_dl.nl_addr_get_family(a) == AF_INET6 &&
-	    rr_dl.nl_addr_get_len(a) == 16) {
-		memcpy(gid, rr_dl.nl_addr_get_binary_addr(a), 16);
-		return true;
+	if (a->family == AF_INET6) {
+		memcpy(gid, a->local, 16);
+		return;
 	}
-	if (rr_dl.nl_addr_get_family(a) == AF_INET &&
-	    rr_dl.nl_addr_get_len(a) == 4) {
-		gid[10] = gid[11] = 0xff;
-		memcpy(gid + 12, rr_dl.nl_addr_get_binary_addr(a), 4);
-		return true;
-	}
-	return false;
+	gid[10] = gid[11] = 0xff;
+	memcpy(gid + 12, a->local, 4);
 }
 
 /* The link-local GID of an Ethernet address: fe80::, EUI-64 of MAC. */
-static bool mac_gid(struct rtnl_link *link, uint8_t gid[16])
+static void mac_gid(const uint8_t mac[6], uint8_t gid[16])
 {
-	struct nl_addr *ll = rr_dl.rtnl_link_get_addr(link);
-	const uint8_t *mac;
-
-	if (!ll || rr_dl.nl_addr_get_len(ll) != 6)
-		return false;
-	mac = rr_dl.nl_addr_get_binary_addr(ll);
 	memset(gid, 0, 16);
 	gid[0] = 0xfe;
 	gid[1] = 0x80;
@@ -517,28 +676,45 @@ static bool mac_gid(struct rtnl_link *link, uint8_t gid[16])
 	gid[13] = mac[3];
 	gid[14] = mac[4];
 	gid[15] = mac[5];
-	return true;
 }
 
-bool rr_nl_gid_on_link(struct rr_nl *nl, int ifindex, const uint8_t gid[16])
+void rr_nl_link_gids(struct rr_nl *nl, int ifindex,
+		     struct rr_nl_link_gids *out)
 {
-	struct rtnl_link *link;
-	struct nl_object *o;
-	uint8_t mine[16];
-	bool found;
+	struct addrs list;
+	struct link l;
+	size_t i;
 
-	link = ifindex > 0 ? rr_dl.rtnl_link_get(nl->links, ifindex) : NULL;
-	if (!link)
-		return false;
-	found = mac_gid(link, mine) && !memcmp(mine, gid, 16);
-	rr_dl.rtnl_link_put(link);
-	for (o = rr_dl.nl_cache_get_first(nl->addrs); o && !found;
-	     o = rr_dl.nl_cache_get_next(o)) {
-		struct rtnl_addr *a = (struct rtnl_addr *)o;
-		struct nl_addr *local = rr_dl.rtnl_addr_get_local(a);
-
-		found = rr_dl.rtnl_addr_get_ifindex(a) == ifindex && local &&
-			addr_gid(local, mine) && !memcmp(mine, gid, 16);
+	memset(out, 0, sizeof(*out));
+	out->ifindex = ifindex;
+	get_link(nl, ifindex, NULL, &l);
+	if (!l.found)
+		return;
+	out->found = true;
+	read_addrs(nl, 0, ifindex, &list);
+	out->gids = calloc(list.num + 1, sizeof(*out->gids));
+	if (out->gids) {
+		if (l.have_mac)
+			mac_gid(l.mac, out->gids[out->num++]);
+		for (i = 0; i < list.num; i++)
+			addr_gid(&list.at[i], out->gids[out->num++]);
 	}
-	return found;
+	free_addrs(&list);
+}
+
+void rr_nl_link_gids_free(struct rr_nl_link_gids *g)
+{
+	free(g->gids);
+	g->gids = NULL;
+	g->num = 0;
+}
+
+bool rr_nl_link_holds(const struct rr_nl_link_gids *g, const uint8_t gid[16])
+{
+	size_t i;
+
+	for (i = 0; i < g->num; i++)
+		if (!memcmp(g->gids[i], gid, 16))
+			return true;
+	return false;
 }

@@ -13,11 +13,8 @@
 #ifndef RR_IBVERBS_SONAME
 #define RR_IBVERBS_SONAME "libibverbs.so.1"
 #endif
-#ifndef RR_NL_SONAME
-#define RR_NL_SONAME "libnl-3.so.200"
-#endif
-#ifndef RR_NLROUTE_SONAME
-#define RR_NLROUTE_SONAME "libnl-route-3.so.200"
+#ifndef RR_MNL_SONAME
+#define RR_MNL_SONAME "libmnl.so.0"
 #endif
 
 struct rr_dl rr_dl;
@@ -42,9 +39,9 @@ static bool missing(const char *what)
 /*
  * Kept open for the run: ids and devices live until its very end.  Lazy,
  * as a program linked with them binds them: RTLD_NOW bound every call
- * libnl-route and libnl make, which a run mostly never makes (a tenth of
- * the instructions of a one-destination run).  What rdma-route calls is
- * looked up below, at load, all the same.
+ * the libraries make among themselves, which a run mostly never makes (a
+ * tenth of the instructions of a one-destination run, with libnl).  What
+ * rdma-route calls is looked up below, at load, all the same.
  */
 static bool open_so(const char *soname)
 {
@@ -76,11 +73,11 @@ static bool load_verbs(void)
 	return true;
 }
 
-static bool load_nl(void)
+static bool load_mnl(void)
 {
-	if (!open_so(RR_NL_SONAME) || !open_so(RR_NLROUTE_SONAME))
+	if (!open_so(RR_MNL_SONAME))
 		return false;
-	RR_DL_NL_SYMBOLS(FIND)
+	RR_DL_MNL_SYMBOLS(FIND)
 	return true;
 }
 
@@ -89,7 +86,7 @@ bool rr_dl_load(enum rr_dl_group group)
 	static bool (*const load[RR_DL_NUM_GROUPS])(void) = {
 		[RR_DL_CM] = load_cm,
 		[RR_DL_VERBS] = load_verbs,
-		[RR_DL_NL] = load_nl,
+		[RR_DL_MNL] = load_mnl,
 	};
 
 	if (state[group] == NOT_TRIED) {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * librdmacm, libibverbs and libnl, loaded at their first need rather than
+ * librdmacm, libibverbs and libmnl, loaded at their first need rather than
  * linked: a --sa run never calls them, and linked in, their loading and
  * relocations were most of what it spent beyond saquery (callgrind).  A
- * resolution loads librdmacm and libibverbs (libnl comes along as their
- * dependency); a failure's explanation and --list add libnl's symbols.
+ * resolution loads librdmacm and libibverbs; a failure's explanation and
+ * --list add libmnl, for their netlink requests.
  *
  * Each function is called through rr_dl, under its own name:
  * rr_dl.rdma_create_id(...).  Symbols are looked up in the global scope,
@@ -16,17 +16,13 @@
 
 #include <stdbool.h>
 #include <infiniband/verbs.h>
-#include <netlink/netlink.h>
-#include <netlink/route/addr.h>
-#include <netlink/route/link.h>
-#include <netlink/route/link/vlan.h>
-#include <netlink/route/neighbour.h>
+#include <libmnl/libmnl.h>
 #include <rdma/rdma_cma.h>
 
 enum rr_dl_group {
 	RR_DL_CM,	/* librdmacm */
 	RR_DL_VERBS,	/* libibverbs */
-	RR_DL_NL,	/* libnl-3 and libnl-route-3 */
+	RR_DL_MNL,	/* libmnl */
 	RR_DL_NUM_GROUPS
 };
 
@@ -51,27 +47,16 @@ enum rr_dl_group {
 	X(ibv_alloc_pd) X(ibv_dealloc_pd) X(ibv_create_cq) X(ibv_destroy_cq) \
 	X(ibv_create_qp) X(ibv_destroy_qp) X(ibv_modify_qp)
 
-#define RR_DL_NL_SYMBOLS(X)                                                   \
-	X(nl_addr2str) X(nl_addr_build) X(nl_addr_clone)                     \
-	X(nl_addr_cmp_prefix) X(nl_addr_get_binary_addr)                     \
-	X(nl_addr_get_family) X(nl_addr_get_len) X(nl_addr_get_prefixlen)   \
-	X(nl_addr_put) X(nl_addr_set_prefixlen)                              \
-	X(nl_cache_get_first) X(nl_cache_get_next) X(nl_cache_refill)       \
-	X(nl_cache_mngr_add) X(nl_cache_mngr_alloc)                          \
-	X(nl_cache_mngr_data_ready) X(nl_cache_mngr_free)                    \
-	X(nl_cache_mngr_get_fd)                                              \
-	X(nl_connect) X(nl_geterror)                                         \
-	X(nl_socket_alloc) X(nl_socket_free) X(nl_socket_set_buffer_size)   \
-	X(rtnl_addr_get_ifindex) X(rtnl_addr_get_local)                      \
-	X(rtnl_addr_get_prefixlen)                                           \
-	X(rtnl_link_get) X(rtnl_link_get_addr) X(rtnl_link_get_by_name)      \
-	X(rtnl_link_get_flags) X(rtnl_link_get_mtu) X(rtnl_link_get_name)    \
-	X(rtnl_link_is_vlan) X(rtnl_link_name2i) X(rtnl_link_put)            \
-	X(rtnl_link_vlan_get_id)                                             \
-	X(rtnl_neigh_get_dst) X(rtnl_neigh_get_ifindex)                      \
-	X(rtnl_neigh_get_lladdr) X(rtnl_neigh_get_state)                     \
-	X(rtnl_neigh_state2str) X(rtnl_neigh_alloc) X(rtnl_neigh_put)        \
-	X(rtnl_neigh_set_ifindex) X(rtnl_neigh_set_dst) X(nl_cache_search)
+#define RR_DL_MNL_SYMBOLS(X)                                                  \
+	X(mnl_socket_open2) X(mnl_socket_bind) X(mnl_socket_close)           \
+	X(mnl_socket_get_fd) X(mnl_socket_sendto)                            \
+	X(mnl_socket_setsockopt)                                             \
+	X(mnl_nlmsg_put_header) X(mnl_nlmsg_put_extra_header)                \
+	X(mnl_nlmsg_ok) X(mnl_nlmsg_next) X(mnl_nlmsg_get_payload)           \
+	X(mnl_attr_put) X(mnl_attr_put_u32) X(mnl_attr_put_strz)            \
+	X(mnl_attr_parse) X(mnl_attr_parse_nested) X(mnl_attr_parse_payload) \
+	X(mnl_attr_get_type) X(mnl_attr_get_payload)                         \
+	X(mnl_attr_get_payload_len)
 
 #define RR_DL_MEMBER(name) __typeof__(name) *name;
 
@@ -79,7 +64,7 @@ enum rr_dl_group {
 struct rr_dl {
 	RR_DL_CM_SYMBOLS(RR_DL_MEMBER)
 	RR_DL_VERBS_SYMBOLS(RR_DL_MEMBER)
-	RR_DL_NL_SYMBOLS(RR_DL_MEMBER)
+	RR_DL_MNL_SYMBOLS(RR_DL_MEMBER)
 };
 
 extern struct rr_dl rr_dl;

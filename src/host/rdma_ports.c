@@ -13,6 +13,18 @@
 #include "host/rdma_ports.h"
 #include "host/sysfs.h"
 
+/*
+ * One read of the ports: rtnetlink (NULL without it), and the GIDs of
+ * each interface the GID entries name, asked once per interface.
+ */
+#define MEMO_LINKS 32
+struct port_reading {
+	struct rr_nl *nl;
+	struct rr_gid_cache *gids;
+	int num_links;
+	struct rr_nl_link_gids links[MEMO_LINKS];
+};
+
 
 static int read_port_attr(const struct rr_port_facts *pf, const char *attr,
 			  char *buf, size_t len)
@@ -43,10 +55,25 @@ static void count_type(struct rr_port_facts *pf, enum rr_gid_type type)
  * is another namespace's, whatever its name.  Without rtnetlink every
  * entry is named.
  */
-static bool maybe_here(struct rr_nl *nl, const struct rr_gid_entry *e)
+static bool maybe_here(struct port_reading *rd, const struct rr_gid_entry *e)
 {
-	return !nl || e->named || !e->ifindex ||
-	       rr_nl_gid_on_link(nl, e->ifindex, e->gid);
+	struct rr_nl_link_gids once;
+	bool here;
+	int i;
+
+	if (!rd->nl || e->named || !e->ifindex)
+		return true;
+	for (i = 0; i < rd->num_links; i++)
+		if (rd->links[i].ifindex == e->ifindex)
+			return rr_nl_link_holds(&rd->links[i], e->gid);
+	if (rd->num_links < MEMO_LINKS) {
+		rr_nl_link_gids(rd->nl, e->ifindex, &rd->links[rd->num_links]);
+		return rr_nl_link_holds(&rd->links[rd->num_links++], e->gid);
+	}
+	rr_nl_link_gids(rd->nl, e->ifindex, &once);
+	here = rr_nl_link_holds(&once, e->gid);
+	rr_nl_link_gids_free(&once);
+	return here;
 }
 
 /*
@@ -54,15 +81,15 @@ static bool maybe_here(struct rr_nl *nl, const struct rr_gid_entry *e)
  * CTX, the device's context when open (NULL: a recorded tree), spares
  * the table a second enumeration and open of the devices.
  */
-static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
-			  struct ibv_context *ctx, struct rr_port *port)
+static int read_gid_table(struct port_reading *rd, struct ibv_context *ctx,
+			  struct rr_port *port)
 {
 	struct rr_port_facts *pf = &port->facts;
 	const struct rr_gid_entry *table;
 	struct rr_gid_entry *e;
 	size_t i, n;
 
-	table = rr_gid_table_via(gids, ctx, pf->device, pf->port, &n);
+	table = rr_gid_table_via(rd->gids, ctx, pf->device, pf->port, &n);
 	if (!n)
 		return 0;
 	port->gids = calloc(n, sizeof(*port->gids));
@@ -73,10 +100,10 @@ static int read_gid_table(struct rr_nl *nl, struct rr_gid_cache *gids,
 		*e = table[i];
 		if (pf->link_layer == RR_LL_INFINIBAND)
 			e->type = RR_GID_IB;
-		if (maybe_here(nl, e))
+		if (maybe_here(rd, e))
 			rr_gid_entry_name(pf->device, pf->port, e);
-		if (nl && e->netdev[0])
-			e->vlan = rr_nl_vlan_id(nl, e->netdev);
+		if (rd->nl && e->netdev[0])
+			e->vlan = rr_nl_vlan_id(rd->nl, e->netdev);
 		count_type(pf, e->type);
 	}
 	return 0;
@@ -243,20 +270,19 @@ static void port_pkeys(struct rr_port_facts *pf)
 }
 
 /* The port facts both readers share, once the state is known. */
-static int port_common(struct rr_nl *nl, struct rr_gid_cache *gids,
-		       struct ibv_context *ctx, struct rr_port *out)
+static int port_common(struct port_reading *rd, struct ibv_context *ctx,
+		       struct rr_port *out)
 {
 	port_rate(&out->facts);
 	if (out->facts.link_layer == RR_LL_INFINIBAND)
 		port_pkeys(&out->facts);
-	if (read_gid_table(nl, gids, ctx, out))
+	if (read_gid_table(rd, ctx, out))
 		return -1;
-	port_netdev(nl, out);
+	port_netdev(rd->nl, out);
 	return 0;
 }
 
-static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
-		    struct ibv_context *ctx,
+static int add_port(struct port_reading *rd, struct ibv_context *ctx,
 		    unsigned int port, struct rr_port *out)
 {
 	struct ibv_port_attr attr;
@@ -271,7 +297,7 @@ static int add_port(struct rr_nl *nl, struct rr_gid_cache *gids,
 	port_verbs(pf, &attr);
 	if (ctx->device->transport_type == IBV_TRANSPORT_IWARP)
 		pf->link_layer = RR_LL_IWARP;
-	return port_common(nl, gids, ctx, out);
+	return port_common(rd, ctx, out);
 }
 
 /* An iWARP device says so in its node type ("4: RNIC"). */
@@ -294,8 +320,7 @@ static int by_device_port(const void *a, const void *b)
 }
 
 /* A recorded tree: every device and port from sysfs, in name order. */
-static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
-			 struct rr_port **out)
+static int read_recorded(struct port_reading *rd, struct rr_port **out)
 {
 	char path[512];
 	struct dirent *dd, *pd;
@@ -326,7 +351,7 @@ static int read_recorded(struct rr_nl *nl, struct rr_gid_cache *gids,
 				 "%.63s", dd->d_name);
 			port->facts.port = (unsigned int)strtoul(pd->d_name, NULL, 10);
 			port_sysfs(&port->facts, recorded_iwarp(dd->d_name));
-			if (port_common(nl, gids, NULL, port)) {
+			if (port_common(rd, NULL, port)) {
 				free(port->gids);
 				goto nomem;
 			}
@@ -349,8 +374,7 @@ nomem:
 }
 
 /* Appends DEV's ports to *PORTS (capacity grows as needed). */
-static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
-		      struct ibv_device *dev,
+static int add_device(struct port_reading *rd, struct ibv_device *dev,
 		      struct rr_port **ports, int *n)
 {
 	struct ibv_device_attr attr;
@@ -369,7 +393,7 @@ static int add_device(struct rr_nl *nl, struct rr_gid_cache *gids,
 		goto out;
 	*ports = grown;
 	for (p = 1; p <= attr.phys_port_cnt; p++) {
-		if (add_port(nl, gids, ctx, p, &grown[*n])) {
+		if (add_port(rd, ctx, p, &grown[*n])) {
 			free(grown[*n].gids);
 			continue;
 		}
@@ -381,8 +405,7 @@ out:
 	return rc;
 }
 
-int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
-		  struct rr_port **out)
+static int read_ports(struct port_reading *rd, struct rr_port **out)
 {
 	struct ibv_device **list;
 	struct rr_port *ports = NULL;
@@ -390,14 +413,14 @@ int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
 
 	*out = NULL;
 	if (rr_sys_recorded())
-		return read_recorded(nl, gids, out);
+		return read_recorded(rd, out);
 	if (!rr_dl_load(RR_DL_VERBS))
 		return -1;
 	list = rr_dl.ibv_get_device_list(&num);
 	if (!list)
 		return errno == ENOSYS ? 0 : -1;
 	for (i = 0; i < num; i++) {
-		if (add_device(nl, gids, list[i], &ports, &n)) {
+		if (add_device(rd, list[i], &ports, &n)) {
 			rr_ports_free(ports, n);
 			rr_dl.ibv_free_device_list(list);
 			return -1;
@@ -405,6 +428,20 @@ int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
 	}
 	rr_dl.ibv_free_device_list(list);
 	*out = ports;
+	return n;
+}
+
+int rr_ports_read(struct rr_nl *nl, struct rr_gid_cache *gids,
+		  struct rr_port **out)
+{
+	struct port_reading rd = { .nl = nl, .gids = gids };
+	int n, i, err;
+
+	n = read_ports(&rd, out);
+	err = errno;
+	for (i = 0; i < rd.num_links; i++)
+		rr_nl_link_gids_free(&rd.links[i]);
+	errno = err;
 	return n;
 }
 

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The route the kernel picks for one destination, as `ip route get`
- * asks it: one RTM_GETROUTE on a raw rtnetlink socket, its answer read
- * into a plain struct.  Every failure's explanation makes one, so it is
- * kept to a request on the stack and one read: through libnl's message,
- * callbacks and route objects it took 90 ms of 254 failures' 100 in the
- * lab, 53 ms this way.
+ * asks it: one RTM_GETROUTE, its answer read into a plain struct.  Every
+ * failure's explanation makes one, so it is kept to a request on the
+ * stack and one read: through libnl's message, callbacks and route
+ * objects it took 90 ms of 254 failures' 100 in the lab, 53 ms this way.
  */
 #ifndef RR_ROUTE_QUERY_H
 #define RR_ROUTE_QUERY_H
@@ -13,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/socket.h>
+
+#include "host/netlink_socket.h"
 
 struct rr_route_answer {
 	int err;		/* the kernel's errno; 0: a route */
@@ -22,14 +23,12 @@ struct rr_route_answer {
 	struct sockaddr_storage gateway, prefsrc;
 };
 
-/* A socket for the queries; -1 with errno set. */
-int rr_route_query_open(void);
 /*
  * The route to DST (from SRC when not NULL, of DST's family; through OIF
- * when not 0), asked as request SEQ.  0, or a negative errno when no
- * answer came: -ENOMSG for an answer that held no route nor error.
+ * when not 0), asked on the rtnetlink socket S.  0, or a negative errno
+ * when no answer came: -ENOMSG for an answer that held no route nor error.
  */
-int rr_route_query(int fd, unsigned int seq,
+int rr_route_query(struct rr_nlsock *s,
 		   const struct sockaddr_storage *dst,
 		   const struct sockaddr_storage *src, int oif,
 		   struct rr_route_answer *a);

@@ -20,8 +20,8 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_NO_RDMA_LIBRARY] = {
 		"no_rdma_library",
-		"librdmacm, libibverbs or libnl cannot be loaded: rdma-route loads them when it first resolves",
-		"install them (Debian: apt-get install librdmacm1 libibverbs1 libnl-route-3-200); the detail says what the loader missed"
+		"librdmacm or libibverbs cannot be loaded: rdma-route loads them when it first resolves",
+		"install them (Debian: apt-get install librdmacm1 libibverbs1); the detail says what the loader missed"
 	},
 	[RR_CAUSE_PERMISSION] = {
 		"permission_denied",

@@ -81,6 +81,7 @@ struct rr_chain_route {
 	struct rr_chain_refusal refusal;
 	bool local;			/* the destination is this host's */
 	char netdev[RR_NETDEV_LEN];	/* output interface (local: owner) */
+	int ifindex;			/* its index; 0 unknown */
 	bool netdev_up;			/* IFF_UP and carrier */
 	bool netdev_admin_up;		/* IFF_UP: not down by ip link set */
 	unsigned int netdev_mtu;

@@ -184,7 +184,7 @@ unit_values() {
 	run rpmspec -P "$build/contrib/rdma-route.spec"
 	[ "$status" -eq 0 ]
 	grep -qx "Version: *$(make_var VERSION)" <<<"$output"
-	for req in rdma-core-devel json-c-devel libnl3-devel; do
+	for req in rdma-core-devel json-c-devel libmnl-devel; do
 		grep -qx "BuildRequires: *$req" <<<"$output"
 	done
 	files=$(sed -n '/^%files/,$p' <<<"$output")

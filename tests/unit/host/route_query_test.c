@@ -8,6 +8,7 @@
 
 #include "host/route_query.h"
 #include "netlink_msgs.h"
+#include "host/rdma_libs.h"
 #include "../tap.h"
 
 static void route(unsigned int seq, int family, unsigned char type)
@@ -150,6 +151,10 @@ static void malformed(void)
 
 int main(void)
 {
+	/* The parsers read through libmnl, loaded as the tool loads it. */
+	ok(rr_dl_load(RR_DL_MNL), "libmnl loads: %s", rr_dl_error(RR_DL_MNL));
+	if (tap_failed)
+		return tap_done();
 	unicast_v4();
 	local_v4();
 	errors();

@@ -14,6 +14,7 @@
 #include "host/route_walk.h"
 #include "model/refusal.h"
 #include "netlink_msgs.h"
+#include "host/rdma_libs.h"
 #include "../tap.h"
 
 static struct rr_rt_view view;
@@ -395,6 +396,10 @@ static void ipv6(void)
 
 int main(void)
 {
+	/* The parsers read through libmnl, loaded as the tool loads it. */
+	ok(rr_dl_load(RR_DL_MNL), "libmnl loads: %s", rr_dl_error(RR_DL_MNL));
+	if (tap_failed)
+		return tap_done();
 	routes_in_main();
 	policy_rules();
 	rule_selectors();
