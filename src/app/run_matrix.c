@@ -71,7 +71,7 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 {
 	struct rr_matrix_cell c;
 	const char *from = r->probe.from ? r->probe.from : host;
-	char expect[320];
+	char expect[400];
 
 	fill_cell(run, r, &c, expect, sizeof(expect));
 	return rr_matrix_add(&run->out.matrix, from, r->probe.target, source, &c);

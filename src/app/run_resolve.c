@@ -47,6 +47,8 @@ static void backend_params(struct run *run, struct rr_backend_params *params)
 		.sl = run->opts.sl,
 		.pkey = run->opts.pkey,
 		.all_paths = run->opts.all_paths,
+		.trace = run->opts.trace,
+		.names = &run->names,
 		.connect_port = run->opts.connect_port,
 	};
 }

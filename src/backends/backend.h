@@ -16,6 +16,7 @@
 
 #include "base/port_space.h"
 #include "host/host.h"
+#include "model/fabric.h"
 #include "model/queue.h"
 #include "model/result.h"
 
@@ -40,6 +41,8 @@ struct rr_backend_params {
 	int port;			/* -P, 0: the first (active) port */
 	int sl, pkey;			/* -1: any */
 	bool all_paths;			/* GetTable: every path the SA has */
+	bool trace;			/* the route hop by hop, by SMPs */
+	const struct rr_node_names *names;	/* a hop's name by GUID */
 };
 
 /* Results a backend holds beyond twice --parallel. */

@@ -10,6 +10,8 @@
 #include "backends/backend_ops.h"
 #include "backends/sa_decode.h"
 #include "backends/sa_lib.h"
+#include "backends/sa_trace.h"
+#include "model/decode.h"
 
 /*
  * The subnet administrator backend (rdma-route --sa): opens a local
@@ -409,12 +411,49 @@ static void hand_over(struct rr_sa *w, struct rr_result *r)
 	rr_queue_push(w->done, r);
 }
 
+/*
+ * --trace: the route to the path's DLID (or the LID asked for, when the
+ * SA gave no path) through the switches, after the query.  Its SMPs are
+ * waited for one at a time: a trace is of one or a few destinations.
+ */
+static void trace(struct rr_sa *w, struct rr_result *r)
+{
+	const struct rr_path *path = r->out.num_paths ? &r->out.paths[0] : NULL;
+	uint16_t dlid = path ? path->dlid : 0;
+
+	if (!dlid && r->probe.sa.kind == RR_SA_LID)
+		dlid = r->probe.sa.lid;
+	if (!dlid || (!r->out.ok && path))
+		return;
+	if (!r->out.ok) {
+		/*
+		 * No path (the SA does not know the LID, or the SM is down):
+		 * where the route dies says more than the SA's answer; a route
+		 * that arrives leaves the SA's failure standing.
+		 */
+		struct rr_failure said = r->out.fail;
+
+		if (rr_sa_trace(&w->sp.ib, w->sp.mad, w->sp.num, dlid,
+				w->p->timeout_ms, w->p->names, &r->out)) {
+			r->out.fail = said;
+			r->out.ok = false;
+		}
+		return;
+	}
+	if (rr_sa_trace(&w->sp.ib, w->sp.mad, w->sp.num, dlid,
+			w->p->timeout_ms, w->p->names, &r->out) && path)
+		rr_hops_judge(r->out.hops, r->out.num_hops,
+			      rr_rate_gbps(path->rate), rr_mtu_bytes(path->mtu));
+}
+
 /* The query of W->q[I] is over: its result filled, its slot given up. */
 static void query_done(struct rr_sa *w, unsigned int i)
 {
 	struct rr_result *r = w->q[i].r;
 
 	rr_step_end(&r->out, RR_STEP_SA_QUERY);
+	if (w->p->trace)
+		trace(w, r);
 	if (r->out.ok)
 		rr_step_end(&r->out, RR_STEP_TOTAL);
 	add_shared_time(r, &w->shared);
@@ -648,7 +687,12 @@ static void *sa_start(const struct rr_backend_params *p)
 		free(w);
 		return NULL;
 	}
-	w->window = p->parallel ? p->parallel : 1;
+	/*
+	 * A trace's SMPs go through libibmad's RPC on the same port, whose
+	 * reads drop the answers of other queries: with --trace, one query
+	 * (and its trace) at a time.
+	 */
+	w->window = p->parallel && !p->trace ? p->parallel : 1;
 	muted = rr_mad_mute_stderr();
 	rr_step_begin(&w->shared.out, RR_STEP_TOTAL);
 	w->ready = open_port(&w->sp, p, &w->shared) &&

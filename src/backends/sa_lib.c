@@ -47,6 +47,8 @@ static bool find_all(struct rr_sa_lib *lib)
 	FIND(mad_so, mad_get_field64);
 	FIND(mad_so, ib_resolve_self_via);
 	FIND(mad_so, ib_resolve_smlid_via);
+	FIND(mad_so, smp_query_via);
+	FIND(mad_so, mad_get_field);
 	return true;
 missing:
 	return false;

@@ -37,6 +37,8 @@ struct rr_sa_lib {
 	__typeof__(mad_get_field64) *mad_get_field64;
 	__typeof__(ib_resolve_self_via) *ib_resolve_self_via;
 	__typeof__(ib_resolve_smlid_via) *ib_resolve_smlid_via;
+	__typeof__(smp_query_via) *smp_query_via;
+	__typeof__(mad_get_field) *mad_get_field;
 };
 
 /*

@@ -17,6 +17,7 @@ enum rr_step_by {
 	RR_BY_CM,		/* the kernel's RDMA CM (librdmacm) */
 	RR_BY_CONNECT,		/* the CM again, with --connect */
 	RR_BY_SA,		/* the subnet administrator (--sa) */
+	RR_BY_TRACE,		/* the switches, by SMPs (--sa --trace) */
 	RR_BY_ALL,		/* every probe: the whole */
 };
 
@@ -62,6 +63,7 @@ enum rr_cm_event {
 	  RR_BY_SA)							\
 	X(FIND_SM, "find_sm", "find sm", "mad_rpc", NONE, RR_BY_SA)	\
 	X(SA_QUERY, "sa_query", "sa query", "umad_send", NONE, RR_BY_SA) \
+	X(TRACE, "trace", "trace", "smp_query_via", NONE, RR_BY_TRACE)	\
 	X(TOTAL, "total", "total", "", NONE, RR_BY_ALL)
 
 #define RR_STEP_ENUM(id, key, label, call, ends_on, by) RR_STEP_##id,

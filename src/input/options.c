@@ -28,6 +28,7 @@ enum {
 	OPT_ALL_PATHS,
 	OPT_FROM,
 	OPT_ALL_PAIRS,
+	OPT_TRACE,
 	OPT_NODE_NAME_MAP,
 	OPT_CONFIG,
 	OPT_MATRIX,
@@ -131,6 +132,9 @@ static const struct argp_option options[] = {
 	{ "all-pairs", OPT_ALL_PAIRS, NULL, 0,
 	  "The path of every ordered pair of the given ports; none given: of "
 	  "every CA port of the fabric (discovered)", 1 },
+	{ "trace", OPT_TRACE, NULL, 0,
+	  "The route hop by hop through the switches (SMPs, as ibtracert), "
+	  "each link's state, width, speed, rate and MTU", 1 },
 	{ "node-name-map", OPT_NODE_NAME_MAP, "FILE", 0,
 	  "Node names from FILE (GUID \"name\" lines, as ibnetdiscover takes)", 1 },
 	{ "config", OPT_CONFIG, "FILE", 0,
@@ -206,6 +210,8 @@ static void check_sa_only(const struct rr_opts *opts, struct argp_state *state)
 		given[n++] = "--from";
 	if (opts->all_pairs)
 		given[n++] = "--all-pairs";
+	if (opts->trace)
+		given[n++] = "--trace";
 	if (opts->node_name_map)
 		given[n++] = "--node-name-map";
 	if (opts->config)
@@ -265,6 +271,10 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		check_matrix_file(opts, state);
 	if (opts->all_pairs && opts->from)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
+	if (opts->trace && opts->from)
+		argp_error(state, "--trace walks the route from this port: not with --from");
+	if (opts->trace && opts->all_pairs)
+		argp_error(state, "--trace walks one route at a time: not with --all-pairs");
 	if (opts->sa && opts->src)
 		argp_error(state, "--src does not apply to --sa");
 	if (opts->listen_port)
@@ -404,6 +414,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_ALL_PAIRS:
 		opts->all_pairs = true;
 		break;
+	case OPT_TRACE:
+		opts->trace = true;
+		break;
 	case OPT_NODE_NAME_MAP:
 		if (!arg[0])
 			argp_error(state, "invalid --node-name-map '': want a file name");
@@ -452,7 +465,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_MATRIX:
 		opts->matrix = arg ? arg : "mtu";
 		opts->matrix_field_given = arg != NULL;
-		if (!rr_field_find(opts->matrix, &scope, &raw))
+		if (!rr_field_find(opts->matrix, &scope, &raw) ||
+		    scope == RR_FS_HOP)
 			argp_error(state, "invalid --matrix '%s': want a field of a result or path (mtu, rate, sl, pkey...; see rdma-route(8) JSON)",
 				   rr_shown(opts->matrix, buf, sizeof(buf)));
 		break;

@@ -74,6 +74,7 @@ struct rr_opts {
 	bool all_paths;
 	const char *from;	/* --from: the path's source, NULL: this port */
 	bool all_pairs;		/* every ordered pair of the ports */
+	bool trace;		/* --sa: the route hop by hop (SMPs) */
 	const char *node_name_map;	/* --node-name-map FILE */
 	const char *config;	/* --config: infiniband-diags' defaults */
 	bool timeout_given;	/* -t: the config's timeout does not apply */

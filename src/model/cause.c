@@ -223,6 +223,31 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the fabric could not be discovered (libibnetdisc), so no name could be looked up",
 		"run `ibnetdiscover` from the same port (-C/-P) to see why; a LID, GID or port GUID needs no discovery"
 	},
+	[RR_CAUSE_ROUTE_DEAD_END] = {
+		"route_dead_end",
+		"a switch on the way has no forwarding entry for the destination's LID: the route ends there",
+		"the SM has not routed that LID (a port added after its last sweep, or a routing engine that failed): check the SM's log, `ibroute SWITCH-LID`, and make it sweep again"
+	},
+	[RR_CAUSE_ROUTE_LINK_DOWN] = {
+		"route_link_down",
+		"the route leaves a switch by a port whose link is not active",
+		"check the cable and both ports (`ibportstate`, `iblinkinfo`); the SM reroutes around a dead link at its next sweep, unless it is stopped"
+	},
+	[RR_CAUSE_ROUTE_LOOP] = {
+		"route_loop",
+		"the route comes back to a switch it already crossed: the forwarding tables loop",
+		"the switches' tables disagree (a half-done reroute, or one set by hand): check the SM's log and `ibroute` on the switches named, then let the SM sweep"
+	},
+	[RR_CAUSE_ROUTE_BAD_PORT] = {
+		"route_bad_port",
+		"a switch forwards the destination's LID to a port it does not have",
+		"the switch's table is corrupt or was set by hand: check `ibroute SWITCH-LID` and let the SM sweep"
+	},
+	[RR_CAUSE_SMP_TIMEOUT] = {
+		"smp_timeout",
+		"a node on the route did not answer an SMP within the timeout",
+		"the node named is hung or unreachable by directed route: check it with `smpquery nodeinfo`; raise --timeout"
+	},
 	[RR_CAUSE_NO_LISTENER] = {
 		"no_listener",
 		"nothing listens on the destination's port: its RDMA CM answered that nobody serves that service ID (REJ reason 8; SIDR status 1 with --ps udp)",

@@ -213,16 +213,23 @@ static double number_of(const struct rr_expect *e, const struct rr_fval *v)
 	}
 }
 
-/* E against one result (and PATH); ACTUAL gets the value as text. */
+/*
+ * E against one result (and PATH, or HOP for a hop's field); ACTUAL gets
+ * the value as text.
+ */
 static bool check_one(const struct rr_expect *e, const struct rr_result *r,
-		      const struct rr_path *path, char *actual, size_t len)
+		      const struct rr_path *path, const struct rr_hop *hop,
+		      char *actual, size_t len)
 {
 	struct rr_fval v;
 	double x;
 	int c;
 
 	rr_fval_reset(&v);
-	e->f->get(e->f, r, path, &v);
+	if (hop)
+		e->f->get_hop(e->f, hop, &v);
+	else
+		e->f->get(e->f, r, path, &v);
 	if (!v.present) {
 		snprintf(actual, len, "absent");
 		return false;
@@ -238,19 +245,53 @@ static bool check_one(const struct rr_expect *e, const struct rr_result *r,
 	return compare(e->op, c);
 }
 
+/*
+ * A hop's field holds on every hop that has it (the link's fields: every
+ * hop but the destination); absent when no hop has it.  The first hop
+ * where it does not hold is named in ACTUAL.
+ */
+static bool check_hops(const struct rr_expect *e, const struct rr_result *r,
+		       char *actual, size_t len)
+{
+	struct rr_fval v;
+	char value[64];
+	bool any = false;
+	int i;
+
+	for (i = 0; i < r->out.num_hops; i++) {
+		const struct rr_hop *h = &r->out.hops[i];
+
+		rr_fval_reset(&v);
+		e->f->get_hop(e->f, h, &v);
+		if (!v.present)
+			continue;
+		any = true;
+		if (!check_one(e, r, NULL, h, value, sizeof(value))) {
+			snprintf(actual, len, "%s at hop %d (%s)", value, i + 1,
+				 h->name[0] ? h->name : rr_node_type_name(h->type));
+			return false;
+		}
+	}
+	if (!any)
+		snprintf(actual, len, "absent");
+	return any;
+}
+
 bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 		     char *actual, size_t actual_len)
 {
 	int i;
 
+	if (e->scope == RR_FS_HOP)
+		return check_hops(e, r, actual, actual_len);
 	if (e->scope != RR_FS_PATH)
-		return check_one(e, r, NULL, actual, actual_len);
+		return check_one(e, r, NULL, NULL, actual, actual_len);
 	if (!r->out.num_paths) {
 		snprintf(actual, actual_len, "absent");
 		return false;
 	}
 	for (i = 0; i < r->out.num_paths; i++)
-		if (!check_one(e, r, &r->out.paths[i], actual, actual_len))
+		if (!check_one(e, r, &r->out.paths[i], NULL, actual, actual_len))
 			return false;
 	return true;
 }

@@ -10,6 +10,7 @@
 #include "base/clock.h"
 #include "base/num_text.h"
 #include "base/util.h"
+#include "model/chain.h"
 #include "model/cause.h"
 #include "model/decode.h"
 #include "model/fields.h"
@@ -83,7 +84,7 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 		snprintf(buf, len, "%s", gai_strerror(f->status));
 	else if (f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s(): %s", f->call,
-			 f->detail ? f->detail : "failed");
+			 f->where[0] ? f->where : f->detail ? f->detail : "failed");
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",
 			 f->deadline_ms);
@@ -931,7 +932,10 @@ static void get_kernel_said(const struct rr_field *f,
 static void get_detail(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->out.fail.detail, r->out.fail.detail);
+	const char *d = r->out.fail.where[0] ? r->out.fail.where :
+					       r->out.fail.detail;
+
+	str(v, d, d);
 }
 
 static void get_cause(const struct rr_field *f, const struct rr_result *r,
@@ -1045,6 +1049,114 @@ static const struct rr_field error_fields[] = {
 	{ "hint", RR_FT_STR, .get = get_hint },
 };
 
+/* Each hop of a traced route (--sa --trace), and the link it leaves by. */
+
+static void get_hop_name(const struct rr_field *f, const struct rr_hop *h,
+			 struct rr_fval *v)
+{
+	str(v, h->name[0], h->name);
+}
+
+static void get_hop_guid(const struct rr_field *f, const struct rr_hop *h,
+			 struct rr_fval *v)
+{
+	num(v, true, (long long)h->guid);
+}
+
+static void get_hop_type(const struct rr_field *f, const struct rr_hop *h,
+			 struct rr_fval *v)
+{
+	str(v, true, rr_node_type_name(h->type));
+}
+
+static void get_hop_lid(const struct rr_field *f, const struct rr_hop *h,
+			struct rr_fval *v)
+{
+	num(v, h->lid, h->lid);
+}
+
+static void get_hop_in_port(const struct rr_field *f, const struct rr_hop *h,
+			    struct rr_fval *v)
+{
+	num(v, true, h->in_port);
+}
+
+static void get_hop_out_port(const struct rr_field *f, const struct rr_hop *h,
+			     struct rr_fval *v)
+{
+	num(v, true, h->out_port);
+}
+
+static void get_hop_state(const struct rr_field *f, const struct rr_hop *h,
+			  struct rr_fval *v)
+{
+	str(v, h->have_link, rr_port_state_name(h->state));
+}
+
+static void get_hop_phys_state(const struct rr_field *f,
+			       const struct rr_hop *h, struct rr_fval *v)
+{
+	str(v, h->have_link, rr_phys_state_name(h->phys_state));
+}
+
+static void get_hop_width(const struct rr_field *f, const struct rr_hop *h,
+			  struct rr_fval *v)
+{
+	str(v, h->have_link, rr_link_width_name(h->width));
+}
+
+static void get_hop_speed(const struct rr_field *f, const struct rr_hop *h,
+			  struct rr_fval *v)
+{
+	str(v, h->have_link, rr_link_speed_name(h->speed));
+}
+
+static void get_hop_rate(const struct rr_field *f, const struct rr_hop *h,
+			 struct rr_fval *v)
+{
+	char text[40];
+
+	v->present = h->have_link && h->rate_gbps > 0;
+	v->d = h->rate_gbps;
+	rr_g_text(v->d, text);
+	snprintf(v->text, sizeof(v->text), "%s Gb/s", text);
+}
+
+static void get_hop_mtu(const struct rr_field *f, const struct rr_hop *h,
+			struct rr_fval *v)
+{
+	num(v, h->have_link && h->mtu, h->mtu);
+}
+
+static void get_hop_bottleneck(const struct rr_field *f,
+			       const struct rr_hop *h, struct rr_fval *v)
+{
+	num(v, h->have_link, h->bottleneck);
+}
+
+static void get_hop_below_ends(const struct rr_field *f,
+			       const struct rr_hop *h, struct rr_fval *v)
+{
+	num(v, h->have_link, h->below_ends);
+}
+
+static const struct rr_field hop_fields[] = {
+	{ "name", RR_FT_STR, .get_hop = get_hop_name },
+	{ "guid", RR_FT_HEX, 16, .get_hop = get_hop_guid },
+	{ "type", RR_FT_STR, .get_hop = get_hop_type },
+	{ "lid", RR_FT_INT, .get_hop = get_hop_lid },
+	{ "in_port", RR_FT_INT, .get_hop = get_hop_in_port },
+	{ "out_port", RR_FT_INT, .get_hop = get_hop_out_port },
+	{ "state", RR_FT_STR, .get_hop = get_hop_state },
+	{ "phys_state", RR_FT_STR, .get_hop = get_hop_phys_state },
+	{ "width", RR_FT_STR, .get_hop = get_hop_width },
+	{ "speed", RR_FT_STR, .get_hop = get_hop_speed },
+	{ "rate", RR_FT_NUM, .get_hop = get_hop_rate },
+	{ "mtu", RR_FT_INT, .get_hop = get_hop_mtu },
+	{ "bottleneck", RR_FT_BOOL, .get_hop = get_hop_bottleneck },
+	{ "below_ends", RR_FT_BOOL, .get_hop = get_hop_below_ends },
+};
+
 struct rr_field_table rr_fields(enum rr_fscope scope)
 {
 	switch (scope) {
@@ -1057,6 +1169,9 @@ struct rr_field_table rr_fields(enum rr_fscope scope)
 	case RR_FS_PATH:
 		return (struct rr_field_table){ path_fields,
 						ARRAY_SIZE(path_fields) };
+	case RR_FS_HOP:
+		return (struct rr_field_table){ hop_fields,
+						ARRAY_SIZE(hop_fields) };
 	default:
 		return (struct rr_field_table){ error_fields,
 						ARRAY_SIZE(error_fields) };
@@ -1100,7 +1215,7 @@ const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
 				     bool *raw)
 {
 	static const enum rr_fscope order[] = { RR_FS_RESULT, RR_FS_TIME,
-						RR_FS_PATH };
+						RR_FS_PATH, RR_FS_HOP };
 	const struct rr_field *f;
 	size_t i;
 

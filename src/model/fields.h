@@ -91,6 +91,9 @@ struct rr_field {
 	void (*set)(const struct rr_field *f, struct rr_result *r,
 		    struct rr_path *path, const struct rr_fval *v,
 		    struct rr_fstore *store);
+	/* RR_FS_HOP's fields: the value in one hop (get is NULL). */
+	void (*get_hop)(const struct rr_field *f, const struct rr_hop *hop,
+			struct rr_fval *v);
 };
 
 /* Where a field lives in a result, as JSON shows it. */
@@ -99,6 +102,7 @@ enum rr_fscope {
 	RR_FS_TIME,	/* of its time_ms */
 	RR_FS_PATH,	/* of each of its paths */
 	RR_FS_ERROR,	/* of its error (a failure) */
+	RR_FS_HOP,	/* of each hop of its route (--sa --trace) */
 };
 
 struct rr_field_table {
@@ -119,8 +123,9 @@ static inline void rr_fval_reset(struct rr_fval *v)
 struct rr_field_table rr_fields(enum rr_fscope scope);
 
 /*
- * The field NAME of a result, of its time_ms or of its paths (where
- * --expect may look), with *RAW set for KEY_raw of a decoded field.
+ * The field NAME of a result, of its time_ms, of its paths or of its hops
+ * (where --expect may look, in that order), with *RAW set for KEY_raw of
+ * a decoded field.
  */
 const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
 				     bool *raw);

@@ -111,6 +111,9 @@ void rr_result_release(struct rr_result *r)
 	free(r->out.paths);
 	r->out.paths = NULL;
 	r->out.num_paths = 0;
+	free(r->out.hops);
+	r->out.hops = NULL;
+	r->out.num_hops = 0;
 	free(r->notes.expect_failures);
 	r->notes.expect_failures = NULL;
 	r->notes.num_expect_failures = 0;
@@ -120,8 +123,10 @@ void rr_result_release(struct rr_result *r)
 
 bool rr_result_routed(const struct rr_result *r)
 {
+	enum rr_step_by by = rr_step_info(r->out.fail.step)->by;
+
 	return r->out.ok || (r->out.fail.kind != RR_FAIL_NONE &&
-			     rr_step_info(r->out.fail.step)->by == RR_BY_CONNECT);
+			     (by == RR_BY_CONNECT || by == RR_BY_TRACE));
 }
 
 const char *rr_result_status(const struct rr_result *r)

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "model/cause.h"
+#include "model/hop.h"
 #include "base/steps.h"
 
 struct rr_chain;
@@ -72,6 +73,7 @@ struct rr_failure {
 	enum rr_fail_kind kind;
 	const char *call;	/* the library call that failed or waited */
 	const char *detail;	/* static text beyond errno (a MAD status) */
+	char where[128];	/* --sa --trace: where the route died */
 	int err;		/* positive errno: the call's, or -status */
 	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
@@ -85,7 +87,7 @@ struct rr_expect_failure {
 	char field[48];
 	char op[3];
 	char expected[128];
-	char actual[64];
+	char actual[128];
 };
 
 /*
@@ -172,6 +174,9 @@ struct rr_outcome {
 	int num_paths;
 	struct rr_path *paths;
 	struct rr_used used;
+	/* --sa --trace: the nodes the route crosses, source first. */
+	int num_hops;
+	struct rr_hop *hops;
 
 	bool ok;
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */

@@ -113,7 +113,7 @@ static void render_expect_failures(struct printer *p,
 				   const struct rr_result *r)
 {
 	const struct rr_expect_failure *x;
-	char title[320];
+	char title[400];
 	int i;
 
 	if (!r->notes.num_expect_failures)
@@ -145,6 +145,31 @@ static void render_path(struct printer *p, const struct rr_result *r,
 	}
 	pr_obj_begin(p, NULL, shown);
 	put_fields(p, RR_FS_PATH, r, path, false);
+	pr_obj_end(p);
+}
+
+/* One node of a traced route, its fields from the hop table. */
+static void render_hop(struct printer *p, const struct rr_result *r, int i)
+{
+	const struct rr_hop *h = &r->out.hops[i];
+	struct rr_field_table t = rr_fields(RR_FS_HOP);
+	char title[160], *shown = NULL;
+	struct rr_fval v;
+	size_t k;
+
+	if (pr_titled(p)) {
+		snprintf(title, sizeof(title), "hop %d of %d: %s", i + 1,
+			 r->out.num_hops,
+			 h->name[0] ? h->name : rr_node_type_name(h->type));
+		shown = title;
+	}
+	pr_obj_begin(p, NULL, shown);
+	for (k = 0; k < t.n; k++) {
+		rr_fval_reset(&v);
+		t.fields[k].get_hop(&t.fields[k], h, &v);
+		if (v.present)
+			put(p, &t.fields[k], &v);
+	}
 	pr_obj_end(p);
 }
 
@@ -248,6 +273,12 @@ void rr_record_result(struct printer *p, const struct rr_result *r,
 		pr_arr_begin(p, "paths");
 		for (i = 0; i < r->out.num_paths; i++)
 			render_path(p, r, &r->out.paths[i], i);
+		pr_arr_end(p);
+	}
+	if (r->out.num_hops) {
+		pr_arr_begin(p, "hops");
+		for (i = 0; i < r->out.num_hops; i++)
+			render_hop(p, r, i);
 		pr_arr_end(p);
 	}
 	pr_record_end(p);

@@ -4,6 +4,8 @@
 #   setup_file()    { fabric_start one-switch.net; }
 #   teardown_file() { fabric_stop; }
 #   sim_run [--host NODE] CMD...   one client, in the fabric's directory
+#   FABRIC_CONSOLE=1 fabric_start NET: ibsim with its console, where
+#   sim_console CMD plants a fault (Unlink, Error, PerformanceSet...)
 #
 # One fabric per bats file: ibsim has 10 client slots and a client that
 # dies or is killed leaks its slot, so clients are never killed here.
@@ -55,9 +57,15 @@ fabric_start() {
 	FABRIC_OPENSM_PID=
 	export FABRIC_DIR IBSIM_SOCKNAME FABRIC_HOST FABRIC_IBSIM_PID FABRIC_OPENSM_PID
 
-	# -n: no console (CI has no stdin).  No fd 3: bats would wait for it.
-	ibsim -s -n "$net" </dev/null >"$FABRIC_DIR/ibsim.log" 2>&1 3>&- &
-	FABRIC_IBSIM_PID=$!
+	FABRIC_CONSOLE_PID=
+	export FABRIC_CONSOLE_PID
+	if [ -n "${FABRIC_CONSOLE:-}" ]; then
+		_fabric_start_console "$net"
+	else
+		# -n: no console (CI has no stdin).  No fd 3: bats would wait for it.
+		ibsim -s -n "$net" </dev/null >"$FABRIC_DIR/ibsim.log" 2>&1 3>&- &
+		FABRIC_IBSIM_PID=$!
+	fi
 	if ! _fabric_wait 5 _fabric_sim_ready; then
 		cat "$FABRIC_DIR/ibsim.log" >&2
 		echo "ibsim did not start" >&2
@@ -65,6 +73,33 @@ fabric_start() {
 	fi
 	[ "$no_sm" = --no-sm ] && return 0
 	fabric_start_sm
+}
+
+# ibsim reading its console from a fifo, which a sleeping writer of our
+# own keeps open: each sim_console opens it, writes a line, closes it.
+_fabric_start_console() {
+	mkfifo "$FABRIC_DIR/console"
+	ibsim -s "$1" <"$FABRIC_DIR/console" >"$FABRIC_DIR/ibsim.log" 2>&1 3>&- &
+	FABRIC_IBSIM_PID=$!
+	sleep 1000000 >"$FABRIC_DIR/console" 3>&- &
+	FABRIC_CONSOLE_PID=$!
+}
+
+_fabric_prompts() {
+	grep -o 'sim> ' "$FABRIC_DIR/ibsim.log" | wc -l
+}
+
+# sim_console CMD...: one console command, waited for (its next prompt).
+sim_console() {
+	local before
+
+	before=$(_fabric_prompts)
+	echo "$*" >"$FABRIC_DIR/console"
+	_fabric_wait 5 _fabric_prompted_after "$before"
+}
+
+_fabric_prompted_after() {
+	[ "$(_fabric_prompts)" -gt "$1" ]
 }
 
 # Starts opensm on the first node of the net file.  -d 2 keeps the log
@@ -118,6 +153,8 @@ fabric_stop() {
 	fabric_stop_sm
 	_fabric_kill "$FABRIC_IBSIM_PID"
 	FABRIC_IBSIM_PID=
+	_fabric_kill "$FABRIC_CONSOLE_PID"
+	FABRIC_CONSOLE_PID=
 }
 
 FABRIC_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -161,4 +198,30 @@ node_port_guid() {
 # output on stdin ("mtu.....0x84" gives 0x84).
 saquery_field() {
 	awk -v f="$1" 'index($1, f ".") == 1 && !v { v = $1; sub(/^[^.]*\.+/, "", v) } END { print v }'
+}
+
+# ibtracert_hops [--host NODE] SLID DLID: ibtracert's route as "NAME IN
+# OUT" per hop (0: none), as our_hops I prints result I's hops of a
+# --sa --trace --json document on stdin.
+ibtracert_hops() {
+	local host=()
+
+	if [ "$1" = --host ]; then
+		host=(--host "$2")
+		shift 2
+	fi
+	sim_run "${host[@]}" ibtracert "$1" "$2" | awk '
+		/^From/ { match($0, /"[^"]*"$/); name = substr($0, RSTART + 1, RLENGTH - 2); in_port = 0; next }
+		/^\[/ {
+			match($0, /^\[[0-9]+\]/); out = substr($0, 2, RLENGTH - 2)
+			print name, in_port, out
+			match($0, /\}\[[0-9]+\]/); in_port = substr($0, RSTART + 2, RLENGTH - 3)
+			match($0, /"[^"]*"$/); name = substr($0, RSTART + 1, RLENGTH - 2)
+			next
+		}
+		/^To/ { print name, in_port, 0 }'
+}
+
+our_hops() {
+	jq -r --argjson i "$1" '.results[$i].hops[] | "\(.name) \(.in_port) \(.out_port)"'
 }

@@ -48,6 +48,27 @@ setup() {
 	jqe -s '[.[] | select(.record == "summary")][0] | .resolved == 240 and .failed == 0' <<<"$output"
 }
 
+@test "fat-tree: --sa --trace from two hosts to every other HCA, each route as ibtracert's" {
+	local host i dlid want got lids
+
+	for host in Hca1 Hca10; do
+		lids=()
+		for i in $(seq 1 16); do
+			[ "Hca$i" = "$host" ] || lids+=("$(node_lid "Hca$i")")
+		done
+		run --separate-stderr sim_run --host "$host" "$RDMA_ROUTE" --sa --trace --json "${lids[@]}"
+		[ "$status" -eq 0 ]
+		for i in "${!lids[@]}"; do
+			want=$(ibtracert_hops --host "$host" "$(node_lid "$host")" "${lids[$i]}")
+			got=$(echo "$output" | our_hops "$i")
+			[ "$got" = "$want" ] || {
+				echo "from $host to LID ${lids[$i]}: ibtracert '$want', ours '$got'"
+				return 1
+			}
+		done
+	done
+}
+
 @test "fat-tree: bad sizes are refused, naming them (exit 2)" {
 	run "$BATS_TEST_DIRNAME/fat-tree" 4 x 2
 	[ "$status" -eq 2 ]

@@ -149,7 +149,7 @@ static enum kind kind_of(const struct rr_field *f, bool raw)
 static void expectable(struct names kinds[3], struct names *all)
 {
 	static const enum rr_fscope scopes[] = { RR_FS_RESULT, RR_FS_TIME,
-						 RR_FS_PATH };
+						 RR_FS_PATH, RR_FS_HOP };
 	struct rr_field_table t;
 	char raw[64];
 	size_t i, k;
@@ -193,7 +193,8 @@ static void man_page(const char *man)
 {
 	static const char *const heads[] = { "Numbers", "Strings", "Booleans" };
 	static const enum rr_fscope scopes[] = { RR_FS_RESULT, RR_FS_TIME,
-						 RR_FS_PATH, RR_FS_ERROR };
+						 RR_FS_PATH, RR_FS_ERROR,
+						 RR_FS_HOP };
 	struct names kinds[3] = { 0 }, all = { 0 }, listed, json = { 0 };
 	const char *s, *end;
 	struct rr_field_table t;

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/sa_trace.h"
+#include "model/chain.h"
+#include "model/decode.h"
+
+/* A directed route has room for 63 hops after the source. */
+#define MAX_HOPS (IB_SUBNET_PATH_HOPS_MAX - 1)
+/* PortInfo LinkState */
+#define LINK_ACTIVE 4
+/* A forwarding table entry no route was set in. */
+#define LFT_UNSET 0xff
+
+struct walk {
+	const struct rr_sa_lib *ib;
+	struct ibmad_port *mad;
+	unsigned int timeout_ms;
+	uint16_t dlid;
+	const struct rr_node_names *names;
+	ib_portid_t at;			/* directed route to the node read */
+	uint8_t buf[IB_SMP_DATA_SIZE];
+	struct rr_outcome *out;
+};
+
+/* What NodeInfo says of the node at W->at. */
+struct node {
+	enum rr_node_type type;
+	unsigned int num_ports, in_port;
+	uint64_t guid;
+};
+
+/* What PortInfo says of one of its ports. */
+struct port {
+	uint16_t lid;
+	unsigned int lmc, state, phys_state, width, speed, mtu;
+};
+
+static bool smp(struct walk *w, unsigned int attr, unsigned int mod)
+{
+	memset(w->buf, 0, sizeof(w->buf));
+	return w->ib->smp_query_via(w->buf, &w->at, attr, mod, w->timeout_ms,
+				    w->mad) != NULL;
+}
+
+static unsigned int field(struct walk *w, enum MAD_FIELDS f)
+{
+	return w->ib->mad_get_field(w->buf, 0, f);
+}
+
+static bool read_node(struct walk *w, struct node *n)
+{
+	if (!smp(w, IB_ATTR_NODE_INFO, 0))
+		return false;
+	n->type = (enum rr_node_type)field(w, IB_NODE_TYPE_F);
+	n->num_ports = field(w, IB_NODE_NPORTS_F);
+	n->in_port = field(w, IB_NODE_LOCAL_PORT_F);
+	n->guid = w->ib->mad_get_field64(w->buf, 0, IB_NODE_GUID_F);
+	return true;
+}
+
+/* The map's name, else NodeDescription: 64 bytes, not always ended. */
+static void read_name(struct walk *w, struct rr_hop *h)
+{
+	const char *mapped = w->names ? rr_node_names_find(w->names, h->guid) :
+					NULL;
+
+	if (mapped)
+		snprintf(h->name, sizeof(h->name), "%s", mapped);
+	else if (smp(w, IB_ATTR_NODE_DESC, 0))
+		snprintf(h->name, sizeof(h->name), "%.64s", (const char *)w->buf);
+}
+
+/* LinkSpeedExtActive, when set, over LinkSpeedActive; as ibverbs. */
+static unsigned int verbs_speed(unsigned int speed, unsigned int ext)
+{
+	switch (ext) {
+	case 1: return 16;	/* FDR */
+	case 2: return 32;	/* EDR */
+	case 4: return 64;	/* HDR */
+	case 8: return 128;	/* NDR */
+	case 16: return 256;	/* XDR */
+	default: return speed;	/* SDR 1, DDR 2, QDR 4, as ibverbs */
+	}
+}
+
+static bool read_port(struct walk *w, unsigned int num, struct port *p)
+{
+	if (!smp(w, IB_ATTR_PORT_INFO, num))
+		return false;
+	p->lid = (uint16_t)field(w, IB_PORT_LID_F);
+	p->lmc = field(w, IB_PORT_LMC_F);
+	p->state = field(w, IB_PORT_STATE_F);
+	p->phys_state = field(w, IB_PORT_PHYS_STATE_F);
+	p->width = field(w, IB_PORT_LINK_WIDTH_ACTIVE_F);
+	p->speed = verbs_speed(field(w, IB_PORT_LINK_SPEED_ACTIVE_F),
+			       field(w, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
+	p->mtu = rr_mtu_bytes((uint8_t)field(w, IB_PORT_NEIGHBOR_MTU_F));
+	return true;
+}
+
+static struct rr_hop *add_hop(struct walk *w)
+{
+	struct rr_outcome *o = w->out;
+	struct rr_hop *grown;
+
+	grown = realloc(o->hops, (size_t)(o->num_hops + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	o->hops = grown;
+	memset(&grown[o->num_hops], 0, sizeof(*grown));
+	return &grown[o->num_hops++];
+}
+
+/* The link H leaves by, as its out port P says. */
+static void set_link(struct rr_hop *h, const struct port *p)
+{
+	h->have_link = true;
+	h->state = (uint8_t)p->state;
+	h->phys_state = (uint8_t)p->phys_state;
+	h->width = (uint8_t)p->width;
+	h->speed = p->speed;
+	h->rate_gbps = rr_port_rate_gbps(p->speed, p->width);
+	h->mtu = p->mtu;
+}
+
+static bool died(struct walk *w, enum rr_cause cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	rr_fail_cause(w->out, RR_STEP_TRACE, "smp_query_via", 0, cause, NULL);
+	va_start(ap, fmt);
+	vsnprintf(w->out->fail.where, sizeof(w->out->fail.where), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static const char *hop_name(const struct rr_hop *h, char *buf, size_t len)
+{
+	if (h->name[0])
+		snprintf(buf, len, "%s", h->name);
+	else
+		snprintf(buf, len, "0x%016llx", (unsigned long long)h->guid);
+	return buf;
+}
+
+/* One step further along the directed route, out of PORT. */
+static bool step_out(struct walk *w, unsigned int port)
+{
+	if (w->at.drpath.cnt >= MAX_HOPS)
+		return false;
+	w->at.drpath.p[++w->at.drpath.cnt] = (uint8_t)port;
+	return true;
+}
+
+/* A CA (or router) port holds DLID in its LID range. */
+static bool holds(const struct port *p, uint16_t dlid)
+{
+	return p->lid && dlid >= p->lid && dlid < p->lid + (1U << p->lmc);
+}
+
+static bool seen(const struct rr_outcome *o, uint64_t guid)
+{
+	int i;
+
+	for (i = 0; i + 1 < o->num_hops; i++)
+		if (o->hops[i].guid == guid)
+			return true;
+	return false;
+}
+
+/* The switch at W->at, reached by IN_PORT: where does it send DLID? */
+static bool cross_switch(struct walk *w, struct rr_hop *h,
+			 const struct node *n, bool *arrived)
+{
+	struct port self, out;
+	unsigned int to;
+	char name[128];
+
+	hop_name(h, name, sizeof(name));
+	if (!read_port(w, 0, &self))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "%s did not answer PortInfo of port 0", name);
+	h->lid = self.lid;
+	if (holds(&self, w->dlid)) {
+		*arrived = true;	/* the switch's own management port */
+		return true;
+	}
+	if (seen(w->out, h->guid))
+		return died(w, RR_CAUSE_ROUTE_LOOP,
+			    "the route to LID %u comes back to %s", w->dlid, name);
+	if (!smp(w, IB_ATTR_LINEARFORWTBL, w->dlid / 64U))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "%s did not answer its forwarding table", name);
+	to = w->buf[w->dlid % 64U];
+	if (to == LFT_UNSET)
+		return died(w, RR_CAUSE_ROUTE_DEAD_END,
+			    "%s has no route for LID %u", name, w->dlid);
+	if (!to || to > n->num_ports)
+		return died(w, RR_CAUSE_ROUTE_BAD_PORT,
+			    "%s sends LID %u to port %u of its %u", name,
+			    w->dlid, to, n->num_ports);
+	h->out_port = (uint8_t)to;
+	if (!read_port(w, to, &out))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "%s did not answer PortInfo of port %u", name, to);
+	set_link(h, &out);
+	if (out.state != LINK_ACTIVE)
+		return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
+			    "%s port %u is %s (physical state %s)", name, to,
+			    rr_port_state_name((int)out.state),
+			    rr_phys_state_name((int)out.phys_state));
+	return true;
+}
+
+/*
+ * The node beyond the last hop's out port: its hop, the MTU of the link
+ * into it (the smaller end), and on to the next unless it is the end.
+ */
+static bool next_node(struct walk *w, bool *arrived)
+{
+	struct rr_hop *prev = &w->out->hops[w->out->num_hops - 1], *h;
+	struct port in = { 0 };
+	struct node n;
+	char name[128];
+
+	hop_name(prev, name, sizeof(name));
+	if (!step_out(w, prev->out_port))
+		return died(w, RR_CAUSE_ROUTE_LOOP,
+			    "the route to LID %u is longer than %d hops",
+			    w->dlid, MAX_HOPS);
+	if (!read_node(w, &n))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "the node beyond %s port %u did not answer",
+			    name, prev->out_port);
+	h = add_hop(w);
+	if (!h)
+		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
+	prev = &w->out->hops[w->out->num_hops - 2];
+	h->type = n.type;
+	h->guid = n.guid;
+	h->in_port = (uint8_t)n.in_port;
+	read_name(w, h);
+	if (!read_port(w, n.in_port, &in))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "the node beyond %s port %u did not answer PortInfo",
+			    name, prev->out_port);
+	if (in.mtu && in.mtu < prev->mtu)
+		prev->mtu = in.mtu;
+	if (n.type == RR_NODE_SWITCH)
+		return cross_switch(w, h, &n, arrived);
+	h->lid = in.lid;
+	if (holds(&in, w->dlid)) {
+		*arrived = true;
+		return true;
+	}
+	hop_name(h, name, sizeof(name));
+	return died(w, RR_CAUSE_ROUTE_DEAD_END,
+		    "LID %u is delivered to %s (LID %u), not to its port",
+		    w->dlid, name, in.lid);
+}
+
+bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+		 int port, uint16_t dlid, unsigned int timeout_ms,
+		 const struct rr_node_names *names, struct rr_outcome *out)
+{
+	struct walk w = {
+		.ib = ib, .mad = mad, .timeout_ms = timeout_ms,
+		.dlid = dlid, .names = names, .out = out,
+	};
+	struct rr_hop *h;
+	struct port p;
+	struct node n;
+	bool arrived = false;
+
+	rr_step_begin(out, RR_STEP_TRACE);
+	if (!read_node(&w, &n))
+		return died(&w, RR_CAUSE_SMP_TIMEOUT,
+			    "this node did not answer NodeInfo");
+	h = add_hop(&w);
+	if (!h)
+		return died(&w, RR_CAUSE_UNKNOWN, "out of memory");
+	h->type = n.type;
+	h->guid = n.guid;
+	read_name(&w, h);
+	if (!read_port(&w, (unsigned int)port, &p))
+		return died(&w, RR_CAUSE_SMP_TIMEOUT,
+			    "this node did not answer PortInfo of port %d", port);
+	h->lid = p.lid;
+	if (!holds(&p, dlid)) {
+		h->out_port = (uint8_t)port;
+		set_link(h, &p);
+		if (p.state != LINK_ACTIVE)
+			return died(&w, RR_CAUSE_ROUTE_LINK_DOWN,
+				    "this port (%d) is %s", port,
+				    rr_port_state_name((int)p.state));
+	}
+	arrived = holds(&p, dlid);
+	while (!arrived)
+		if (!next_node(&w, &arrived))
+			return false;
+	rr_step_end(out, RR_STEP_TRACE);
+	return true;
+}

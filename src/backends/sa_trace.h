@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --sa --trace: the route from this port to a LID, hop by hop, as the
+ * switches' linear forwarding tables send it, read with SMPs by directed
+ * route (NodeInfo, NodeDescription, PortInfo, LinearForwardingTable), as
+ * ibtracert walks it.  Each hop and the link it leaves by go into the
+ * outcome; where the route dies (no entry for the LID, a link not active,
+ * a loop, a node that does not answer) the outcome fails at the trace
+ * step with the place named.
+ */
+#ifndef RR_SA_TRACE_H
+#define RR_SA_TRACE_H
+
+#include <stdint.h>
+
+#include "backends/sa_lib.h"
+#include "model/fabric.h"
+#include "model/result.h"
+
+/*
+ * From PORT (this CA's port number) of the node MAD is open on, to DLID;
+ * each SMP waits TIMEOUT_MS at most.  A node is named from NAMES (the
+ * node-name map) by its GUID, else by its NodeDescription.  False when the trace failed (OUT
+ * says where and why); the hops read so far are kept either way.
+ */
+bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+		 int port, uint16_t dlid, unsigned int timeout_ms,
+		 const struct rr_node_names *names, struct rr_outcome *out);
+
+#endif

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stddef.h>
+
+#include "model/hop.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *rr_node_type_name(enum rr_node_type type)
+{
+	static const char *const names[] = {
+		[RR_NODE_CA] = "ca",
+		[RR_NODE_SWITCH] = "switch",
+		[RR_NODE_ROUTER] = "router",
+	};
+
+	return (size_t)type < ARRAY_SIZE(names) && names[type] ? names[type] :
+								    "unknown";
+}
+
+const char *rr_link_width_name(unsigned int width)
+{
+	switch (width) {
+	case 1: return "1x";
+	case 2: return "4x";
+	case 4: return "8x";
+	case 8: return "12x";
+	case 16: return "2x";
+	default: return "unknown";
+	}
+}
+
+const char *rr_link_speed_name(unsigned int speed)
+{
+	switch (speed) {
+	case 1: return "SDR";
+	case 2: return "DDR";
+	case 4: return "QDR";
+	case 8: return "FDR10";
+	case 16: return "FDR";
+	case 32: return "EDR";
+	case 64: return "HDR";
+	case 128: return "NDR";
+	case 256: return "XDR";
+	default: return "unknown";
+	}
+}
+
+void rr_hops_judge(struct rr_hop *hops, int n, double rate_gbps,
+		   unsigned int mtu)
+{
+	struct rr_hop *first = NULL, *last = NULL;
+	double top_rate = 0, end_rate;
+	unsigned int top_mtu = 0, end_mtu;
+	bool marked = false;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!hops[i].have_link)
+			continue;
+		if (!first)
+			first = &hops[i];
+		last = &hops[i];
+		if (hops[i].rate_gbps > top_rate)
+			top_rate = hops[i].rate_gbps;
+		if (hops[i].mtu > top_mtu)
+			top_mtu = hops[i].mtu;
+	}
+	if (!first)
+		return;
+	end_rate = first->rate_gbps < last->rate_gbps ? first->rate_gbps :
+							last->rate_gbps;
+	end_mtu = first->mtu < last->mtu ? first->mtu : last->mtu;
+	for (i = 0; i < n; i++) {
+		struct rr_hop *h = &hops[i];
+
+		if (!h->have_link)
+			continue;
+		h->below_ends = (h->rate_gbps && h->rate_gbps < end_rate) ||
+				(h->mtu && h->mtu < end_mtu);
+		/* A path as fast and as wide as every link has no bottleneck. */
+		if (!marked &&
+		    ((rate_gbps && h->rate_gbps == rate_gbps &&
+		      rate_gbps < top_rate) ||
+		     (mtu && h->mtu == mtu && mtu < top_mtu))) {
+			h->bottleneck = true;
+			marked = true;
+		}
+	}
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# --sa --trace: the route hop by hop through the switches, read with SMPs,
+# against ibtracert on the same fabric; and where a route dies, planted
+# from ibsim's console.  Three switches in a line, the link between
+# Switch2 and Switch3 1x (slow-link.net).
+
+load ../helpers
+load fabric
+
+setup_file() {
+	fabric_require
+	FABRIC_CONSOLE=1 fabric_start slow-link.net
+}
+
+teardown_file() {
+	fabric_stop
+}
+
+setup() {
+	fabric_require
+}
+
+@test "to Hca2: every hop, in and out port as ibtracert's; LIDs, GUIDs and types from the fabric" {
+	local want got
+
+	want=$(ibtracert_hops "$(node_lid Hca1)" "$(node_lid Hca2)")
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	got=$(echo "$output" | our_hops 0)
+	echo "ibtracert: $want"
+	echo "ours:      $got"
+	[ "$(echo "$want" | wc -l)" -eq 5 ]
+	[ "$got" = "$want" ]
+	echo "$output" | jqe --argjson l "$(node_lid Switch2)" '.results[0].hops[2].lid == $l'
+	echo "$output" | jqe '[.results[0].hops[].type] == ["ca", "switch", "switch", "switch", "ca"]'
+	echo "$output" | jqe '.results[0].hops[1].guid == "0x0000000000200000"'
+	echo "$output" | jqe '.results[0].time_ms.trace > 0'
+	echo "$output" | jqe '.results[0].hops[-1] | has("state") | not'
+}
+
+@test "the 1x link: its width and rate, marked as the bottleneck and below the ends' links" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	echo "$output" | jqe '.results[0].paths[0].rate == 2.5'
+	echo "$output" | jqe '[.results[0].hops[] | select(.bottleneck)] | map(.name) == ["Switch2"]'
+	echo "$output" | jqe '.results[0].hops[2] | .width == "1x" and .speed == "SDR" and .rate == 2.5 and .below_ends'
+	echo "$output" | jqe '.results[0].hops[1] | .width == "4x" and .rate == 10 and (.below_ends | not)'
+	echo "$output" | jqe '[.results[0].hops[:4][] | .state == "ACTIVE" and .phys_state == "LINK_UP" and .mtu == 2048] | all'
+}
+
+@test "to a switch's own LID: the route ends at its port 0, as ibtracert's" {
+	local want got
+
+	want=$(ibtracert_hops "$(node_lid Hca1)" "$(node_lid Switch3)")
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$(node_lid Switch3)"
+	[ "$status" -eq 0 ]
+	got=$(echo "$output" | our_hops 0)
+	[ "$got" = "$want" ]
+	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch3" and .out_port == 0'
+}
+
+@test "--expect over every hop: a hop that breaks it is named, exit 4" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json \
+		--expect 'phys_state = LINK_UP' --expect 'width = 4x' "$(node_lid Hca2)"
+	[ "$status" -eq 4 ]
+	echo "$output" | jqe '.results[0].expect_failed | length == 1'
+	echo "$output" | jqe '.results[0].expect_failed[0] | .field == "width" and .actual == "1x at hop 3 (Switch2)"'
+}
+
+@test "text: the hops under the path, each with its link" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"hop 3 of 5: Switch2"* ]]
+	has_field "$output" "out port" "3"
+	has_field "$output" "rate" "2.5 Gb/s"
+	has_field "$output" "bottleneck" "yes"
+}
+
+@test "--node-name-map names the hops it knows, by node GUID; the others keep their description" {
+	local map=$BATS_TEST_TMPDIR/names
+
+	printf '0x0000000000200001 "mid-switch"\n' >"$map"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --node-name-map "$map" "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	echo "$output" | jqe '[.results[0].hops[].name] == ["Hca1", "Switch1", "mid-switch", "Switch3", "Hca2"]'
+}
+
+@test "--trace needs --sa; not with --from or --all-pairs" {
+	run --separate-stderr "$RDMA_ROUTE" --trace 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--trace asks for the subnet administrator: add --sa"* ]]
+	run --separate-stderr "$RDMA_ROUTE" --sa --trace --from 2 3
+	[ "$status" -eq 2 ]
+	run --separate-stderr "$RDMA_ROUTE" --sa --trace --all-pairs
+	[ "$status" -eq 2 ]
+}
+
+@test "a LID the SM never routed: route_dead_end at the first switch, exit 1" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json 50
+	[ "$status" -eq 1 ]
+	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_dead_end"'
+	echo "$output" | jqe '.results[0].error.detail == "Switch1 has no route for LID 50"'
+	echo "$output" | jqe '[.results[0].hops[].name] == ["Hca1", "Switch1"]'
+}
+
+@test "a switch that drops every NodeInfo: smp_timeout names the hop before it" {
+	sim_console 'Error "Switch2" 100 17'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --timeout 300 "$(node_lid Hca2)"
+	sim_console 'Error "Switch2" 0 17'
+	[ "$status" -eq 1 ]
+	echo "$output" | jqe '.results[0].error.cause == "smp_timeout"'
+	echo "$output" | jqe '.results[0].error.detail == "the node beyond Switch1 port 2 did not answer"'
+	# The paths still came from the SA: the route resolved, its walk did not.
+	echo "$output" | jqe '.results[0].paths | length == 1'
+}
+
+@test "a link cut after the SM stopped: route_link_down names the switch and its port" {
+	fabric_stop_sm
+	sim_console 'Unlink "Switch2"[3]'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --timeout 300 "$(node_lid Hca2)"
+	[ "$status" -eq 1 ]
+	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_link_down"'
+	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is DOWN (physical state POLLING)"'
+	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch2" and .out_port == 3 and .state == "DOWN"'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --timeout 300 "$(node_lid Hca2)"
+	[[ "$output" == "5: failed at trace: smp_query_via(): Switch2 port 3 is DOWN"* ]]
+}
