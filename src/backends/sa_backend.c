@@ -106,7 +106,9 @@ static bool open_port(struct sa_port *sp, const struct rr_backend_params *p,
 		      struct rr_result *sh)
 {
 	const struct rr_sa_lib *ib = &sp->ib;
-	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_SA_CLASS };
+	/* --trace reads each hop's PortCounters too (the last class). */
+	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS, IB_SA_CLASS,
+			  IB_PERFORMANCE_CLASS };
 	ib_portid_t self = { 0 };
 	int err, portnum;
 
@@ -114,7 +116,8 @@ static bool open_port(struct sa_port *sp, const struct rr_backend_params *p,
 	if (!find_port(sp, p, sh))
 		return false;
 
-	sp->mad = ib->mad_rpc_open_port(sp->ca, sp->num, classes, 3);
+	sp->mad = ib->mad_rpc_open_port(sp->ca, sp->num, classes,
+					p->trace ? 4 : 3);
 	if (!sp->mad) {
 		err = errno ? errno : EIO;
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "mad_rpc_open_port", err,

@@ -264,6 +264,77 @@ static bool next_node(struct walk *w, bool *arrived)
 		    w->dlid, name, in.lid);
 }
 
+/*
+ * Each hop's out port's PortCounters, from its PMA by LID, as perfquery
+ * reads them: what a hop that answers none of them (no LID yet, a PMA
+ * that is not there) lacks is only its counters.
+ */
+static void read_counters(struct walk *w)
+{
+#define COUNTER_FIELD(key, field, error) field,
+	static const enum MAD_FIELDS fields[] = { RR_HOP_COUNTERS(COUNTER_FIELD) };
+#undef COUNTER_FIELD
+	uint8_t pc[1024];
+	ib_portid_t by_lid;
+	uint32_t v;
+	int i, c;
+
+	for (i = 0; i < w->out->num_hops; i++) {
+		struct rr_hop *h = &w->out->hops[i];
+
+		if (!h->have_link || !h->lid)
+			continue;
+		memset(&by_lid, 0, sizeof(by_lid));
+		by_lid.lid = h->lid;
+		memset(pc, 0, sizeof(pc));
+		if (!w->ib->pma_query_via(pc, &by_lid, h->out_port, w->timeout_ms,
+					  IB_GSI_PORT_COUNTERS, w->mad))
+			continue;
+		h->have_counters = true;
+		for (c = 0; c < RR_HC_COUNT; c++) {
+			v = 0;
+			w->ib->mad_decode_field(pc, fields[c], &v);
+			h->counters[c] = v;
+		}
+	}
+}
+
+/* The walk, to DLID or to where the route dies. */
+static bool walk(struct walk *w, int port)
+{
+	struct rr_hop *h;
+	struct port p;
+	struct node n;
+	bool arrived;
+
+	if (!read_node(w, &n))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "this node did not answer NodeInfo");
+	h = add_hop(w);
+	if (!h)
+		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
+	h->type = n.type;
+	h->guid = n.guid;
+	read_name(w, h);
+	if (!read_port(w, (unsigned int)port, &p))
+		return died(w, RR_CAUSE_SMP_TIMEOUT,
+			    "this node did not answer PortInfo of port %d", port);
+	h->lid = p.lid;
+	arrived = holds(&p, w->dlid);
+	if (!arrived) {
+		h->out_port = (uint8_t)port;
+		set_link(h, &p);
+		if (p.state != LINK_ACTIVE)
+			return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
+				    "this port (%d) is %s", port,
+				    rr_port_state_name((int)p.state));
+	}
+	while (!arrived)
+		if (!next_node(w, &arrived))
+			return false;
+	return true;
+}
+
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		 int port, uint16_t dlid, unsigned int timeout_ms,
 		 const struct rr_node_names *names, struct rr_outcome *out)
@@ -272,37 +343,12 @@ bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		.ib = ib, .mad = mad, .timeout_ms = timeout_ms,
 		.dlid = dlid, .names = names, .out = out,
 	};
-	struct rr_hop *h;
-	struct port p;
-	struct node n;
-	bool arrived = false;
+	bool ok;
 
 	rr_step_begin(out, RR_STEP_TRACE);
-	if (!read_node(&w, &n))
-		return died(&w, RR_CAUSE_SMP_TIMEOUT,
-			    "this node did not answer NodeInfo");
-	h = add_hop(&w);
-	if (!h)
-		return died(&w, RR_CAUSE_UNKNOWN, "out of memory");
-	h->type = n.type;
-	h->guid = n.guid;
-	read_name(&w, h);
-	if (!read_port(&w, (unsigned int)port, &p))
-		return died(&w, RR_CAUSE_SMP_TIMEOUT,
-			    "this node did not answer PortInfo of port %d", port);
-	h->lid = p.lid;
-	if (!holds(&p, dlid)) {
-		h->out_port = (uint8_t)port;
-		set_link(h, &p);
-		if (p.state != LINK_ACTIVE)
-			return died(&w, RR_CAUSE_ROUTE_LINK_DOWN,
-				    "this port (%d) is %s", port,
-				    rr_port_state_name((int)p.state));
-	}
-	arrived = holds(&p, dlid);
-	while (!arrived)
-		if (!next_node(&w, &arrived))
-			return false;
-	rr_step_end(out, RR_STEP_TRACE);
-	return true;
+	ok = walk(&w, port);
+	read_counters(&w);
+	if (ok)
+		rr_step_end(out, RR_STEP_TRACE);
+	return ok;
 }

@@ -292,6 +292,20 @@ static void get_num_paths(const struct rr_field *f, const struct rr_result *r,
 	num(v, rr_result_routed(r), r->out.num_paths);
 }
 
+/* --trace: the error counters not 0 on the route's hops, all told. */
+static void get_hop_errors(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	int i, n = 0;
+	bool any = false;
+
+	for (i = 0; i < r->out.num_hops; i++) {
+		any |= r->out.hops[i].have_counters;
+		n += rr_hop_errors(&r->out.hops[i]);
+	}
+	num(v, any, n);
+}
+
 /*
  * The way back, for a result read from a record: each setter takes the
  * value as JSON holds it, checks it is one the field can hold, and
@@ -538,6 +552,7 @@ static const struct rr_field result_fields[] = {
 	  .prom = RR_PROM_INFO },
 	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults, .set = set_roce_defaults, .prom = RR_PROM_INFO },
 	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true, .prom = RR_PROM_GAUGE, .metric = "paths" },
+	{ "hop_errors", RR_FT_INT, .get = get_hop_errors, .tail = true, .prom = RR_PROM_GAUGE, .metric = "hop_errors" },
 };
 
 /* time_ms: each step that ran. */
@@ -1140,6 +1155,23 @@ static void get_hop_below_ends(const struct rr_field *f,
 	num(v, h->have_link, h->below_ends);
 }
 
+static void get_hop_counter(const struct rr_field *f, const struct rr_hop *h,
+			    struct rr_fval *v)
+{
+	num(v, h->have_counters, h->counters[f->counter]);
+}
+
+static void get_hop_errors_named(const struct rr_field *f,
+				 const struct rr_hop *h, struct rr_fval *v)
+{
+	str(v, rr_hop_errors(h) > 0,
+	    rr_hop_errors_text(h, v->buf, sizeof(v->buf)));
+}
+
+#define HOP_COUNTER(key, field, error) \
+	{ #key, RR_FT_INT, .counter = RR_HC_##key, .text_unless_zero = true, \
+	  .get_hop = get_hop_counter },
+
 static const struct rr_field hop_fields[] = {
 	{ "name", RR_FT_STR, .get_hop = get_hop_name },
 	{ "guid", RR_FT_HEX, 16, .get_hop = get_hop_guid },
@@ -1155,7 +1187,10 @@ static const struct rr_field hop_fields[] = {
 	{ "mtu", RR_FT_INT, .get_hop = get_hop_mtu },
 	{ "bottleneck", RR_FT_BOOL, .get_hop = get_hop_bottleneck },
 	{ "below_ends", RR_FT_BOOL, .get_hop = get_hop_below_ends },
+	{ "errors", RR_FT_STR, .get_hop = get_hop_errors_named },
+	RR_HOP_COUNTERS(HOP_COUNTER)
 };
+#undef HOP_COUNTER
 
 struct rr_field_table rr_fields(enum rr_fscope scope)
 {

@@ -61,6 +61,7 @@ struct rr_field {
 	enum rr_ftype type;
 	int width;		/* RR_FT_HEX: digits */
 	enum rr_step step;	/* the time_ms fields: which step */
+	int counter;		/* a hop's counters: which (rr_hop_counter) */
 	bool tail;		/* shown after time_ms, beside the paths */
 	/*
 	 * JSON and JSON Lines only: what merges records of many hosts and
@@ -68,6 +69,8 @@ struct rr_field {
 	 * with every probe would make new Prometheus series each time.
 	 */
 	bool json_only;
+	/* Text shows it only when not 0: a hop's counters (JSON, always). */
+	bool text_unless_zero;
 	/* --matrix: a pair's paths agree on it both ways, or they differ. */
 	bool both_ways;
 	/*

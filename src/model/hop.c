@@ -1,9 +1,50 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/hop.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define COUNTER_KEY(key, field, error) #key,
+static const char *const counter_keys[] = { RR_HOP_COUNTERS(COUNTER_KEY) };
+#undef COUNTER_KEY
+#define COUNTER_ERROR(key, field, error) error,
+static const bool counter_errors[] = { RR_HOP_COUNTERS(COUNTER_ERROR) };
+#undef COUNTER_ERROR
+
+const char *rr_hop_counter_key(enum rr_hop_counter c)
+{
+	return (size_t)c < ARRAY_SIZE(counter_keys) ? counter_keys[c] : "unknown";
+}
+
+bool rr_hop_counter_is_error(enum rr_hop_counter c)
+{
+	return (size_t)c < ARRAY_SIZE(counter_errors) && counter_errors[c];
+}
+
+int rr_hop_errors(const struct rr_hop *h)
+{
+	int c, n = 0;
+
+	for (c = 0; h->have_counters && c < RR_HC_COUNT; c++)
+		n += rr_hop_counter_is_error(c) && h->counters[c];
+	return n;
+}
+
+const char *rr_hop_errors_text(const struct rr_hop *h, char *buf, size_t len)
+{
+	size_t used = 0;
+	int c;
+
+	buf[0] = '\0';
+	for (c = 0; h->have_counters && c < RR_HC_COUNT && used < len; c++)
+		if (rr_hop_counter_is_error(c) && h->counters[c])
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s %u", used ? ", " : "",
+						 counter_keys[c], h->counters[c]);
+	return buf;
+}
 
 const char *rr_node_type_name(enum rr_node_type type)
 {

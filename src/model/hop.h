@@ -9,7 +9,36 @@
 #define RR_HOP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+/*
+ * X(key, field, error): the PortCounters (PMA, as perfquery reads them)
+ * of each hop's out port, by JSON key; FIELD is libibmad's, expanded by
+ * the backend alone; ERROR: a count of something that went wrong (not
+ * PortXmitWait, which counts congestion).
+ */
+#define RR_HOP_COUNTERS(X)						\
+	X(symbol_errors, IB_PC_ERR_SYM_F, true)				\
+	X(link_error_recovery, IB_PC_LINK_RECOVERS_F, true)		\
+	X(link_downed, IB_PC_LINK_DOWNED_F, true)			\
+	X(rcv_errors, IB_PC_ERR_RCV_F, true)				\
+	X(rcv_remote_phys_errors, IB_PC_ERR_PHYSRCV_F, true)		\
+	X(rcv_switch_relay_errors, IB_PC_ERR_SWITCH_REL_F, true)	\
+	X(xmit_discards, IB_PC_XMT_DISCARDS_F, true)			\
+	X(xmit_constraint_errors, IB_PC_ERR_XMTCONSTR_F, true)		\
+	X(rcv_constraint_errors, IB_PC_ERR_RCVCONSTR_F, true)		\
+	X(local_link_integrity_errors, IB_PC_ERR_LOCALINTEG_F, true)	\
+	X(excessive_buffer_overrun_errors, IB_PC_ERR_EXCESS_OVR_F, true) \
+	X(vl15_dropped, IB_PC_VL15_DROPPED_F, true)			\
+	X(xmit_wait, IB_PC_XMT_WAIT_F, false)
+
+#define RR_HOP_COUNTER_ENUM(key, field, error) RR_HC_##key,
+enum rr_hop_counter {
+	RR_HOP_COUNTERS(RR_HOP_COUNTER_ENUM)
+	RR_HC_COUNT
+};
+#undef RR_HOP_COUNTER_ENUM
 
 /* NodeInfo's node types. */
 enum rr_node_type {
@@ -36,7 +65,22 @@ struct rr_hop {
 	unsigned int mtu;	/* bytes: the smaller of both ends' active MTU */
 	bool bottleneck;	/* the link whose rate or MTU the path carries */
 	bool below_ends;	/* its rate or MTU is below the path's ends' */
+	/* The out port's PortCounters, when its PMA answered. */
+	bool have_counters;
+	uint32_t counters[RR_HC_COUNT];
 };
+
+/* "symbol_errors": counter C's key. */
+const char *rr_hop_counter_key(enum rr_hop_counter c);
+/* C counts errors (every counter but xmit_wait). */
+bool rr_hop_counter_is_error(enum rr_hop_counter c);
+/* The error counters of H that are not 0. */
+int rr_hop_errors(const struct rr_hop *h);
+/*
+ * "symbol_errors 1000, link_downed 2": H's error counters that are not
+ * 0, into BUF; "" when none.
+ */
+const char *rr_hop_errors_text(const struct rr_hop *h, char *buf, size_t len);
 
 /* "ca", "switch", "router"; "unknown". */
 const char *rr_node_type_name(enum rr_node_type type);

@@ -167,7 +167,8 @@ static void render_hop(struct printer *p, const struct rr_result *r, int i)
 	for (k = 0; k < t.n; k++) {
 		rr_fval_reset(&v);
 		t.fields[k].get_hop(&t.fields[k], h, &v);
-		if (v.present)
+		if (v.present && !(t.fields[k].text_unless_zero && !v.i &&
+				   !pr_is_json(p)))
 			put(p, &t.fields[k], &v);
 	}
 	pr_obj_end(p);

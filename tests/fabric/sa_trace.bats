@@ -85,6 +85,34 @@ setup() {
 	echo "$output" | jqe '[.results[0].hops[].name] == ["Hca1", "Switch1", "mid-switch", "Switch3", "Hca2"]'
 }
 
+@test "a counter planted on a switch port: found on its hop, counted, named, held against --expect" {
+	sim_console 'PerformanceSet "Switch1"[2] PortCounters.SymbolErrorCounter=1000'
+	[ "$(sim_run perfquery "$(node_lid Switch1)" 2 | sed -n 's/^SymbolErrorCounter:\.*//p')" = 1000 ]
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --expect 'symbol_errors = 0' "$(node_lid Hca2)"
+	sim_console 'PerformanceSet "Switch1"[2] PortCounters.SymbolErrorCounter=0'
+	[ "$status" -eq 4 ]
+	echo "$output" | jqe '.results[0].hop_errors == 1'
+	echo "$output" | jqe '[.results[0].hops[:4][].symbol_errors] == [0, 1000, 0, 0]'
+	echo "$output" | jqe '.results[0].hops[1].errors == "symbol_errors 1000"'
+	echo "$output" | jqe '[.results[0].hops[] | select(has("errors"))] | length == 1'
+	echo "$output" | jqe '.results[0].expect_failed[0].actual == "1000 at hop 2 (Switch1)"'
+	echo "$output" | jqe '.results[0].hops[-1] | has("symbol_errors") | not'
+}
+
+@test "text shows a hop's counters only when not 0; Prometheus the route's error count" {
+	sim_console 'PerformanceSet "Switch3"[1] PortCounters.LinkDownedCounter=2'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$(node_lid Hca2)"
+	local prom
+	prom=$(sim_run "$RDMA_ROUTE" --sa --trace --prom "$(node_lid Hca2)")
+	sim_console 'PerformanceSet "Switch3"[1] PortCounters.LinkDownedCounter=0'
+	[ "$status" -eq 0 ]
+	has_field "$output" "hop errors" "1"
+	has_field "$output" "errors" "link_downed 2"
+	has_field "$output" "link downed" "2"
+	[ "$(grep -c 'symbol errors' <<<"$output")" -eq 0 ]
+	grep -q '^rdma_route_hop_errors{.*} 1$' <<<"$prom"
+}
+
 @test "--trace needs --sa; not with --from or --all-pairs" {
 	run --separate-stderr "$RDMA_ROUTE" --trace 192.0.2.1
 	[ "$status" -eq 2 ]

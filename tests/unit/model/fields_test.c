@@ -75,7 +75,9 @@ static size_t ident_len(const char *s)
 {
 	size_t n = 0;
 
-	while (islower((unsigned char)s[n]) || s[n] == '_')
+	/* A field's key: lower case and '_', digits after the first (vl15_dropped). */
+	while (islower((unsigned char)s[n]) || s[n] == '_' ||
+	       (n && isdigit((unsigned char)s[n])))
 		n++;
 	return n;
 }

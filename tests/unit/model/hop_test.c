@@ -72,9 +72,28 @@ static void judge(void)
 	   "an end's own link: the bottleneck, no link below the ends");
 }
 
+static void counters(void)
+{
+	struct rr_hop h;
+	char buf[128];
+
+	memset(&h, 0, sizeof(h));
+	is_int(rr_hop_errors(&h), 0, "no counters read: no errors");
+	h.have_counters = true;
+	h.counters[RR_HC_symbol_errors] = 1000;
+	h.counters[RR_HC_link_downed] = 2;
+	h.counters[RR_HC_xmit_wait] = 77;
+	is_int(rr_hop_errors(&h), 2, "two error counters, xmit_wait is none");
+	is_str(rr_hop_errors_text(&h, buf, sizeof(buf)),
+	       "symbol_errors 1000, link_downed 2", "named in table order");
+	is_str(rr_hop_counter_key(RR_HC_vl15_dropped), "vl15_dropped", "a key");
+	ok(!rr_hop_counter_is_error(RR_HC_xmit_wait), "xmit_wait counts congestion");
+}
+
 int main(void)
 {
 	names();
 	judge();
+	counters();
 	return tap_done();
 }
