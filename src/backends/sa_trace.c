@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backends/sa_trace.h"
+#include "base/clock.h"
 #include "model/chain.h"
 #include "model/decode.h"
 
@@ -20,6 +21,7 @@ struct walk {
 	const struct rr_sa_lib *ib;
 	struct ibmad_port *mad;
 	unsigned int timeout_ms;
+	struct timespec deadline;	/* the walk's, then the counters' */
 	uint16_t dlid;
 	const struct rr_node_names *names;
 	ib_portid_t at;			/* directed route to the node read */
@@ -40,11 +42,29 @@ struct port {
 	unsigned int lmc, state, phys_state, width, speed, mtu;
 };
 
+/*
+ * What is left of the deadline for the next MAD, at most the timeout; 0
+ * once it is past.  The walk as a whole, and then the counters, have one
+ * timeout each: a route of many hops that answer slowly (or a node that
+ * never sends its description) cannot hold the run longer.
+ */
+static unsigned int wait_ms(const struct walk *w)
+{
+	struct timespec now = rr_now();
+	long left = rr_ms_until(&now, &w->deadline);
+
+	if (left <= 0)
+		return 0;
+	return left < (long)w->timeout_ms ? (unsigned int)left : w->timeout_ms;
+}
+
 static bool smp(struct walk *w, unsigned int attr, unsigned int mod)
 {
+	unsigned int wait = wait_ms(w);
+
 	memset(w->buf, 0, sizeof(w->buf));
-	return w->ib->smp_query_via(w->buf, &w->at, attr, mod, w->timeout_ms,
-				    w->mad) != NULL;
+	return wait && w->ib->smp_query_via(w->buf, &w->at, attr, mod, wait,
+					    w->mad) != NULL;
 }
 
 static unsigned int field(struct walk *w, enum MAD_FIELDS f)
@@ -184,7 +204,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 	hop_name(h, name, sizeof(name));
 	if (!read_port(w, 0, &self))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "%s did not answer PortInfo of port 0", name);
+			    "%s gave no PortInfo of port 0", name);
 	h->lid = self.lid;
 	if (holds(&self, w->dlid)) {
 		*arrived = true;	/* the switch's own management port */
@@ -195,7 +215,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 			    "the route to LID %u comes back to %s", w->dlid, name);
 	if (!smp(w, IB_ATTR_LINEARFORWTBL, w->dlid / 64U))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "%s did not answer its forwarding table", name);
+			    "%s gave no forwarding table block", name);
 	to = w->buf[w->dlid % 64U];
 	if (to == LFT_UNSET)
 		return died(w, RR_CAUSE_ROUTE_DEAD_END,
@@ -207,7 +227,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 	h->out_port = (uint8_t)to;
 	if (!read_port(w, to, &out))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "%s did not answer PortInfo of port %u", name, to);
+			    "%s gave no PortInfo of port %u", name, to);
 	set_link(h, &out);
 	if (out.state != LINK_ACTIVE)
 		return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
@@ -235,7 +255,7 @@ static bool next_node(struct walk *w, bool *arrived)
 			    w->dlid, MAX_HOPS);
 	if (!read_node(w, &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "the node beyond %s port %u did not answer",
+			    "the node beyond %s port %u gave no NodeInfo",
 			    name, prev->out_port);
 	h = add_hop(w);
 	if (!h)
@@ -247,7 +267,7 @@ static bool next_node(struct walk *w, bool *arrived)
 	read_name(w, h);
 	if (!read_port(w, n.in_port, &in))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "the node beyond %s port %u did not answer PortInfo",
+			    "the node beyond %s port %u gave no PortInfo",
 			    name, prev->out_port);
 	if (in.mtu && in.mtu < prev->mtu)
 		prev->mtu = in.mtu;
@@ -276,10 +296,12 @@ static void read_counters(struct walk *w)
 #undef COUNTER_FIELD
 	uint8_t pc[1024];
 	ib_portid_t by_lid;
+	unsigned int wait;
 	uint32_t v;
 	int i, c;
 
-	for (i = 0; i < w->out->num_hops; i++) {
+	w->deadline = rr_ts_add_ms(rr_now(), w->timeout_ms);
+	for (i = 0; i < w->out->num_hops && (wait = wait_ms(w)); i++) {
 		struct rr_hop *h = &w->out->hops[i];
 
 		if (!h->have_link || !h->lid)
@@ -287,7 +309,7 @@ static void read_counters(struct walk *w)
 		memset(&by_lid, 0, sizeof(by_lid));
 		by_lid.lid = h->lid;
 		memset(pc, 0, sizeof(pc));
-		if (!w->ib->pma_query_via(pc, &by_lid, h->out_port, w->timeout_ms,
+		if (!w->ib->pma_query_via(pc, &by_lid, h->out_port, wait,
 					  IB_GSI_PORT_COUNTERS, w->mad))
 			continue;
 		h->have_counters = true;
@@ -309,7 +331,7 @@ static bool walk(struct walk *w, int port)
 
 	if (!read_node(w, &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "this node did not answer NodeInfo");
+			    "this node gave no NodeInfo");
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
@@ -318,7 +340,7 @@ static bool walk(struct walk *w, int port)
 	read_name(w, h);
 	if (!read_port(w, (unsigned int)port, &p))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "this node did not answer PortInfo of port %d", port);
+			    "this node gave no PortInfo of port %d", port);
 	h->lid = p.lid;
 	arrived = holds(&p, w->dlid);
 	if (!arrived) {
@@ -346,6 +368,7 @@ bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 	bool ok;
 
 	rr_step_begin(out, RR_STEP_TRACE);
+	w.deadline = rr_ts_add_ms(rr_now(), timeout_ms);
 	ok = walk(&w, port);
 	read_counters(&w);
 	if (ok)

@@ -245,8 +245,8 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_SMP_TIMEOUT] = {
 		"smp_timeout",
-		"a node on the route did not answer an SMP within the timeout",
-		"the node named is hung or unreachable by directed route: check it with `smpquery nodeinfo`; raise --timeout"
+		"a node on the route gave no answer to an SMP: none within the timeout, or an error status",
+		"the node named is hung, unreachable by directed route or refusing SMPs (an M_Key): check it with `smpquery -D nodeinfo`; raise --timeout"
 	},
 	[RR_CAUSE_NO_LISTENER] = {
 		"no_listener",

@@ -137,7 +137,7 @@ setup() {
 	sim_console 'Error "Switch2" 0 17'
 	[ "$status" -eq 1 ]
 	echo "$output" | jqe '.results[0].error.cause == "smp_timeout"'
-	echo "$output" | jqe '.results[0].error.detail == "the node beyond Switch1 port 2 did not answer"'
+	echo "$output" | jqe '.results[0].error.detail == "the node beyond Switch1 port 2 gave no NodeInfo"'
 	# The paths still came from the SA: the route resolved, its walk did not.
 	echo "$output" | jqe '.results[0].paths | length == 1'
 }
