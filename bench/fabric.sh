@@ -29,30 +29,6 @@ if ! [ "$slid" -gt 0 ] || ! [ "$dlid" -gt 0 ]; then
 	fail "no LIDs (Hca1 '$slid', Hca2 '$dlid')"
 fi
 
-# wall OUT CMD...: one client under sim_run, its wall time in ms to OUT.
-wall() {
-	local out=$1 t0 t1 rc=0
-
-	shift
-	t0=$(date +%s%N)
-	sim_run "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	t1=$(date +%s%N)
-	if [ "$rc" -ne 0 ]; then
-		echo "bench: $* exited with $rc:" >&2
-		tail -n 20 "$tmp/err" >&2
-		exit 1
-	fi
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }' >>"$out"
-}
-
-stats() {
-	sort -g | awk '{ v[NR] = $1 }
-		END {
-			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-			printf "%.1f %.1f %.1f\n", m, v[1], v[NR]
-		}'
-}
-
 echo "bench: --sa: $pairs pairs of rdma-route --sa $dlid / saquery -p --src-to-dst $slid:$dlid" >&2
 # One of each first, not counted (cold caches), and a check of the answers.
 wall "$tmp/warm" "$bin" --sa --json "$dlid"
