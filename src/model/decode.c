@@ -33,33 +33,71 @@ double rr_rate_gbps(uint8_t rate)
 	return gbps[rate];
 }
 
+/*
+ * A port's speeds and widths (enum ib_port_speed, ib_port_width bits, as
+ * ibv_query_port gives them): the kernel's rate_show() multiplies the
+ * lane's Gb/s by the lanes.
+ */
+static const struct {
+	unsigned int code;
+	const char *name;
+	double lane_gbps;
+} speeds[] = {
+	{ 1, "SDR", 2.5 }, { 2, "DDR", 5 }, { 4, "QDR", 10 },
+	{ 8, "FDR10", 10 }, { 16, "FDR", 14 }, { 32, "EDR", 25 },
+	{ 64, "HDR", 50 }, { 128, "NDR", 100 }, { 256, "XDR", 200 },
+};
+
+static const struct {
+	unsigned int code;
+	const char *name;
+	unsigned int lanes;
+} widths[] = {
+	{ 1, "1x", 1 }, { 2, "4x", 4 }, { 4, "8x", 8 }, { 8, "12x", 12 },
+	{ 16, "2x", 2 },
+};
+
+static int speed_at(unsigned int speed)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(speeds); i++)
+		if (speeds[i].code == speed)
+			return (int)i;
+	return -1;
+}
+
+static int width_at(unsigned int width)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(widths); i++)
+		if (widths[i].code == width)
+			return (int)i;
+	return -1;
+}
+
 double rr_port_rate_gbps(unsigned int speed, unsigned int width)
 {
-	double lane, lanes;
+	int s = speed_at(speed), w = width_at(width);
 
-	/* The kernel's rate_show(): Gb/s per lane of each speed... */
-	switch (speed) {
-	case 1: lane = 2.5; break;	/* SDR */
-	case 2: lane = 5; break;	/* DDR */
-	case 4: lane = 10; break;	/* QDR */
-	case 8: lane = 10; break;	/* FDR10 */
-	case 16: lane = 14; break;	/* FDR */
-	case 32: lane = 25; break;	/* EDR */
-	case 64: lane = 50; break;	/* HDR */
-	case 128: lane = 100; break;	/* NDR */
-	case 256: lane = 200; break;	/* XDR */
-	default: return 0;
-	}
-	/* ...times the lanes of each width. */
-	switch (width) {
-	case 1: lanes = 1; break;
-	case 2: lanes = 4; break;
-	case 4: lanes = 8; break;
-	case 8: lanes = 12; break;
-	case 16: lanes = 2; break;
-	default: return 0;
-	}
-	return lane * lanes;
+	if (s < 0 || w < 0)
+		return 0;
+	return speeds[s].lane_gbps * widths[w].lanes;
+}
+
+const char *rr_link_speed_name(unsigned int speed)
+{
+	int s = speed_at(speed);
+
+	return s < 0 ? "unknown" : speeds[s].name;
+}
+
+const char *rr_link_width_name(unsigned int width)
+{
+	int w = width_at(width);
+
+	return w < 0 ? "unknown" : widths[w].name;
 }
 
 double rr_packet_life_us(uint8_t plt)

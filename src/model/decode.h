@@ -22,6 +22,9 @@ double rr_rate_gbps(uint8_t rate);
  * sysfs "rate" says it; 0 when either is unknown.
  */
 double rr_port_rate_gbps(unsigned int speed, unsigned int width);
+/* "QDR", "4x": a speed's and a width's names (the same codes); "unknown". */
+const char *rr_link_speed_name(unsigned int speed);
+const char *rr_link_width_name(unsigned int width);
 /* Packet lifetime enum to microseconds: 4.096 us * 2^value. */
 double rr_packet_life_us(uint8_t plt);
 const char *rr_selector_name(uint8_t selector);

@@ -58,34 +58,6 @@ const char *rr_node_type_name(enum rr_node_type type)
 								    "unknown";
 }
 
-const char *rr_link_width_name(unsigned int width)
-{
-	switch (width) {
-	case 1: return "1x";
-	case 2: return "4x";
-	case 4: return "8x";
-	case 8: return "12x";
-	case 16: return "2x";
-	default: return "unknown";
-	}
-}
-
-const char *rr_link_speed_name(unsigned int speed)
-{
-	switch (speed) {
-	case 1: return "SDR";
-	case 2: return "DDR";
-	case 4: return "QDR";
-	case 8: return "FDR10";
-	case 16: return "FDR";
-	case 32: return "EDR";
-	case 64: return "HDR";
-	case 128: return "NDR";
-	case 256: return "XDR";
-	default: return "unknown";
-	}
-}
-
 void rr_hops_judge(struct rr_hop *hops, int n, double rate_gbps,
 		   unsigned int mtu)
 {

@@ -84,10 +84,6 @@ const char *rr_hop_errors_text(const struct rr_hop *h, char *buf, size_t len);
 
 /* "ca", "switch", "router"; "unknown". */
 const char *rr_node_type_name(enum rr_node_type type);
-/* "4x"; "unknown". */
-const char *rr_link_width_name(unsigned int width);
-/* "QDR" (ibverbs' speed encoding); "unknown". */
-const char *rr_link_speed_name(unsigned int speed);
 /*
  * Marks the bottleneck among HOPS (N of them): the first link whose rate
  * is the path's RATE_GBPS or whose MTU is the path's MTU (0: unknown),

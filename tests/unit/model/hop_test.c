@@ -2,6 +2,7 @@
 /* Unit tests of src/model/hop.c: names and the bottleneck's judge. */
 #include <string.h>
 
+#include "model/decode.h"
 #include "model/hop.h"
 #include "../tap.h"
 
