@@ -38,6 +38,20 @@ setup() {
 	echo "$output" | jqe '.results[0].hops[-1] | has("state") | not'
 }
 
+@test "to a GID, a port GUID and a node's name: the same route as to the LID" {
+	local want gid guid
+
+	gid=$(node_gid Hca2)
+	guid=$(node_port_guid Hca2)
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$(node_lid Hca2)" "$gid" "$guid" Hca2
+	[ "$status" -eq 0 ]
+	want=$(echo "$output" | our_hops 0)
+	[ "$(echo "$want" | wc -l)" -eq 5 ]
+	[ "$(echo "$output" | our_hops 1)" = "$want" ]
+	[ "$(echo "$output" | our_hops 2)" = "$want" ]
+	[ "$(echo "$output" | our_hops 3)" = "$want" ]
+}
+
 @test "the 1x link: its width and rate, marked as the bottleneck and below the ends' links" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$(node_lid Hca2)"
 	[ "$status" -eq 0 ]
