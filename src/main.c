@@ -36,6 +36,10 @@ static void release(struct run *run)
 	for (i = 0; i < run->in.num_owned; i++)
 		free(run->in.owned[i]);
 	free(run->in.owned);
+	for (i = 0; i < run->in.num_pair_owned; i++)
+		free(run->in.pair_owned[i]);
+	free(run->in.pair_owned);
+	free(run->in.pair_ports);
 	free(run->in.dests);
 	rr_run_release_window(&run->window.ring);
 	rr_run_close_files(run);
@@ -263,8 +267,13 @@ int main(int argc, char **argv)
 		goto finish;
 	}
 	run.window.repeat = run.opts.count != 1;
-	run.window.streaming = !run.opts.sa && !run.window.repeat && pr_streams(run.out.p);
-	if (run.window.streaming) {
+	/*
+	 * Streamed: a run of the CM, reading its files as it goes; and
+	 * --sa --all-pairs, making its pairs as it goes (after the ports).
+	 */
+	run.window.streaming = (!run.opts.sa || run.opts.all_pairs) &&
+			       !run.window.repeat && pr_streams(run.out.p);
+	if (run.window.streaming && !run.opts.sa) {
 		code = rr_run_streamed(&run);
 		goto finish;
 	}
@@ -277,6 +286,10 @@ int main(int argc, char **argv)
 	code = rr_run_fabric(&run);
 	if (code != RR_EXIT_OK)
 		goto finish;
+	if (run.window.streaming) {
+		code = rr_run_streamed_pairs(&run);
+		goto finish;
+	}
 
 	if (!run.opts.sa) {
 		code = rr_run_lookup_names(&run);

@@ -48,6 +48,14 @@ struct run_input {
 	bool reading;			/* reader holds files[next_file - 1] */
 	bool input_waiting;		/* streamed: no line ready to read yet */
 	bool input_done, input_failed;
+	/*
+	 * --sa --all-pairs, streamed: the ports (their texts in PAIR_OWNED)
+	 * and the next pair to make, FROM's port to TO's; each chunk of
+	 * DESTS is made of the pairs that come next.
+	 */
+	struct rr_result *pair_ports;
+	char **pair_owned;
+	size_t num_pair_ports, num_pair_owned, pair_from, pair_to;
 	/* --sa: names looked up in the fabric, discovered at the first need. */
 	struct rr_fabric fabric;
 	bool fabric_tried, fabric_ok, fabric_no_library;
@@ -107,6 +115,17 @@ struct run {
 	struct run_window window;
 	struct run_output out;
 };
+
+/*
+ * --sa --all-pairs, streamed: the next chunk of pairs into the input's
+ * DESTS; false after the last.
+ */
+bool rr_run_next_pairs(struct run *run);
+/*
+ * A streamed --all-pairs run: its pairs made, resolved and printed a
+ * chunk at a time.  Returns the exit code.
+ */
+int rr_run_streamed_pairs(struct run *run);
 
 /*
  * A result of a streamed run, with the text it was given as; of a

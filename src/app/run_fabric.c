@@ -191,6 +191,56 @@ static void make_pair(const struct run *run, struct rr_result *pair,
 	}
 }
 
+/*
+ * A streamed run keeps the ports, not the pairs: each chunk is made of
+ * the pairs that come next (rr_run_next_pairs), so that memory follows
+ * the window, not n(n - 1) results.  The ports' texts leave the input's
+ * owned strings, which each chunk lets go.
+ */
+static int keep_ports(struct run *run)
+{
+	run->in.pair_ports = run->in.dests;
+	run->in.num_pair_ports = run->in.num_dests;
+	run->in.pair_owned = run->in.owned;
+	run->in.num_pair_owned = run->in.num_owned;
+	run->in.owned = NULL;
+	run->in.num_owned = run->in.cap_owned = 0;
+	run->in.pair_from = 0;
+	run->in.pair_to = 1;
+	run->in.dests = NULL;
+	run->in.num_dests = run->in.cap = run->in.next_dest = 0;
+	return RR_EXIT_OK;
+}
+
+/* Pairs made a chunk at a time: as many as the -f reader's chunks. */
+#define PAIR_CHUNK 1024
+
+bool rr_run_next_pairs(struct run *run)
+{
+	struct run_input *in = &run->in;
+	size_t n = in->num_pair_ports;
+
+	in->num_dests = in->next_dest = 0;
+	if (!in->dests) {
+		in->dests = calloc(PAIR_CHUNK, sizeof(*in->dests));
+		if (!in->dests)
+			return false;
+		in->cap = PAIR_CHUNK;
+	}
+	while (in->num_dests < in->cap && in->pair_from < n) {
+		if (in->pair_to != in->pair_from)
+			make_pair(run, &in->dests[in->num_dests++],
+				  &in->pair_ports[in->pair_from],
+				  &in->pair_ports[in->pair_to]);
+		if (++in->pair_to == n) {
+			in->pair_to = 0;
+			in->pair_from++;
+		}
+	}
+	in->input_done = in->pair_from >= n;
+	return in->num_dests > 0;
+}
+
 static int make_pairs(struct run *run, bool discovered)
 {
 	size_t n = run->in.num_dests, i, j, k = 0;
@@ -202,6 +252,8 @@ static int make_pairs(struct run *run, bool discovered)
 			n == 1 ? "" : "s");
 		return discovered ? RR_EXIT_FAILED : RR_EXIT_USAGE;
 	}
+	if (run->window.streaming)
+		return keep_ports(run);
 	if (n - 1 > RR_MAX_PROBES / n) {
 		fprintf(stderr, "rdma-route: --all-pairs: %zu ports make more than %d pairs\n",
 			n, RR_MAX_PROBES);

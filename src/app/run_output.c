@@ -32,6 +32,13 @@ static void annotate(struct run *run, struct rr_result *r)
 	rr_check_result(r, run->expects, run->num_expects);
 }
 
+/* --matrix: a finished result becomes its pair's cell. */
+static void add_to_matrix(struct run *run, const struct rr_result *r)
+{
+	if (!rr_run_matrix_add(run, r, run->host_label, NULL))
+		fprintf(stderr, "rdma-route: no memory for the matrix\n");
+}
+
 /* Prints the next probe in input order if it is done; false if not. */
 static bool emit_kept(struct run *run)
 {
@@ -44,8 +51,8 @@ static bool emit_kept(struct run *run)
 	rr_tally_add(&run->out.tally, r);
 	if (!run->opts.matrix)
 		show(run, r, false);
-	else if (!rr_run_matrix_add(run, r, run->host_label, NULL))
-		fprintf(stderr, "rdma-route: no memory for the matrix\n");
+	else
+		add_to_matrix(run, r);
 	return true;
 }
 
@@ -99,7 +106,10 @@ static void emit_oldest(struct run *run)
 	w->len--;
 	if (e->r.out.complete) {
 		rr_tally_add(&run->out.tally, &e->r);
-		show(run, &e->r, run->window.repeat);
+		if (run->opts.matrix && !run->window.repeat)
+			add_to_matrix(run, &e->r);
+		else
+			show(run, &e->r, run->window.repeat);
 		if (run->window.repeat)
 			count_probe(run, e);
 	}

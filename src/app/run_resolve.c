@@ -255,6 +255,17 @@ int rr_run_streamed(struct run *run)
 	return rr_run_finish_run(run, run->out.tally.probes);
 }
 
+int rr_run_streamed_pairs(struct run *run)
+{
+	size_t n = run->in.num_pair_ports;
+
+	if (!resolve_stream(run)) {
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	return rr_run_finish_run(run, n * (n - 1));
+}
+
 /*
  * --count other than 1: probes in rounds through the window, each
  * destination's statistics kept as they go.  Returns the exit code.
