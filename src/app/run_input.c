@@ -399,8 +399,6 @@ int rr_run_input_fd(const struct run *run)
 bool rr_run_next_chunk(struct run *run)
 {
 	release_chunk(run);
-	if (run->in.pair_ports)
-		return rr_run_next_pairs(run);
 	run->in.input_waiting = false;
 	while (!run->in.num_dests && !run->in.input_done && !run->in.input_waiting)
 		read_some(run);

@@ -103,7 +103,9 @@ static struct rr_result *next_streamed(struct run *run)
 	if (run->window.repeat) {
 		e = next_round_probe(run);
 	} else {
-		if (run->in.next_dest == run->in.num_dests && !rr_run_next_chunk(run))
+		if (run->in.next_dest == run->in.num_dests &&
+		    !(run->in.pair_ports ? rr_run_next_pairs(run) :
+					   rr_run_next_chunk(run)))
 			return NULL;
 		t = &run->in.dests[run->in.next_dest++];
 		len = strlen(t->probe.target);
