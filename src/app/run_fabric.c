@@ -197,7 +197,7 @@ static void make_pair(const struct run *run, struct rr_result *pair,
  * the window, not n(n - 1) results.  The ports' texts leave the input's
  * owned strings, which each chunk lets go.
  */
-static int keep_ports(struct run *run)
+static void keep_ports(struct run *run)
 {
 	run->in.pair_ports = run->in.dests;
 	run->in.num_pair_ports = run->in.num_dests;
@@ -209,7 +209,6 @@ static int keep_ports(struct run *run)
 	run->in.pair_to = 1;
 	run->in.dests = NULL;
 	run->in.num_dests = run->in.cap = run->in.next_dest = 0;
-	return RR_EXIT_OK;
 }
 
 /* Pairs made a chunk at a time: as many as the -f reader's chunks. */
@@ -252,8 +251,10 @@ static int make_pairs(struct run *run, bool discovered)
 			n == 1 ? "" : "s");
 		return discovered ? RR_EXIT_FAILED : RR_EXIT_USAGE;
 	}
-	if (run->window.streaming)
-		return keep_ports(run);
+	if (run->window.streaming) {
+		keep_ports(run);
+		return RR_EXIT_OK;
+	}
 	if (n - 1 > RR_MAX_PROBES / n) {
 		fprintf(stderr, "rdma-route: --all-pairs: %zu ports make more than %d pairs\n",
 			n, RR_MAX_PROBES);

@@ -426,7 +426,7 @@ static void trace(struct rr_sa *w, struct rr_result *r)
 
 	if (!dlid && r->probe.sa.kind == RR_SA_LID)
 		dlid = r->probe.sa.lid;
-	if (!dlid || (!r->out.ok && path))
+	if (!dlid)
 		return;
 	if (!r->out.ok) {
 		/*
@@ -443,8 +443,9 @@ static void trace(struct rr_sa *w, struct rr_result *r)
 		}
 		return;
 	}
+	/* A resolved query has its path: the DLID came from it. */
 	if (rr_sa_trace(&w->sp.ib, w->sp.mad, w->sp.num, dlid,
-			w->p->timeout_ms, w->p->names, &r->out) && path)
+			w->p->timeout_ms, w->p->names, &r->out))
 		rr_hops_judge(r->out.hops, r->out.num_hops,
 			      rr_rate_gbps(path->rate), rr_mtu_bytes(path->mtu));
 }

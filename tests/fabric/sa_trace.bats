@@ -133,8 +133,10 @@ setup() {
 	[[ "$stderr" == *"--trace asks for the subnet administrator: add --sa"* ]]
 	run --separate-stderr "$RDMA_ROUTE" --sa --trace --from 2 3
 	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--trace walks the route from this port: not with --from"* ]]
 	run --separate-stderr "$RDMA_ROUTE" --sa --trace --all-pairs
 	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--trace walks one route at a time: not with --all-pairs"* ]]
 }
 
 @test "a LID the SM never routed: route_dead_end at the first switch, exit 1" {
