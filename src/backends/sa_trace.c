@@ -95,19 +95,6 @@ static void read_name(struct walk *w, struct rr_hop *h)
 		snprintf(h->name, sizeof(h->name), "%.64s", (const char *)w->buf);
 }
 
-/* LinkSpeedExtActive, when set, over LinkSpeedActive; as ibverbs. */
-static unsigned int verbs_speed(unsigned int speed, unsigned int ext)
-{
-	switch (ext) {
-	case 1: return 16;	/* FDR */
-	case 2: return 32;	/* EDR */
-	case 4: return 64;	/* HDR */
-	case 8: return 128;	/* NDR */
-	case 16: return 256;	/* XDR */
-	default: return speed;	/* SDR 1, DDR 2, QDR 4, as ibverbs */
-	}
-}
-
 static bool read_port(struct walk *w, unsigned int num, struct port *p)
 {
 	if (!smp(w, IB_ATTR_PORT_INFO, num))
@@ -117,8 +104,8 @@ static bool read_port(struct walk *w, unsigned int num, struct port *p)
 	p->state = field(w, IB_PORT_STATE_F);
 	p->phys_state = field(w, IB_PORT_PHYS_STATE_F);
 	p->width = field(w, IB_PORT_LINK_WIDTH_ACTIVE_F);
-	p->speed = verbs_speed(field(w, IB_PORT_LINK_SPEED_ACTIVE_F),
-			       field(w, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
+	p->speed = rr_port_info_speed(field(w, IB_PORT_LINK_SPEED_ACTIVE_F),
+				      field(w, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
 	p->mtu = rr_mtu_bytes((uint8_t)field(w, IB_PORT_NEIGHBOR_MTU_F));
 	return true;
 }

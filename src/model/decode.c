@@ -86,6 +86,18 @@ double rr_port_rate_gbps(unsigned int speed, unsigned int width)
 	return speeds[s].lane_gbps * widths[w].lanes;
 }
 
+unsigned int rr_port_info_speed(unsigned int active, unsigned int ext_active)
+{
+	switch (ext_active) {
+	case 1: return 16;	/* FDR */
+	case 2: return 32;	/* EDR */
+	case 4: return 64;	/* HDR */
+	case 8: return 128;	/* NDR */
+	case 16: return 256;	/* XDR */
+	default: return active;	/* SDR 1, DDR 2, QDR 4, as ibverbs */
+	}
+}
+
 const char *rr_link_speed_name(unsigned int speed)
 {
 	int s = speed_at(speed);

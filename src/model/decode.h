@@ -22,6 +22,11 @@ double rr_rate_gbps(uint8_t rate);
  * sysfs "rate" says it; 0 when either is unknown.
  */
 double rr_port_rate_gbps(unsigned int speed, unsigned int width);
+/*
+ * PortInfo's LinkSpeedActive and LinkSpeedExtActive as the one speed code
+ * ibverbs gives (the extended one, when set, over the other).
+ */
+unsigned int rr_port_info_speed(unsigned int active, unsigned int ext_active);
 /* "QDR", "4x": a speed's and a width's names (the same codes); "unknown". */
 const char *rr_link_speed_name(unsigned int speed);
 const char *rr_link_width_name(unsigned int width);

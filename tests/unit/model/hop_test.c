@@ -29,6 +29,9 @@ static void names(void)
 	is_str(rr_link_speed_name(32), "EDR", "speed 32 is EDR");
 	is_str(rr_link_speed_name(128), "NDR", "speed 128 is NDR");
 	is_str(rr_link_speed_name(3), "unknown", "no such speed");
+	is_int(rr_port_info_speed(4, 0), 4, "QDR, no extended speed");
+	is_int(rr_port_info_speed(4, 2), 32, "the extended speed EDR wins");
+	is_int(rr_port_info_speed(4, 8), 128, "NDR");
 }
 
 static void judge(void)
