@@ -226,9 +226,12 @@ int main(int argc, char **argv)
 		}
 	}
 	/* --svg too is refused before any work (with --sa, any probe). */
-	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK)
+	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK ||
+	    rr_run_routes_open_dot(&run) != RR_EXIT_OK) {
+		rr_output_abandon(&run.out.svg);
 		return finish_output(&output, run.opts.output, RR_EXIT_USAGE,
 				     false);
+	}
 	if (run.opts.listen_port) {
 		code = rr_listen_run(&run.opts, out, run.opts.host_label ?
 				     run.host_label : NULL);
@@ -283,6 +286,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rdma-route: no destination in the -f files\n");
 		goto finish;
 	}
+	/* Every route from the forwarding tables: no pairs to make. */
+	if (run.opts.sa && run.opts.trace && run.opts.all_pairs) {
+		code = rr_run_routes(&run);
+		goto finish;
+	}
 	code = rr_run_fabric(&run);
 	if (code != RR_EXIT_OK)
 		goto finish;
@@ -323,11 +331,13 @@ finish:
 	    !(rr_stop_signal() == SIGINT && run.opts.count == 0))
 		code = 128 + rr_stop_signal();
 	rr_output_abandon(&run.out.svg);	/* unless the matrix wrote it */
+	rr_output_abandon(&run.out.dot);
 	release(&run);
 	return code;
 out:
 	code = finish_output(&output, run.opts.output, code, false);
 	rr_output_abandon(&run.out.svg);
+	rr_output_abandon(&run.out.dot);
 	release(&run);
 	return code;
 }

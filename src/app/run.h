@@ -95,6 +95,7 @@ struct run_output {
 	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
 	struct rr_progress progress;	/* the live line of a long run */
 	struct rr_output_file svg;	/* --svg's file, written beside it */
+	struct rr_output_file dot;	/* --dot's */
 };
 
 struct run {
@@ -245,6 +246,17 @@ int rr_run_matrix_open_svg(struct run *run);
  * read into the matrix, then printed.  Returns the exit code.
  */
 int rr_run_matrix_records(struct run *run);
+
+/* run_routes.c: --sa --trace --all-pairs. */
+
+/* --dot's file opened before any work, as --svg's; an exit code. */
+int rr_run_routes_open_dot(struct run *run);
+/*
+ * Every route between the ports given (every CA port without one) from
+ * the forwarding tables, read once; the report printed.  Returns the
+ * exit code.
+ */
+int rr_run_routes(struct run *run);
 
 /* run_output.c: finished probes annotated, printed, counted. */
 

@@ -8,6 +8,7 @@
 
 #include "backends/fabric_disc.h"
 #include "backends/sa_lib.h"
+#include "model/decode.h"
 
 /* The soname configure read from the library the header came with. */
 #ifndef RR_IBNETDISC_SONAME
@@ -19,6 +20,7 @@ struct netdisc_lib {
 	__typeof__(ibnd_discover_fabric) *discover;
 	__typeof__(ibnd_destroy_fabric) *destroy;
 	__typeof__(ibnd_iter_nodes_type) *iter_type;
+	__typeof__(ibnd_iter_nodes) *iter;
 };
 
 static bool load(struct netdisc_lib *lib, char *why, size_t why_len)
@@ -30,7 +32,8 @@ static bool load(struct netdisc_lib *lib, char *why, size_t why_len)
 		*(void **)&lib->discover = dlsym(lib->so, "ibnd_discover_fabric");
 		*(void **)&lib->destroy = dlsym(lib->so, "ibnd_destroy_fabric");
 		*(void **)&lib->iter_type = dlsym(lib->so, "ibnd_iter_nodes_type");
-		if (lib->discover && lib->destroy && lib->iter_type)
+		*(void **)&lib->iter = dlsym(lib->so, "ibnd_iter_nodes");
+		if (lib->discover && lib->destroy && lib->iter_type && lib->iter)
 			return true;
 	}
 	err = dlerror();
@@ -78,27 +81,42 @@ static int by_lid(const void *a, const void *b)
 	return (int)pa->lid - (int)pb->lid;
 }
 
+/* The fabric as libibnetdisc finds it from P's port; NULL: WHY says. */
+static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
+			       const struct rr_fabric_disc_params *p,
+			       char *why, size_t why_len)
+{
+	struct ibnd_config cfg = {
+		.timeout_ms = p->timeout_ms, .retries = 1,
+		.max_smps = p->max_smps,
+	};
+	ibnd_fabric_t *fabric;
+	int muted, err;
+
+	muted = rr_mad_mute_stderr();
+	errno = 0;
+	fabric = lib->discover((char *)p->ca, p->port, NULL, &cfg);
+	err = errno ? errno : EIO;
+	rr_mad_unmute_stderr(muted);
+	if (!fabric)
+		snprintf(why, why_len, "ibnd_discover_fabric(): %s", strerror(err));
+	return fabric;
+}
+
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,
 			size_t why_len)
 {
-	struct ibnd_config cfg = { .timeout_ms = p->timeout_ms, .retries = 1 };
 	struct netdisc_lib lib = { 0 };
 	struct collect c = { .out = out };
 	ibnd_fabric_t *fabric;
-	int muted, err;
 
 	memset(out, 0, sizeof(*out));
 	*no_library = !load(&lib, why, why_len);
 	if (*no_library)
 		return false;
-	muted = rr_mad_mute_stderr();
-	errno = 0;
-	fabric = lib.discover((char *)p->ca, p->port, NULL, &cfg);
-	err = errno ? errno : EIO;
-	rr_mad_unmute_stderr(muted);
+	fabric = discover(&lib, p, why, why_len);
 	if (!fabric) {
-		snprintf(why, why_len, "ibnd_discover_fabric(): %s", strerror(err));
 		dlclose(lib.so);
 		return false;
 	}
@@ -116,5 +134,153 @@ bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 	}
 	if (out->num)
 		qsort(out->ports, out->num, sizeof(*out->ports), by_lid);
+	return true;
+}
+
+struct graph_collect {
+	const struct rr_sa_lib *ib;
+	struct rr_graph *g;
+	ib_portid_t *paths;	/* each node's directed route, as found */
+	size_t cap_paths;
+	bool failed;
+};
+
+/* What PortInfo (as libibnetdisc read it) says of the link. */
+static void port_facts(const struct rr_sa_lib *ib, const ibnd_port_t *ip,
+		       struct rr_gport *gp, bool lid)
+{
+	const uint8_t *info = ip->info;
+
+	gp->present = true;
+	gp->guid = ip->guid;
+	if (lid) {
+		gp->lid = ip->base_lid;
+		gp->lmc = ip->lmc;
+	}
+	gp->state = (uint8_t)ib->mad_get_field((void *)info, 0, IB_PORT_STATE_F);
+	gp->phys_state = (uint8_t)ib->mad_get_field((void *)info, 0,
+						    IB_PORT_PHYS_STATE_F);
+	gp->width = (uint8_t)ib->mad_get_field((void *)info, 0,
+					       IB_PORT_LINK_WIDTH_ACTIVE_F);
+	gp->speed = rr_port_info_speed(
+		ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_ACTIVE_F),
+		ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
+}
+
+static enum rr_node_type node_type(int type)
+{
+	switch (type) {
+	case IB_NODE_CA: return RR_NODE_CA;
+	case IB_NODE_SWITCH: return RR_NODE_SWITCH;
+	case IB_NODE_ROUTER: return RR_NODE_ROUTER;
+	default: return RR_NODE_UNKNOWN;
+	}
+}
+
+/* A node and its ports into the graph; its links come after. */
+static void add_graph_node(ibnd_node_t *node, void *ctx)
+{
+	struct graph_collect *c = ctx;
+	bool sw = node->type == IB_NODE_SWITCH;
+	ib_portid_t *grown;
+	size_t idx;
+	int i;
+
+	if (c->failed)
+		return;
+	if (!rr_graph_add_node(c->g, node->guid, node_type(node->type),
+			       (unsigned int)node->numports, node->nodedesc,
+			       &idx)) {
+		c->failed = true;
+		return;
+	}
+	if (idx == c->cap_paths) {
+		c->cap_paths = c->cap_paths ? 2 * c->cap_paths : 64;
+		grown = realloc(c->paths, c->cap_paths * sizeof(*grown));
+		if (!grown) {
+			c->failed = true;
+			return;
+		}
+		c->paths = grown;
+	}
+	c->paths[idx] = node->path_portid;
+	for (i = sw ? 0 : 1; i <= node->numports; i++)
+		if (node->ports[i])
+			/* A switch's LID is its port 0's. */
+			port_facts(c->ib, node->ports[i],
+				   rr_graph_port(c->g, idx, (unsigned int)i),
+				   !sw || i == 0);
+}
+
+static void add_graph_links(ibnd_node_t *node, void *ctx)
+{
+	struct graph_collect *c = ctx;
+	uint32_t a = rr_graph_find(c->g, node->guid), b;
+	ibnd_port_t *rp;
+	int i;
+
+	for (i = 1; i <= node->numports && a != RR_NO_NODE; i++) {
+		if (!node->ports[i] || !node->ports[i]->remoteport)
+			continue;
+		rp = node->ports[i]->remoteport;
+		b = rr_graph_find(c->g, rp->node->guid);
+		if (b != RR_NO_NODE)
+			rr_graph_link(c->g, a, (unsigned int)i, b,
+				      (unsigned int)rp->portnum);
+	}
+}
+
+/* Switch N's LinearFDBTop, as libibnetdisc read its SwitchInfo. */
+static void note_fdb_top(const struct rr_sa_lib *ib, ibnd_node_t *node,
+			 struct rr_graph *g)
+{
+	uint32_t n = rr_graph_find(g, node->guid);
+
+	if (n != RR_NO_NODE)
+		g->nodes[n].lft_len = ib->mad_get_field(node->switchinfo, 0,
+							IB_SW_LINEAR_FDB_TOP_F) + 1;
+}
+
+static void add_fdb_top(ibnd_node_t *node, void *ctx)
+{
+	struct graph_collect *c = ctx;
+
+	note_fdb_top(c->ib, node, c->g);
+}
+
+bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
+			      const struct rr_sa_lib *ib, struct rr_graph *g,
+			      ib_portid_t **paths, bool *no_library,
+			      char *why, size_t why_len)
+{
+	struct netdisc_lib lib = { 0 };
+	struct graph_collect c = { .ib = ib, .g = g };
+	ibnd_fabric_t *fabric;
+
+	memset(g, 0, sizeof(*g));
+	*paths = NULL;
+	*no_library = !load(&lib, why, why_len);
+	if (*no_library)
+		return false;
+	fabric = discover(&lib, p, why, why_len);
+	if (!fabric) {
+		dlclose(lib.so);
+		return false;
+	}
+	lib.iter(fabric, add_graph_node, &c);
+	if (!c.failed && !rr_graph_index(g))
+		c.failed = true;
+	if (!c.failed) {
+		lib.iter(fabric, add_graph_links, &c);
+		lib.iter_type(fabric, add_fdb_top, IB_NODE_SWITCH, &c);
+	}
+	lib.destroy(fabric);	/* kept loaded, as above */
+	if (c.failed) {
+		rr_graph_free(g);
+		free(c.paths);
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+		return false;
+	}
+	*paths = c.paths;
 	return true;
 }

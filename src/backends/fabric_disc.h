@@ -11,12 +11,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "backends/sa_lib.h"
 #include "model/fabric.h"
+#include "model/fabric_graph.h"
 
 struct rr_fabric_disc_params {
 	const char *ca;		/* -C, NULL: the first */
 	int port;		/* -P, 0: the first active */
 	unsigned int timeout_ms;	/* each SMP */
+	unsigned int max_smps;		/* in flight, 0: libibnetdisc's 2 */
 };
 
 /*
@@ -26,5 +29,16 @@ struct rr_fabric_disc_params {
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,
 			size_t why_len);
+
+/*
+ * Every node of the fabric with its ports and links into G (empty first),
+ * PortInfo decoded by IB's libibmad; each node's directed route from
+ * this port into *PATHS (malloc'ed, by node index), each switch's
+ * LinearFDBTop + 1 into its lft_len.  False as rr_fabric_discover().
+ */
+bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
+			      const struct rr_sa_lib *ib, struct rr_graph *g,
+			      ib_portid_t **paths, bool *no_library,
+			      char *why, size_t why_len);
 
 #endif

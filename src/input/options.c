@@ -43,6 +43,7 @@ enum {
 	OPT_BRIEF,
 	OPT_NO_PROGRESS,
 	OPT_SVG,
+	OPT_DOT,
 };
 
 static const char doc[] =
@@ -134,7 +135,8 @@ static const struct argp_option options[] = {
 	  "every CA port of the fabric (discovered)", 1 },
 	{ "trace", OPT_TRACE, NULL, 0,
 	  "The route hop by hop through the switches (SMPs, as ibtracert), "
-	  "each link's state, width, speed, rate and MTU", 1 },
+	  "each link's state, width, speed, rate and MTU; with --all-pairs, "
+	  "every route of the ports from the forwarding tables read once", 1 },
 	{ "node-name-map", OPT_NODE_NAME_MAP, "FILE", 0,
 	  "Node names from FILE (GUID \"name\" lines, as ibnetdiscover takes)", 1 },
 	{ "config", OPT_CONFIG, "FILE", 0,
@@ -163,6 +165,9 @@ static const struct argp_option options[] = {
 	{ "svg", OPT_SVG, "FILE", 0,
 	  "--matrix: the grid also as an SVG heat map into FILE (replaced "
 	  "whole, as -o's)", 2 },
+	{ "dot", OPT_DOT, "FILE", 0,
+	  "--trace --all-pairs: the topology with each link's routes as a "
+	  "graphviz graph into FILE (replaced whole, as -o's)", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
 	  "The host name JSON records carry (default: this host's); given, "
 	  "Prometheus' host label too", 2 },
@@ -273,8 +278,14 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
 	if (opts->trace && opts->from)
 		argp_error(state, "--trace walks the route from this port: not with --from");
-	if (opts->trace && opts->all_pairs)
-		argp_error(state, "--trace walks one route at a time: not with --all-pairs");
+	if (opts->trace && opts->all_pairs && opts->matrix)
+		argp_error(state, "--trace --all-pairs reports routes and links, not a --matrix");
+	if (opts->trace && opts->all_pairs && opts->all_paths)
+		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
+	if (opts->trace && opts->all_pairs && (opts->sl >= 0 || opts->pkey >= 0))
+		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+	if (opts->dot && !(opts->trace && opts->all_pairs))
+		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
 	if (opts->sa && opts->src)
 		argp_error(state, "--src does not apply to --sa");
 	if (opts->listen_port)
@@ -492,6 +503,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0])
 			argp_error(state, "invalid --svg '': want a file name");
 		opts->svg = arg;
+		break;
+	case OPT_DOT:
+		if (!arg[0])
+			argp_error(state, "invalid --dot '': want a file name");
+		opts->dot = arg;
 		break;
 	case 'c':
 		opts->count = (unsigned int)number(state, "count", arg, 0,

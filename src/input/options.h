@@ -85,6 +85,7 @@ struct rr_opts {
 	/* --matrix-grid: text shows the grid up to this many destinations */
 	unsigned int matrix_grid;
 	const char *svg;	/* --svg: the grid as a picture into FILE */
+	const char *dot;	/* --dot: --trace --all-pairs' graph into FILE */
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

@@ -12,6 +12,7 @@
 #include "model/expect.h"
 #include "model/fields.h"
 #include "output/render_prom.h"
+#include "output/render_routes_prom.h"
 #include "../tap.h"
 
 #ifndef RR_SRCDIR
@@ -265,17 +266,20 @@ static void add_family(const char *name, const char *type, void *ctx)
 }
 
 /*
- * PROMETHEUS names every family the output can hold, and no other: each
- * rdma_route_ word of the section against the renderer's list.
+ * A section of rdma-route(8) names every family FAMILIES gives, and no
+ * other: each rdma_route_ word of the section against the renderer's list.
  */
-static void prometheus(const char *man)
+static void families_in(const char *man, const char *section_name,
+			void (*families_of)(void (*)(const char *, const char *,
+						      void *), void *))
 {
 	struct names families = { 0 }, listed = { 0 };
 	const char *s, *end, *p;
+	char what[64];
 
-	rr_prom_families(add_family, &families);
-	s = section(man, "PROMETHEUS", &end);
-	ok(s != NULL, "rdma-route(8) has a PROMETHEUS section");
+	families_of(add_family, &families);
+	s = section(man, section_name, &end);
+	ok(s != NULL, "rdma-route(8) has a %s section", section_name);
 	if (!s)
 		return;
 	for (p = s; p < end; p++)
@@ -285,7 +289,14 @@ static void prometheus(const char *man)
 			add(&listed, p, ident_len(p));
 			p += ident_len(p);
 		}
-	same_names(&families, &listed, "rdma-route(8) PROMETHEUS");
+	snprintf(what, sizeof(what), "rdma-route(8) %s", section_name);
+	same_names(&families, &listed, what);
+}
+
+static void prometheus(const char *man)
+{
+	families_in(man, "PROMETHEUS", rr_prom_families);
+	families_in(man, "ROUTES", rr_prom_routes_families);
 }
 
 /* rdma-route(8) STEPS describes every step of the table, by its label. */

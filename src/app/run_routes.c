@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --sa --trace --all-pairs: the fabric and its forwarding tables read
+ * once (the backend), the ports chosen, every ordered pair's route walked
+ * in memory and counted (the model), the report printed and --dot drawn.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/run.h"
+#include "app/signals.h"
+#include "backends/fabric_tables.h"
+#include "base/clock.h"
+#include "base/escape.h"
+#include "output/render_routes.h"
+
+int rr_run_routes_open_dot(struct run *run)
+{
+	char why[256], buf[256];
+
+	if (!run->opts.dot || run->out.dot.tmp)
+		return RR_EXIT_OK;
+	if (rr_output_open(&run->out.dot, run->opts.dot, why, sizeof(why)))
+		return RR_EXIT_OK;
+	fprintf(stderr, "rdma-route: --dot '%s': %s\n",
+		rr_shown(run->opts.dot, buf, sizeof(buf)), why);
+	return RR_EXIT_USAGE;
+}
+
+/* The graph's CA ports as names see them, to find a destination's. */
+static bool ports_by_name(const struct rr_graph *g, struct rr_fabric *f)
+{
+	const struct rr_gport *p;
+	struct rr_fabric_port fp;
+	unsigned int k;
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	for (i = 0; i < g->num_nodes; i++) {
+		if (g->nodes[i].type == RR_NODE_SWITCH)
+			continue;
+		for (k = 1; k <= g->nodes[i].num_ports; k++) {
+			p = rr_graph_port(g, i, k);
+			if (!p->present || !p->lid)
+				continue;
+			memset(&fp, 0, sizeof(fp));
+			fp.node_guid = g->nodes[i].guid;
+			fp.port_guid = p->guid;
+			fp.lid = p->lid;
+			fp.port = (uint8_t)k;
+			memcpy(fp.desc, g->nodes[i].desc, sizeof(fp.desc));
+			if (!rr_fabric_add(f, &fp))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The endpoint destination D stands for; false when none. */
+static bool find_endpoint(const struct run *run, const struct rr_fabric *f,
+			  const struct rr_endpoint *eps, size_t n,
+			  const struct rr_result *d, size_t *at)
+{
+	const struct rr_sa_dest *sa = &d->probe.sa;
+	uint64_t guid = 0;
+	uint16_t lid = 0;
+	size_t i;
+
+	switch (sa->kind) {
+	case RR_SA_LID:
+		lid = sa->lid;
+		break;
+	case RR_SA_GUID:
+		guid = sa->guid;
+		break;
+	case RR_SA_GID:
+		for (i = 8; i < 16; i++)
+			guid = guid << 8 | sa->gid[i];
+		break;
+	case RR_SA_NAME:
+		if (rr_fabric_find(f, &run->names, d->probe.target, &i) !=
+		    RR_FABRIC_FOUND)
+			return false;
+		lid = f->ports[i].lid;
+		break;
+	}
+	for (i = 0; i < f->num && guid; i++)
+		if (f->ports[i].port_guid == guid)
+			lid = f->ports[i].lid;
+	for (i = 0; i < n && lid; i++) {
+		if (eps[i].lid == lid) {
+			*at = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The ports given, in the order of their LIDs (every one without any):
+ * the endpoints kept are moved to the front.  An exit code.
+ */
+static int choose(struct run *run, const struct rr_graph *g,
+		  struct rr_endpoint *eps, size_t *n)
+{
+	struct rr_fabric f;
+	bool *chosen;
+	size_t i, at, kept = 0;
+	char buf[256];
+	int code = RR_EXIT_OK;
+
+	if (!run->in.num_dests)
+		return RR_EXIT_OK;
+	chosen = calloc(*n ? *n : 1, sizeof(*chosen));
+	if (!chosen || !ports_by_name(g, &f)) {
+		free(chosen);
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	for (i = 0; i < run->in.num_dests && code == RR_EXIT_OK; i++) {
+		if (find_endpoint(run, &f, eps, *n, &run->in.dests[i], &at)) {
+			chosen[at] = true;
+			continue;
+		}
+		fprintf(stderr, "rdma-route: --all-pairs: '%s' is no CA port of the fabric\n",
+			rr_shown(run->in.dests[i].probe.target, buf, sizeof(buf)));
+		code = RR_EXIT_USAGE;
+	}
+	for (i = 0; i < *n; i++)
+		if (chosen[i])
+			eps[kept++] = eps[i];
+	*n = kept;
+	free(chosen);
+	rr_fabric_free(&f);
+	return code;
+}
+
+struct walk_ctx {
+	struct printer *p;
+	const struct rr_routes_view *v;
+};
+
+/* Each pair's record (JSON Lines); a stop asked for ends the walk. */
+static bool each_route(const struct rr_route *r, size_t src, size_t dst,
+		       void *arg)
+{
+	struct walk_ctx *c = arg;
+
+	rr_render_route(c->p, c->v, r, src, dst);
+	return !rr_stop_requested();
+}
+
+static int draw(struct run *run, const struct rr_routes_view *v)
+{
+	char buf[256];
+
+	if (!run->opts.dot)
+		return RR_EXIT_OK;
+	if (rr_render_routes_dot(run->out.dot.f, v) == 0 &&
+	    rr_output_commit(&run->out.dot))
+		return RR_EXIT_OK;
+	fprintf(stderr, "rdma-route: writing --dot '%s': %s\n",
+		rr_shown(run->opts.dot, buf, sizeof(buf)), strerror(errno));
+	rr_output_abandon(&run->out.dot);
+	return RR_EXIT_FAILED;
+}
+
+static int walk_all(struct run *run, struct rr_graph *g,
+		    struct rr_graph_read *rd)
+{
+	struct rr_routes_view v = { .g = g, .names = &run->names, .read = rd };
+	struct walk_ctx c = { .p = run->out.p, .v = &v };
+	struct rr_endpoint *eps;
+	struct rr_routes s;
+	struct timespec t0, t1;
+	size_t n;
+	int code;
+	bool pairs = pr_format(run->out.p) == RR_FORMAT_JSONL;
+
+	if (!rr_graph_endpoints(g, &eps, &n) || !rr_routes_init(&s, g)) {
+		free(eps);
+		perror("rdma-route");
+		return RR_EXIT_FAILED;
+	}
+	code = choose(run, g, eps, &n);
+	if (code != RR_EXIT_OK)
+		goto out;
+	v.eps = eps;
+	v.num_eps = n;
+	v.s = &s;
+	t0 = rr_now();
+	if (!rr_routes_all_pairs(g, eps, n, &s, pairs ? each_route : NULL, &c) &&
+	    !rr_stop_requested()) {
+		perror("rdma-route");
+		code = RR_EXIT_FAILED;
+		goto out;
+	}
+	t1 = rr_now();
+	v.walk_ms = rr_ts_ms(&t1, &t0);
+	rr_render_routes(run->out.p, &v);
+	code = s.arrived == s.pairs ? RR_EXIT_OK : RR_EXIT_FAILED;
+	if (draw(run, &v) != RR_EXIT_OK)
+		code = RR_EXIT_FAILED;
+out:
+	rr_routes_free(&s);
+	free(eps);
+	return code;
+}
+
+int rr_run_routes(struct run *run)
+{
+	struct rr_fabric_tables_params p = {
+		.ca = run->opts.ca,
+		.port = run->opts.ca_port,
+		.timeout_ms = run->opts.timeout_ms,
+		.window = run->opts.parallel ? run->opts.parallel :
+					       RR_SA_DEFAULT_PARALLEL,
+	};
+	struct rr_graph_read rd;
+	struct rr_graph g;
+	char why[256];
+	bool no_library;
+	int code;
+
+	code = rr_run_routes_open_dot(run);
+	if (code != RR_EXIT_OK)
+		return code;
+	if (!rr_fabric_tables_read(&p, &g, &rd, &no_library, why, sizeof(why))) {
+		fprintf(stderr, "rdma-route: --trace --all-pairs: cannot read the fabric: %s\n",
+			why);
+		return no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+	}
+	code = walk_all(run, &g, &rd);
+	rr_graph_free(&g);
+	return code;
+}

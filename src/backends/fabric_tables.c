@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/fabric_disc.h"
+#include "backends/fabric_tables.h"
+#include "backends/sa_lib.h"
+#include "base/clock.h"
+
+/* Entries of a LinearForwardingTable block (IBA 14.2.5.10). */
+#define LFT_BLOCK 64
+
+/* A block to read: switch NODE's BLOCK. */
+struct job {
+	uint32_t node;
+	uint32_t block;
+};
+
+/* An SMP in flight. */
+struct slot {
+	struct job job;
+	uint32_t trid;
+	int64_t deadline;	/* ms, rr_now() */
+};
+
+struct reader {
+	const struct rr_sa_lib *ib;
+	struct ibmad_port *mad;
+	struct rr_graph *g;
+	const ib_portid_t *paths;
+	const struct rr_fabric_tables_params *p;
+	struct rr_graph_read *info;
+	uint8_t **tables;	/* by node: the table being read */
+	bool *failed;		/* by node: a block did not come back */
+	struct job *jobs;
+	size_t num_jobs, next_job;
+	struct slot *slots;
+	unsigned int num_slots;
+	void *snd, *rcv;
+};
+
+static int64_t now_ms(void)
+{
+	struct timespec t = rr_now();
+
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Each switch's table made, every entry unset, and its blocks to read. */
+static bool plan(struct reader *r)
+{
+	struct rr_graph *g = r->g;
+	uint32_t len, b, blocks;
+	size_t i, total = 0;
+
+	for (i = 0; i < g->num_nodes; i++)
+		if (g->nodes[i].type == RR_NODE_SWITCH)
+			total += (g->nodes[i].lft_len + LFT_BLOCK - 1) / LFT_BLOCK;
+	r->jobs = malloc((total ? total : 1) * sizeof(*r->jobs));
+	if (!r->jobs)
+		return false;
+	for (i = 0; i < g->num_nodes; i++) {
+		if (g->nodes[i].type != RR_NODE_SWITCH)
+			continue;
+		r->info->switches++;
+		len = g->nodes[i].lft_len;
+		if (!len || len > RR_MAX_UNICAST_LID + 1)
+			len = RR_MAX_UNICAST_LID + 1;
+		blocks = (len + LFT_BLOCK - 1) / LFT_BLOCK;
+		g->nodes[i].lft_len = blocks * LFT_BLOCK;
+		r->tables[i] = malloc((size_t)blocks * LFT_BLOCK);
+		if (!r->tables[i])
+			return false;
+		memset(r->tables[i], RR_LFT_UNSET, (size_t)blocks * LFT_BLOCK);
+		for (b = 0; b < blocks && r->num_jobs < total; b++)
+			r->jobs[r->num_jobs++] = (struct job){ (uint32_t)i, b };
+	}
+	return true;
+}
+
+/* The next block of a switch whose table is still whole, sent. */
+static void send_next(struct reader *r)
+{
+	const struct rr_sa_lib *ib = r->ib;
+	ib_portid_t to;
+	ib_rpc_t rpc;
+	struct job j;
+	int len;
+
+	while (r->next_job < r->num_jobs) {
+		j = r->jobs[r->next_job++];
+		if (r->failed[j.node])
+			continue;	/* its table is lost already */
+		memset(&rpc, 0, sizeof(rpc));
+		rpc.mgtclass = IB_SMI_DIRECT_CLASS;
+		rpc.method = IB_MAD_METHOD_GET;
+		rpc.attr.id = IB_ATTR_LINEARFORWTBL;
+		rpc.attr.mod = j.block;
+		rpc.timeout = r->p->timeout_ms;
+		rpc.datasz = IB_SMP_DATA_SIZE;
+		rpc.dataoffs = IB_SMP_DATA_OFFS;
+		to = r->paths[j.node];
+		memset(r->snd, 0, ib->umad_size() + IB_MAD_SIZE);
+		r->info->blocks++;
+		len = ib->mad_build_pkt(r->snd, &rpc, &to, NULL, NULL);
+		if (len < 0 ||
+		    ib->umad_send(ib->mad_rpc_portid(r->mad),
+				  ib->mad_rpc_class_agent(r->mad, IB_SMI_DIRECT_CLASS),
+				  r->snd, len, (int)r->p->timeout_ms, 0) < 0) {
+			r->info->blocks_lost++;
+			r->failed[j.node] = true;
+			continue;
+		}
+		r->slots[r->num_slots++] = (struct slot){
+			.job = j, .deadline = now_ms() + r->p->timeout_ms,
+			.trid = (uint32_t)ib->mad_get_field64(
+				ib->umad_get_mad(r->snd), 0, IB_MAD_TRID_F),
+		};
+		return;
+	}
+}
+
+static void slot_done(struct reader *r, unsigned int i, bool ok)
+{
+	if (!ok) {
+		r->info->blocks_lost++;
+		r->failed[r->slots[i].job.node] = true;
+	}
+	r->slots[i] = r->slots[--r->num_slots];
+}
+
+/*
+ * One answer, or none until the nearest deadline; the blocks past their
+ * deadline lost.  Only the low 32 bits of the TID count (the kernel's
+ * agent is in the high ones).
+ */
+static void receive(struct reader *r)
+{
+	const struct rr_sa_lib *ib = r->ib;
+	int64_t first = r->slots[0].deadline, left;
+	int len = IB_MAD_SIZE, ret;
+	unsigned int i;
+	uint32_t trid;
+	uint8_t *mad;
+
+	for (i = 1; i < r->num_slots; i++)
+		if (r->slots[i].deadline < first)
+			first = r->slots[i].deadline;
+	left = first - now_ms();
+	ret = left > 0 ? ib->umad_recv(ib->mad_rpc_portid(r->mad), r->rcv,
+				       &len, (int)left) : -1;
+	if (ret >= 0) {
+		mad = ib->umad_get_mad(r->rcv);
+		trid = (uint32_t)ib->mad_get_field64(mad, 0, IB_MAD_TRID_F);
+		for (i = 0; i < r->num_slots; i++) {
+			struct job *j = &r->slots[i].job;
+
+			if (r->slots[i].trid != trid)
+				continue;
+			if (ib->umad_status(r->rcv) ||
+			    ib->mad_get_field(mad, 0, IB_DRSMP_STATUS_F)) {
+				slot_done(r, i, false);
+				break;
+			}
+			memcpy(r->tables[j->node] + (size_t)j->block * LFT_BLOCK,
+			       mad + IB_SMP_DATA_OFFS, LFT_BLOCK);
+			slot_done(r, i, true);
+			break;
+		}
+	}
+	for (i = 0; i < r->num_slots;)
+		if (r->slots[i].deadline <= now_ms())
+			slot_done(r, i, false);
+		else
+			i++;
+}
+
+/* Every block read (or given up), then each table into the graph. */
+static void read_all(struct reader *r)
+{
+	size_t i;
+
+	for (;;) {
+		while (r->num_slots < r->p->window && r->next_job < r->num_jobs)
+			send_next(r);
+		if (!r->num_slots)
+			break;
+		receive(r);
+	}
+	for (i = 0; i < r->g->num_nodes; i++) {
+		if (r->g->nodes[i].type != RR_NODE_SWITCH)
+			continue;
+		if (r->failed[i]) {
+			free(r->tables[i]);
+			rr_graph_set_lft(r->g, i, NULL, 0, false);
+			r->info->tables_unread++;
+		} else {
+			rr_graph_set_lft(r->g, i, r->tables[i],
+					 r->g->nodes[i].lft_len, true);
+		}
+		r->tables[i] = NULL;
+	}
+}
+
+static bool read_tables(struct reader *r, char *why, size_t why_len)
+{
+	const struct rr_sa_lib *ib = r->ib;
+	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS };
+	size_t n = r->g->num_nodes ? r->g->num_nodes : 1, i;
+	bool ok = false;
+
+	r->mad = ib->mad_rpc_open_port((char *)r->p->ca, r->p->port, classes, 2);
+	if (!r->mad) {
+		snprintf(why, why_len, "mad_rpc_open_port(): %s",
+			 strerror(errno ? errno : EIO));
+		return false;
+	}
+	r->tables = calloc(n, sizeof(*r->tables));
+	r->failed = calloc(n, sizeof(*r->failed));
+	r->slots = calloc(r->p->window, sizeof(*r->slots));
+	r->snd = calloc(1, ib->umad_size() + IB_MAD_SIZE);
+	r->rcv = calloc(1, ib->umad_size() + IB_MAD_SIZE);
+	if (r->tables && r->failed && r->slots && r->snd && r->rcv && plan(r)) {
+		read_all(r);
+		ok = true;
+	} else {
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+	}
+	for (i = 0; r->tables && i < r->g->num_nodes; i++)
+		free(r->tables[i]);
+	free(r->tables);
+	free(r->failed);
+	free(r->slots);
+	free(r->jobs);
+	free(r->snd);
+	free(r->rcv);
+	ib->mad_rpc_close_port(r->mad);
+	return ok;
+}
+
+bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
+			   struct rr_graph *g,
+			   struct rr_graph_read *info,
+			   bool *no_library, char *why, size_t why_len)
+{
+	struct rr_fabric_disc_params dp = {
+		.ca = p->ca, .port = p->port, .timeout_ms = p->timeout_ms,
+		.max_smps = p->window,
+	};
+	struct reader r = { .g = g, .p = p, .info = info };
+	struct timespec t0 = rr_now(), t1;
+	struct rr_sa_lib ib;
+	ib_portid_t *paths;
+	bool ok;
+
+	memset(info, 0, sizeof(*info));
+	memset(g, 0, sizeof(*g));
+	*no_library = !rr_sa_lib_open(&ib, why, why_len);
+	if (*no_library)
+		return false;
+	if (!rr_fabric_discover_graph(&dp, &ib, g, &paths, no_library, why,
+				      why_len)) {
+		rr_sa_lib_close(&ib);
+		return false;
+	}
+	t1 = rr_now();
+	info->discover_ms = rr_ts_ms(&t1, &t0);
+	r.ib = &ib;
+	r.paths = paths;
+	ok = read_tables(&r, why, why_len);
+	t0 = rr_now();
+	info->tables_ms = rr_ts_ms(&t0, &t1);
+	free(paths);
+	rr_sa_lib_close(&ib);
+	if (!ok)
+		rr_graph_free(g);
+	return ok;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --sa --trace --all-pairs: the fabric as its routes need it, read once
+ * from a local port: every node, port and link discovered (libibnetdisc),
+ * then each switch's linear forwarding table, block by block, by
+ * directed-route SMPs, many in flight as the SA window keeps its queries
+ * (umad_send and umad_recv, not libibmad's one-at-a-time RPC).
+ */
+#ifndef RR_FABRIC_TABLES_H
+#define RR_FABRIC_TABLES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/fabric_graph.h"
+
+struct rr_fabric_tables_params {
+	const char *ca;		/* -C, NULL: the first */
+	int port;		/* -P, 0: the first active */
+	unsigned int timeout_ms;	/* each SMP */
+	unsigned int window;		/* SMPs in flight */
+};
+
+/*
+ * The graph of the fabric with every switch's table into G (empty
+ * first); a table that did not come back whole is marked unread, not a
+ * failure of the whole.  False, with the reason in WHY, when the fabric
+ * cannot be read at all; *NO_LIBRARY when a library is missing.
+ */
+bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
+			   struct rr_graph *g,
+			   struct rr_graph_read *info,
+			   bool *no_library, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <string.h>
+
+#include "model/chain.h"
+#include "model/decode.h"
+#include "output/render_routes.h"
+#include "output/render_routes_prom.h"
+
+static const char *name_of(const struct rr_routes_view *v, size_t n)
+{
+	return rr_graph_name(v->g, v->names, n);
+}
+
+/* A CA port's name: its node's, "/PORT" when the node has several. */
+static void port_name(const struct rr_routes_view *v, size_t ep, char *buf,
+		      size_t len)
+{
+	const struct rr_endpoint *e = &v->eps[ep];
+
+	if (v->g->nodes[e->node].num_ports > 1)
+		snprintf(buf, len, "%s/%u", name_of(v, e->node), e->port);
+	else
+		snprintf(buf, len, "%s", name_of(v, e->node));
+}
+
+static size_t count_links(const struct rr_graph *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->num_ports; i++)
+		if (g->ports[i].peer != RR_NO_NODE)
+			n++;
+	return n / 2;
+}
+
+static void fabric(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_graph_read *rd = v->read;
+	char title[160];
+	size_t ca = 0, i;
+
+	for (i = 0; i < v->g->num_nodes; i++)
+		ca += v->g->nodes[i].type != RR_NODE_SWITCH;
+	snprintf(title, sizeof(title), "fabric: %zu nodes, %zu switches, %zu links",
+		 v->g->num_nodes, rd->switches, count_links(v->g));
+	pr_single_begin(p, "fabric", title, false);
+	pr_int(p, "nodes", (long long)v->g->num_nodes);
+	pr_int(p, "switches", (long long)rd->switches);
+	pr_int(p, "channel_adapters", (long long)ca);
+	pr_int(p, "links", (long long)count_links(v->g));
+	pr_ms(p, "discover_ms", rd->discover_ms);
+	pr_int(p, "table_blocks", (long long)rd->blocks);
+	pr_int(p, "table_blocks_lost", (long long)rd->blocks_lost);
+	pr_int(p, "tables_unread", (long long)rd->tables_unread);
+	pr_ms(p, "tables_ms", rd->tables_ms);
+	pr_record_end(p);
+}
+
+/* The share of the fair one, "1.02x", of a link between switches. */
+static double share(const struct rr_routes_view *v, size_t port, double fair)
+{
+	return fair > 0 ? (double)v->s->loads[port] / fair : 0;
+}
+
+static void summary(struct printer *p, const struct rr_routes_view *v,
+		    double fair, size_t links)
+{
+	const struct rr_routes *s = v->s;
+	char title[160], text[64], key[16];
+	unsigned int k;
+
+	snprintf(title, sizeof(title), "routes: %llu pairs, %llu arrive, %llu fail",
+		 (unsigned long long)s->pairs, (unsigned long long)s->arrived,
+		 (unsigned long long)(s->pairs - s->arrived));
+	pr_single_begin(p, "summary", title, false);
+	pr_int(p, "ports", (long long)v->num_eps);
+	pr_int(p, "pairs", (long long)s->pairs);
+	pr_int(p, "arrived", (long long)s->arrived);
+	pr_int(p, "failed", (long long)(s->pairs - s->arrived));
+	pr_int(p, "dead_ends", (long long)s->dead_ends);
+	pr_int(p, "links_down", (long long)s->links_down);
+	pr_int(p, "loops", (long long)s->loops);
+	pr_int(p, "bad_ports", (long long)s->bad_ports);
+	pr_int(p, "tables_unread", (long long)s->unread);
+	pr_ms(p, "walk_ms", v->walk_ms);
+	pr_map_begin(p, "switches_crossed", "switches crossed", "switches");
+	for (k = 0; k <= s->max_crossed; k++) {
+		if (!s->crossed[k])
+			continue;
+		snprintf(key, sizeof(key), "%u", k);
+		snprintf(text, sizeof(text), "%llu routes (%.1f%%)",
+			 (unsigned long long)s->crossed[k],
+			 100.0 * (double)s->crossed[k] / (double)s->arrived);
+		pr_num(p, key, (double)s->crossed[k], text);
+	}
+	pr_obj_end(p);
+	pr_int(p, "links_between_switches", (long long)links);
+	snprintf(text, sizeof(text), "%.1f routes a link", fair);
+	pr_num(p, "fair_share", fair, text);
+	pr_record_end(p);
+}
+
+/* Port I (graph index) as "S1 port 3 -> S3 port 1". */
+static void link_name(const struct rr_routes_view *v, size_t i, char *buf,
+		      size_t len)
+{
+	const struct rr_gport *gp = &v->g->ports[i];
+	unsigned int port;
+	size_t node;
+
+	rr_graph_port_at(v->g, i, &node, &port);
+	if (gp->peer == RR_NO_NODE)
+		snprintf(buf, len, "%s port %u", name_of(v, node), port);
+	else
+		snprintf(buf, len, "%s port %u -> %s port %u", name_of(v, node),
+			 port, name_of(v, gp->peer), gp->peer_port);
+}
+
+/* Port I's link and load, as a link record and a hottest one have them. */
+static void link_fields(struct printer *p, const struct rr_routes_view *v,
+			size_t i, double fair)
+{
+	const struct rr_gport *gp = &v->g->ports[i];
+	unsigned int port;
+	size_t node;
+	char text[64];
+
+	rr_graph_port_at(v->g, i, &node, &port);
+	pr_str(p, "node", name_of(v, node));
+	pr_str(p, "node_type", rr_node_type_name(v->g->nodes[node].type));
+	pr_hex(p, "guid", v->g->nodes[node].guid, 16);
+	pr_int(p, "port", port);
+	if (gp->peer != RR_NO_NODE) {
+		pr_str(p, "peer", name_of(v, gp->peer));
+		pr_hex(p, "peer_guid", v->g->nodes[gp->peer].guid, 16);
+		pr_int(p, "peer_port", gp->peer_port);
+	}
+	pr_str(p, "state", rr_port_state_name(gp->state));
+	pr_str(p, "width", rr_link_width_name(gp->width));
+	pr_str(p, "speed", rr_link_speed_name(gp->speed));
+	snprintf(text, sizeof(text), "%g Gb/s",
+		 rr_port_rate_gbps(gp->speed, gp->width));
+	pr_num(p, "rate_gbps", rr_port_rate_gbps(gp->speed, gp->width), text);
+	pr_int(p, "routes", (long long)v->s->loads[i]);
+	if (fair > 0 && gp->peer != RR_NO_NODE &&
+	    v->g->nodes[node].type == RR_NODE_SWITCH &&
+	    v->g->nodes[gp->peer].type == RR_NODE_SWITCH) {
+		snprintf(text, sizeof(text), "%.2f", share(v, i, fair));
+		pr_num(p, "fair_share_ratio", share(v, i, fair), text);
+	}
+}
+
+static void hottest(struct printer *p, const struct rr_routes_view *v,
+		    double fair)
+{
+	size_t hot[RR_ROUTES_HOTTEST], n, i;
+	char title[320], name[256];
+
+	n = rr_routes_hottest(v->s, v->g, hot, RR_ROUTES_HOTTEST);
+	for (i = 0; i < n; i++) {
+		link_name(v, hot[i], name, sizeof(name));
+		snprintf(title, sizeof(title), "hottest: %s: %llu routes, %.2f of the fair share",
+			 name, (unsigned long long)v->s->loads[hot[i]],
+			 share(v, hot[i], fair));
+		pr_record_begin(p, "hottest", title, true);
+		link_fields(p, v, hot[i], fair);
+		pr_record_end(p);
+	}
+}
+
+static void failures(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_route_group *gr;
+	char title[1024], where[256], from[160], to[160];
+	size_t i;
+
+	for (i = 0; i < v->s->num_groups; i++) {
+		gr = &v->s->groups[i];
+		rr_route_place(v->g, v->names, gr->cause, gr->node, gr->aux,
+			       where, sizeof(where));
+		port_name(v, gr->src, from, sizeof(from));
+		port_name(v, gr->dst, to, sizeof(to));
+		snprintf(title, sizeof(title), "%s: %s: %llu pairs, first %s -> %s",
+			 rr_cause_key(gr->cause), where,
+			 (unsigned long long)gr->pairs, from, to);
+		pr_use_err(p, true);
+		pr_record_begin(p, "failures", title, true);
+		pr_str(p, "cause", rr_cause_key(gr->cause));
+		pr_str(p, "where", where);
+		pr_str(p, "node", name_of(v, gr->node));
+		pr_hex(p, "guid", v->g->nodes[gr->node].guid, 16);
+		pr_int(p, gr->cause == RR_CAUSE_ROUTE_DEAD_END ||
+			  gr->cause == RR_CAUSE_ROUTE_LOOP ? "lid" : "port",
+		       gr->aux);
+		pr_int(p, "pairs", (long long)gr->pairs);
+		pr_str(p, "first_from", from);
+		pr_str(p, "first_to", to);
+		pr_str(p, "hint", rr_cause_hint(gr->cause));
+		pr_record_end(p);
+		pr_use_err(p, false);
+	}
+}
+
+/* Every port with a cable: JSON and JSON Lines (text names the hottest). */
+static void links(struct printer *p, const struct rr_routes_view *v,
+		  double fair)
+{
+	size_t i;
+
+	if (!pr_is_json(p))
+		return;
+	for (i = 0; i < v->g->num_ports; i++) {
+		if (v->g->ports[i].peer == RR_NO_NODE)
+			continue;
+		pr_record_begin(p, "links", NULL, false);
+		link_fields(p, v, i, fair);
+		pr_record_end(p);
+	}
+}
+
+void rr_render_routes(struct printer *p, const struct rr_routes_view *v)
+{
+	size_t num_links;
+	double fair = rr_routes_fair_share(v->s, v->g, &num_links);
+
+	if (pr_format(p) == RR_FORMAT_PROM) {
+		rr_prom_routes(p, v, fair);
+		return;
+	}
+	fabric(p, v);
+	failures(p, v);
+	links(p, v, fair);
+	hottest(p, v, fair);
+	summary(p, v, fair, num_links);
+}
+
+void rr_render_route(struct printer *p, const struct rr_routes_view *v,
+		     const struct rr_route *r, size_t src, size_t dst)
+{
+	char name[160], where[256];
+	unsigned int i;
+
+	if (pr_format(p) != RR_FORMAT_JSONL)
+		return;
+	pr_record_begin(p, "routes", NULL, false);
+	port_name(v, src, name, sizeof(name));
+	pr_str(p, "from", name);
+	pr_int(p, "from_lid", v->eps[src].lid);
+	port_name(v, dst, name, sizeof(name));
+	pr_str(p, "to", name);
+	pr_int(p, "to_lid", v->eps[dst].lid);
+	pr_bool(p, "ok", r->cause == RR_CAUSE_NONE);
+	if (r->cause != RR_CAUSE_NONE) {
+		rr_route_place(v->g, v->names, r->cause, r->at,
+			       r->cause == RR_CAUSE_ROUTE_DEAD_END ||
+			       r->cause == RR_CAUSE_ROUTE_LOOP ? r->dlid :
+								 r->at_port,
+			       where, sizeof(where));
+		pr_str(p, "cause", rr_cause_key(r->cause));
+		pr_str(p, "where", where);
+	}
+	pr_int(p, "switches_crossed", r->num_steps);
+	pr_arr_begin(p, "hops");
+	for (i = 0; i < r->num_steps; i++) {
+		pr_obj_begin(p, NULL, NULL);
+		pr_str(p, "name", name_of(v, r->steps[i].node));
+		pr_int(p, "in_port", r->steps[i].in_port);
+		pr_int(p, "out_port", r->steps[i].out_port);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+	pr_record_end(p);
+}

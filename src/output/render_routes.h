@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --sa --trace --all-pairs printed: the fabric read (nodes, tables, what
+ * it cost), the routes counted (pairs, failures by cause, switches
+ * crossed, the fair share of a link between switches), the failures
+ * grouped by their place, the hottest links; JSON and JSON Lines also
+ * every link with its load, and JSON Lines a record per pair first.
+ * Prometheus: the counts and each link's routes.  --dot: the topology
+ * with its loads, for graphviz.
+ */
+#ifndef RR_RENDER_ROUTES_H
+#define RR_RENDER_ROUTES_H
+
+#include <stdio.h>
+
+#include "model/fabric_routes.h"
+#include "output/printer.h"
+
+struct rr_routes_view {
+	const struct rr_graph *g;
+	const struct rr_node_names *names;
+	const struct rr_endpoint *eps;
+	size_t num_eps;
+	const struct rr_routes *s;
+	const struct rr_graph_read *read;
+	double walk_ms;
+};
+
+/* How many of the hottest links the report names. */
+#define RR_ROUTES_HOTTEST 10
+
+/* The report, after every pair. */
+void rr_render_routes(struct printer *p, const struct rr_routes_view *v);
+/* One pair's route, SRC to DST (endpoint indices): JSON Lines only. */
+void rr_render_route(struct printer *p, const struct rr_routes_view *v,
+		     const struct rr_route *r, size_t src, size_t dst);
+/* The topology with each link's loads as a graphviz graph; -1: EIO. */
+int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v);
+
+#endif

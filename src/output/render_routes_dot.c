@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --dot: the fabric as graphviz draws it (dot -Tsvg), a node a box
+ * (switch) or an ellipse (CA), a cable an edge labelled with the routes
+ * that leave by each end; the busier a cable, the thicker, a cable that
+ * is not active drawn dashed and red.
+ */
+#include <stdio.h>
+
+#include "output/render_routes.h"
+
+/* PortInfo LinkState */
+#define LINK_ACTIVE 4
+
+/* S as a dot string: quotes and backslashes escaped, controls dropped. */
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void nodes(FILE *f, const struct rr_routes_view *v)
+{
+	const struct rr_gnode *n;
+	const struct rr_gport *p0;
+	size_t i;
+
+	for (i = 0; i < v->g->num_nodes; i++) {
+		n = &v->g->nodes[i];
+		p0 = rr_graph_port(v->g, i, n->type == RR_NODE_SWITCH ? 0 : 1);
+		fprintf(f, "\tn%zu [label=", i);
+		put_quoted(f, rr_graph_name(v->g, v->names, i));
+		fprintf(f, ", tooltip=\"0x%016llx LID %u\", shape=%s];\n",
+			(unsigned long long)n->guid, p0 ? p0->lid : 0,
+			n->type == RR_NODE_SWITCH ? "box" : "ellipse");
+	}
+}
+
+static uint64_t busiest(const struct rr_routes_view *v)
+{
+	uint64_t max = 1;
+	size_t i;
+
+	for (i = 0; i < v->g->num_ports; i++)
+		if (v->s->loads[i] > max)
+			max = v->s->loads[i];
+	return max;
+}
+
+/* Each cable once, from the end of the lower index. */
+static void edges(FILE *f, const struct rr_routes_view *v)
+{
+	uint64_t max = busiest(v), there, back;
+	const struct rr_gport *a, *b;
+	unsigned int k;
+	size_t i;
+
+	for (i = 0; i < v->g->num_nodes; i++) {
+		for (k = 1; k <= v->g->nodes[i].num_ports; k++) {
+			a = rr_graph_port(v->g, i, k);
+			if (a->peer == RR_NO_NODE || a->peer < i ||
+			    (a->peer == i && a->peer_port < k))
+				continue;
+			b = rr_graph_port(v->g, a->peer, a->peer_port);
+			there = v->s->loads[a - v->g->ports];
+			back = v->s->loads[b - v->g->ports];
+			fprintf(f, "\tn%zu -- n%u [taillabel=\"%u\", headlabel=\"%u\", "
+				"label=\"%llu / %llu\", penwidth=%.2f%s];\n",
+				i, a->peer, k, a->peer_port,
+				(unsigned long long)there, (unsigned long long)back,
+				1.0 + 5.0 * (double)(there > back ? there : back) /
+					(double)max,
+				a->state == LINK_ACTIVE && b->state == LINK_ACTIVE ?
+				"" : ", style=dashed, color=red");
+		}
+	}
+}
+
+int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
+{
+	fprintf(f, "// rdma-route --sa --trace --all-pairs: %llu routes; "
+		   "an edge's label: routes leaving by its tail / by its head\n",
+		(unsigned long long)v->s->pairs);
+	fputs("graph fabric {\n\tnode [fontsize=10];\n\tedge [fontsize=8];\n", f);
+	nodes(f, v);
+	edges(f, v);
+	fputs("}\n", f);
+	return fflush(f) || ferror(f) ? -1 : 0;
+}
