@@ -170,7 +170,8 @@ static int draw(struct run *run, const struct rr_routes_view *v)
 static int walk_all(struct run *run, struct rr_graph *g,
 		    struct rr_graph_read *rd)
 {
-	struct rr_routes_view v = { .g = g, .names = &run->names, .read = rd };
+	struct rr_routes_view v = { .g = g, .names = &run->names, .read = rd,
+				    .quiet = run->opts.quiet };
 	struct walk_ctx c = { .p = run->out.p, .v = &v };
 	struct rr_endpoint *eps;
 	struct rr_routes s;

@@ -26,6 +26,7 @@ struct sa_port {
 	int num;
 	unsigned int state;
 	unsigned int sm_lid;	/* as the port last heard it */
+	uint16_t lid;		/* its own */
 	bool have_sgid;		/* from the kernel's port attributes */
 	ibmad_gid_t sgid;
 	ib_portid_t sm;
@@ -89,6 +90,7 @@ static bool find_port(struct sa_port *sp, const struct rr_backend_params *p,
 	sp->num = up.portnum;
 	sp->state = up.state;
 	sp->sm_lid = up.sm_lid;
+	sp->lid = (uint16_t)up.base_lid;
 	/* GID index 0: the subnet prefix and the port GUID, both big-endian. */
 	memcpy(sp->sgid, &up.gid_prefix, 8);
 	memcpy(sp->sgid + 8, &up.port_guid, 8);
@@ -422,11 +424,22 @@ static void hand_over(struct rr_sa *w, struct rr_result *r)
 static void trace(struct rr_sa *w, struct rr_result *r)
 {
 	const struct rr_path *path = r->out.num_paths ? &r->out.paths[0] : NULL;
-	uint16_t dlid = path ? path->dlid : 0;
+	const struct rr_probe *probe = &r->probe;
+	struct rr_sa_trace_ends ends = {
+		.port = w->sp.num, .self_lid = w->sp.lid,
+		.dlid = path ? path->dlid : 0,
+	};
 
-	if (!dlid && r->probe.sa.kind == RR_SA_LID)
-		dlid = r->probe.sa.lid;
-	if (!dlid)
+	if (!ends.dlid && probe->sa.kind == RR_SA_LID)
+		ends.dlid = probe->sa.lid;
+	/* --from: the path's SLID, else the LID given. */
+	if (probe->have_sa_from) {
+		ends.from_lid = path ? path->slid :
+			probe->sa_from.kind == RR_SA_LID ? probe->sa_from.lid : 0;
+		if (!ends.from_lid)
+			return;
+	}
+	if (!ends.dlid)
 		return;
 	if (!r->out.ok) {
 		/*
@@ -436,16 +449,16 @@ static void trace(struct rr_sa *w, struct rr_result *r)
 		 */
 		struct rr_failure said = r->out.fail;
 
-		if (rr_sa_trace(&w->sp.ib, w->sp.mad, w->sp.num, dlid,
-				w->p->timeout_ms, w->p->names, &r->out)) {
+		if (rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
+				w->p->names, &r->out)) {
 			r->out.fail = said;
 			r->out.ok = false;
 		}
 		return;
 	}
 	/* A resolved query has its path: the DLID came from it. */
-	if (rr_sa_trace(&w->sp.ib, w->sp.mad, w->sp.num, dlid,
-			w->p->timeout_ms, w->p->names, &r->out))
+	if (rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
+			w->p->names, &r->out))
 		rr_hops_judge(r->out.hops, r->out.num_hops,
 			      rr_rate_gbps(path->rate), rr_mtu_bytes(path->mtu));
 }

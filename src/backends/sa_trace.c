@@ -26,7 +26,9 @@ struct walk {
 	const struct rr_node_names *names;
 	ib_portid_t at;			/* directed route to the node read */
 	uint8_t buf[IB_SMP_DATA_SIZE];
-	struct rr_outcome *out;
+	struct rr_outcome *out;		/* where hops go */
+	struct rr_outcome *first;	/* the trace's own */
+	bool back;			/* --from a CA: its switch is behind */
 };
 
 /* What NodeInfo says of the node at W->at. */
@@ -235,15 +237,28 @@ static bool next_node(struct walk *w, bool *arrived)
 	struct node n;
 	char name[128];
 
+	unsigned int back = 0;
+
 	hop_name(prev, name, sizeof(name));
-	if (!step_out(w, prev->out_port))
+	if (w->back) {
+		/*
+		 * A CA forwards no directed route: the switch beyond the
+		 * source is one hop back on the path to it, entered (for the
+		 * route) by the port that path left it by.
+		 */
+		back = w->at.drpath.p[w->at.drpath.cnt--];
+		w->back = false;
+	} else if (!step_out(w, prev->out_port)) {
 		return died(w, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u is longer than %d hops",
 			    w->dlid, MAX_HOPS);
+	}
 	if (!read_node(w, &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no NodeInfo",
 			    name, prev->out_port);
+	if (back)
+		n.in_port = back;
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
@@ -308,7 +323,10 @@ static void read_counters(struct walk *w)
 	}
 }
 
-/* The walk, to DLID or to where the route dies. */
+/*
+ * The walk, to DLID or to where the route dies.  From another port (PORT
+ * 0), its node says by which port the SMP came in: the port to leave by.
+ */
 static bool walk(struct walk *w, int port)
 {
 	struct rr_hop *h;
@@ -318,7 +336,9 @@ static bool walk(struct walk *w, int port)
 
 	if (!read_node(w, &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
-			    "this node gave no NodeInfo");
+			    "%s gave no NodeInfo", port ? "this node" : "the source");
+	if (!port)
+		port = (int)n.in_port;
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
@@ -344,19 +364,52 @@ static bool walk(struct walk *w, int port)
 	return true;
 }
 
+/*
+ * --from: the directed route to the source port first, walked as any
+ * route is (to its LID, from this port), as ibtracert finds it; the
+ * route asked for then goes on from there, out of the port the SMPs came
+ * in by.  Only a failure of that first walk is kept, named as such.
+ */
+static bool reach_source(struct walk *w, const struct rr_sa_trace_ends *ends)
+{
+	struct rr_outcome there;
+	char why[sizeof(there.fail.where)];
+	bool ok;
+
+	memset(&there, 0, sizeof(there));
+	w->out = &there;
+	w->dlid = ends->from_lid;
+	ok = walk(w, ends->port);
+	snprintf(why, sizeof(why), "%s", there.fail.where);
+	free(there.hops);
+	w->out = w->first;
+	w->dlid = ends->dlid;
+	if (ok)
+		return true;
+	return died(w, there.fail.cause,
+		    "the source (LID %u) cannot be reached: %s",
+		    ends->from_lid, why);
+}
+
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
-		 int port, uint16_t dlid, unsigned int timeout_ms,
+		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
 		 const struct rr_node_names *names, struct rr_outcome *out)
 {
 	struct walk w = {
 		.ib = ib, .mad = mad, .timeout_ms = timeout_ms,
-		.dlid = dlid, .names = names, .out = out,
+		.dlid = ends->dlid, .names = names, .out = out, .first = out,
 	};
 	bool ok;
 
 	rr_step_begin(out, RR_STEP_TRACE);
 	w.deadline = rr_ts_add_ms(rr_now(), timeout_ms);
-	ok = walk(&w, port);
+	if (ends->from_lid) {
+		ok = reach_source(&w, ends);
+		w.back = w.at.drpath.cnt > 0;
+		ok = ok && walk(&w, 0);
+	}
+	else
+		ok = walk(&w, ends->port);
 	read_counters(&w);
 	if (ok)
 		rr_step_end(out, RR_STEP_TRACE);

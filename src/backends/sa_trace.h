@@ -17,14 +17,24 @@
 #include "model/fabric.h"
 #include "model/result.h"
 
+/* Where a trace starts and where it goes. */
+struct rr_sa_trace_ends {
+	int port;		/* this CA's port number, MAD is open on */
+	uint16_t self_lid;	/* its LID */
+	uint16_t from_lid;	/* --from: the source port's LID; 0: this port */
+	uint16_t dlid;
+};
+
 /*
- * From PORT (this CA's port number) of the node MAD is open on, to DLID;
- * each SMP waits TIMEOUT_MS at most.  A node is named from NAMES (the
- * node-name map) by its GUID, else by its NodeDescription.  False when the trace failed (OUT
- * says where and why); the hops read so far are kept either way.
+ * From this port, or from the port of FROM_LID (reached by LID, then by
+ * directed route from there, as ibtracert walks from another port), to
+ * DLID; each SMP waits TIMEOUT_MS at most.  A node is named from NAMES
+ * (the node-name map) by its GUID, else by its NodeDescription.  False
+ * when the trace failed (OUT says where and why); the hops read so far
+ * are kept either way.
  */
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
-		 int port, uint16_t dlid, unsigned int timeout_ms,
+		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
 		 const struct rr_node_names *names, struct rr_outcome *out);
 
 #endif

@@ -276,8 +276,6 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		check_matrix_file(opts, state);
 	if (opts->all_pairs && opts->from)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
-	if (opts->trace && opts->from)
-		argp_error(state, "--trace walks the route from this port: not with --from");
 	if (opts->trace && opts->all_pairs && opts->matrix)
 		argp_error(state, "--trace --all-pairs reports routes and links, not a --matrix");
 	if (opts->trace && opts->all_pairs && opts->all_paths)

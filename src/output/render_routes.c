@@ -228,10 +228,12 @@ void rr_render_routes(struct printer *p, const struct rr_routes_view *v)
 		rr_prom_routes(p, v, fair);
 		return;
 	}
-	fabric(p, v);
+	if (!v->quiet)
+		fabric(p, v);
 	failures(p, v);
 	links(p, v, fair);
-	hottest(p, v, fair);
+	if (!v->quiet)
+		hottest(p, v, fair);
 	summary(p, v, fair, num_links);
 }
 

@@ -24,6 +24,7 @@ struct rr_routes_view {
 	const struct rr_routes *s;
 	const struct rr_graph_read *read;
 	double walk_ms;
+	bool quiet;		/* -q: the failures and the summary only */
 };
 
 /* How many of the hottest links the report names. */

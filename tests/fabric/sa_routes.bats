@@ -86,6 +86,10 @@ setup() {
 	has_field "$output" 'fair share' '24.0 routes a link'
 	has_field "$output" 3 '192 routes (80.0%)'
 	[ -z "$stderr" ]
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q
+	[ "$status" -eq 0 ]
+	[ "$(head -1 <<<"$output")" = 'routes: 240 pairs, 240 arrive, 0 fail' ]
+	! grep -q '^hottest\|^fabric' <<<"$output"
 }
 
 @test "Prometheus: the routes by how they end and each switch port's routes" {

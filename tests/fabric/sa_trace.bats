@@ -127,16 +127,22 @@ setup() {
 	grep -q '^rdma_route_hop_errors{.*} 1$' <<<"$prom"
 }
 
-@test "--trace needs --sa; not with --from or --all-pairs" {
+@test "--trace needs --sa" {
 	run --separate-stderr "$RDMA_ROUTE" --trace 192.0.2.1
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--trace asks for the subnet administrator: add --sa"* ]]
-	run --separate-stderr "$RDMA_ROUTE" --sa --trace --from 2 3
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--trace walks the route from this port: not with --from"* ]]
-	run --separate-stderr "$RDMA_ROUTE" --sa --trace --all-pairs
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--trace walks one route at a time: not with --all-pairs"* ]]
+}
+
+@test "--trace --from: another port's route, by LID to it then directed, as ibtracert's from that LID" {
+	want=$(ibtracert_hops "$(node_lid Hca2)" "$(node_lid Hca1)")
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --from "$(node_lid Hca2)" "$(node_lid Hca1)"
+	[ "$status" -eq 0 ]
+	[ -n "$want" ] && [ "$(our_hops 0 <<<"$output")" = "$want" ]
+	echo "$output" | jqe '.results[0].hops[0].name == "Hca2" and .results[0].hops[-1].name == "Hca1"'
+	# --from by name: the same route.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --from Hca2 Hca1
+	[ "$status" -eq 0 ]
+	[ "$(our_hops 0 <<<"$output")" = "$want" ]
 }
 
 @test "a LID the SM never routed: route_dead_end at the first switch, exit 1" {
