@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/mad_batch.h"
 #include "backends/sa_trace.h"
 #include "base/clock.h"
 #include "model/chain.h"
@@ -25,7 +26,6 @@ struct walk {
 	uint16_t dlid;
 	const struct rr_node_names *names;
 	ib_portid_t at;			/* directed route to the node read */
-	uint8_t buf[IB_SMP_DATA_SIZE];
 	struct rr_outcome *out;		/* where hops go */
 	struct rr_outcome *first;	/* the trace's own */
 	bool back;			/* --from a CA: its switch is behind */
@@ -45,71 +45,78 @@ struct port {
 };
 
 /*
- * What is left of the deadline for the next MAD, at most the timeout; 0
- * once it is past.  The walk as a whole, and then the counters, have one
- * timeout each: a route of many hops that answer slowly (or a node that
- * never sends its description) cannot hold the run longer.
+ * What a node is asked first, all at once: NodeInfo, NodeDescription,
+ * and PortInfo of one port; a node beyond the last also its forwarding
+ * table block of the LID, which only a switch has (a CA answers it with
+ * an error status), but asking before its type is known saves a round
+ * trip a switch.
  */
-static unsigned int wait_ms(const struct walk *w)
-{
-	struct timespec now = rr_now();
-	long left = rr_ms_until(&now, &w->deadline);
+enum { Q_NODE, Q_DESC, Q_PORT, Q_LFT, Q_FIRST };
+/* Then, once NodeInfo and the table said: the ports in and out. */
+enum { Q_IN, Q_OUT, Q_THEN };
 
-	if (left <= 0)
-		return 0;
-	return left < (long)w->timeout_ms ? (unsigned int)left : w->timeout_ms;
+/* One round of the walk's MADs, at once, within its deadline. */
+static void ask(struct walk *w, struct rr_mad_q *qs, int n)
+{
+	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline);
 }
 
-static bool smp(struct walk *w, unsigned int attr, unsigned int mod)
+static unsigned int field(const struct walk *w, const struct rr_mad_q *q,
+			  enum MAD_FIELDS f)
 {
-	unsigned int wait = wait_ms(w);
-
-	memset(w->buf, 0, sizeof(w->buf));
-	return wait && w->ib->smp_query_via(w->buf, &w->at, attr, mod, wait,
-					    w->mad) != NULL;
+	return w->ib->mad_get_field((void *)q->data, 0, f);
 }
 
-static unsigned int field(struct walk *w, enum MAD_FIELDS f)
+static bool node_of(const struct walk *w, const struct rr_mad_q *q,
+		    struct node *n)
 {
-	return w->ib->mad_get_field(w->buf, 0, f);
-}
-
-static bool read_node(struct walk *w, struct node *n)
-{
-	if (!smp(w, IB_ATTR_NODE_INFO, 0))
+	if (!q->ok)
 		return false;
-	n->type = (enum rr_node_type)field(w, IB_NODE_TYPE_F);
-	n->num_ports = field(w, IB_NODE_NPORTS_F);
-	n->in_port = field(w, IB_NODE_LOCAL_PORT_F);
-	n->guid = w->ib->mad_get_field64(w->buf, 0, IB_NODE_GUID_F);
+	n->type = (enum rr_node_type)field(w, q, IB_NODE_TYPE_F);
+	n->num_ports = field(w, q, IB_NODE_NPORTS_F);
+	n->in_port = field(w, q, IB_NODE_LOCAL_PORT_F);
+	n->guid = w->ib->mad_get_field64((void *)q->data, 0, IB_NODE_GUID_F);
 	return true;
 }
 
 /* The map's name, else NodeDescription: 64 bytes, not always ended. */
-static void read_name(struct walk *w, struct rr_hop *h)
+static void name_of(const struct walk *w, const struct rr_mad_q *q,
+		    struct rr_hop *h)
 {
 	const char *mapped = w->names ? rr_node_names_find(w->names, h->guid) :
 					NULL;
 
 	if (mapped)
 		snprintf(h->name, sizeof(h->name), "%s", mapped);
-	else if (smp(w, IB_ATTR_NODE_DESC, 0))
-		snprintf(h->name, sizeof(h->name), "%.64s", (const char *)w->buf);
+	else if (q->ok)
+		snprintf(h->name, sizeof(h->name), "%.64s", (const char *)q->data);
 }
 
-static bool read_port(struct walk *w, unsigned int num, struct port *p)
+static bool port_of(const struct walk *w, const struct rr_mad_q *q,
+		    struct port *p)
 {
-	if (!smp(w, IB_ATTR_PORT_INFO, num))
+	if (!q->ok)
 		return false;
-	p->lid = (uint16_t)field(w, IB_PORT_LID_F);
-	p->lmc = field(w, IB_PORT_LMC_F);
-	p->state = field(w, IB_PORT_STATE_F);
-	p->phys_state = field(w, IB_PORT_PHYS_STATE_F);
-	p->width = field(w, IB_PORT_LINK_WIDTH_ACTIVE_F);
-	p->speed = rr_port_info_speed(field(w, IB_PORT_LINK_SPEED_ACTIVE_F),
-				      field(w, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
-	p->mtu = rr_mtu_bytes((uint8_t)field(w, IB_PORT_NEIGHBOR_MTU_F));
+	p->lid = (uint16_t)field(w, q, IB_PORT_LID_F);
+	p->lmc = field(w, q, IB_PORT_LMC_F);
+	p->state = field(w, q, IB_PORT_STATE_F);
+	p->phys_state = field(w, q, IB_PORT_PHYS_STATE_F);
+	p->width = field(w, q, IB_PORT_LINK_WIDTH_ACTIVE_F);
+	p->speed = rr_port_info_speed(field(w, q, IB_PORT_LINK_SPEED_ACTIVE_F),
+				      field(w, q, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
+	p->mtu = rr_mtu_bytes((uint8_t)field(w, q, IB_PORT_NEIGHBOR_MTU_F));
 	return true;
+}
+
+/* The first round to the node at W->at (see Q_FIRST), PortInfo of PORT. */
+static void ask_first(struct walk *w, struct rr_mad_q *qs, unsigned int port,
+		      bool beyond)
+{
+	rr_mad_q_smp(&qs[Q_NODE], &w->at, IB_ATTR_NODE_INFO, 0);
+	rr_mad_q_smp(&qs[Q_DESC], &w->at, IB_ATTR_NODE_DESC, 0);
+	rr_mad_q_smp(&qs[Q_PORT], &w->at, IB_ATTR_PORT_INFO, port);
+	rr_mad_q_smp(&qs[Q_LFT], &w->at, IB_ATTR_LINEARFORWTBL, w->dlid / 64U);
+	ask(w, qs, beyond ? Q_FIRST : Q_LFT);
 }
 
 static struct rr_hop *add_hop(struct walk *w)
@@ -182,16 +189,32 @@ static bool seen(const struct rr_outcome *o, uint64_t guid)
 	return false;
 }
 
-/* The switch at W->at, reached by IN_PORT: where does it send DLID? */
+/* The out port a switch's table block (first round) names; 0: none. */
+static unsigned int table_port(const struct walk *w, const struct rr_mad_q *qs,
+			       const struct node *n)
+{
+	unsigned int to;
+
+	if (n->type != RR_NODE_SWITCH || !qs[Q_LFT].ok)
+		return 0;
+	to = qs[Q_LFT].data[w->dlid % 64U];
+	return to == LFT_UNSET || to > n->num_ports ? 0 : to;
+}
+
+/*
+ * The switch at W->at: where does it send DLID?  FIRST holds its port 0
+ * (Q_PORT) and table block, THEN its out port.
+ */
 static bool cross_switch(struct walk *w, struct rr_hop *h,
-			 const struct node *n, bool *arrived)
+			 const struct node *n, const struct rr_mad_q *first,
+			 const struct rr_mad_q *then, bool *arrived)
 {
 	struct port self, out;
 	unsigned int to;
 	char name[128];
 
 	hop_name(h, name, sizeof(name));
-	if (!read_port(w, 0, &self))
+	if (!port_of(w, &first[Q_PORT], &self))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no PortInfo of port 0", name);
 	h->lid = self.lid;
@@ -202,10 +225,10 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 	if (seen(w->out, h->guid))
 		return died(w, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u comes back to %s", w->dlid, name);
-	if (!smp(w, IB_ATTR_LINEARFORWTBL, w->dlid / 64U))
+	if (!first[Q_LFT].ok)
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no forwarding table block", name);
-	to = w->buf[w->dlid % 64U];
+	to = first[Q_LFT].data[w->dlid % 64U];
 	if (to == LFT_UNSET)
 		return died(w, RR_CAUSE_ROUTE_DEAD_END,
 			    "%s has no route for LID %u", name, w->dlid);
@@ -214,7 +237,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 			    "%s sends LID %u to port %u of its %u", name,
 			    w->dlid, to, n->num_ports);
 	h->out_port = (uint8_t)to;
-	if (!read_port(w, to, &out))
+	if (!port_of(w, &then[Q_OUT], &out))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no PortInfo of port %u", name, to);
 	set_link(h, &out);
@@ -226,39 +249,51 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 	return true;
 }
 
+/* One hop back to the switch before a source CA (--from); its port. */
+static unsigned int step_back(struct walk *w)
+{
+	/*
+	 * A CA forwards no directed route: the switch beyond the source is
+	 * one hop back on the path to it, entered (for the route) by the
+	 * port that path left it by.
+	 */
+	w->back = false;
+	return w->at.drpath.p[w->at.drpath.cnt--];
+}
+
 /*
  * The node beyond the last hop's out port: its hop, the MTU of the link
  * into it (the smaller end), and on to the next unless it is the end.
+ * Two rounds of SMPs: what it is (a switch's port 0 and table block
+ * asked with it), then its ports in and out.
  */
 static bool next_node(struct walk *w, bool *arrived)
 {
 	struct rr_hop *prev = &w->out->hops[w->out->num_hops - 1], *h;
+	struct rr_mad_q first[Q_FIRST], then[Q_THEN];
 	struct port in = { 0 };
+	unsigned int back = 0, to;
 	struct node n;
 	char name[128];
 
-	unsigned int back = 0;
-
 	hop_name(prev, name, sizeof(name));
-	if (w->back) {
-		/*
-		 * A CA forwards no directed route: the switch beyond the
-		 * source is one hop back on the path to it, entered (for the
-		 * route) by the port that path left it by.
-		 */
-		back = w->at.drpath.p[w->at.drpath.cnt--];
-		w->back = false;
-	} else if (!step_out(w, prev->out_port)) {
+	if (w->back)
+		back = step_back(w);
+	else if (!step_out(w, prev->out_port))
 		return died(w, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u is longer than %d hops",
 			    w->dlid, MAX_HOPS);
-	}
-	if (!read_node(w, &n))
+	ask_first(w, first, 0, true);
+	if (!node_of(w, &first[Q_NODE], &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no NodeInfo",
 			    name, prev->out_port);
 	if (back)
 		n.in_port = back;
+	to = table_port(w, first, &n);
+	rr_mad_q_smp(&then[Q_IN], &w->at, IB_ATTR_PORT_INFO, n.in_port);
+	rr_mad_q_smp(&then[Q_OUT], &w->at, IB_ATTR_PORT_INFO, to);
+	ask(w, then, to ? Q_THEN : Q_OUT);
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
@@ -266,15 +301,15 @@ static bool next_node(struct walk *w, bool *arrived)
 	h->type = n.type;
 	h->guid = n.guid;
 	h->in_port = (uint8_t)n.in_port;
-	read_name(w, h);
-	if (!read_port(w, n.in_port, &in))
+	name_of(w, &first[Q_DESC], h);
+	if (!port_of(w, &then[Q_IN], &in))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no PortInfo",
 			    name, prev->out_port);
 	if (in.mtu && in.mtu < prev->mtu)
 		prev->mtu = in.mtu;
 	if (n.type == RR_NODE_SWITCH)
-		return cross_switch(w, h, &n, arrived);
+		return cross_switch(w, h, &n, first, then, arrived);
 	h->lid = in.lid;
 	if (holds(&in, w->dlid)) {
 		*arrived = true;
@@ -288,39 +323,47 @@ static bool next_node(struct walk *w, bool *arrived)
 
 /*
  * Each hop's out port's PortCounters, from its PMA by LID, as perfquery
- * reads them: what a hop that answers none of them (no LID yet, a PMA
- * that is not there) lacks is only its counters.
+ * reads them, all asked at once: what a hop that answers none of them
+ * (no LID yet, a PMA that is not there) lacks is only its counters.
  */
 static void read_counters(struct walk *w)
 {
 #define COUNTER_FIELD(key, field, error) field,
 	static const enum MAD_FIELDS fields[] = { RR_HOP_COUNTERS(COUNTER_FIELD) };
 #undef COUNTER_FIELD
-	uint8_t pc[1024];
-	ib_portid_t by_lid;
-	unsigned int wait;
+	struct rr_mad_q *qs;
+	int i, c, n = 0, *hop;
 	uint32_t v;
-	int i, c;
 
-	w->deadline = rr_ts_add_ms(rr_now(), w->timeout_ms);
-	for (i = 0; i < w->out->num_hops && (wait = wait_ms(w)); i++) {
-		struct rr_hop *h = &w->out->hops[i];
+	qs = calloc((size_t)w->out->num_hops + 1, sizeof(*qs));
+	hop = calloc((size_t)w->out->num_hops + 1, sizeof(*hop));
+	if (!qs || !hop)
+		goto out;
+	for (i = 0; i < w->out->num_hops; i++) {
+		const struct rr_hop *h = &w->out->hops[i];
 
 		if (!h->have_link || !h->lid)
 			continue;
-		memset(&by_lid, 0, sizeof(by_lid));
-		by_lid.lid = h->lid;
-		memset(pc, 0, sizeof(pc));
-		if (!w->ib->pma_query_via(pc, &by_lid, h->out_port, wait,
-					  IB_GSI_PORT_COUNTERS, w->mad))
+		rr_mad_q_counters(&qs[n], w->ib, h->lid, h->out_port);
+		hop[n++] = i;
+	}
+	w->deadline = rr_ts_add_ms(rr_now(), w->timeout_ms);
+	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline);
+	for (i = 0; i < n; i++) {
+		struct rr_hop *h = &w->out->hops[hop[i]];
+
+		if (!qs[i].ok)
 			continue;
 		h->have_counters = true;
 		for (c = 0; c < RR_HC_COUNT; c++) {
 			v = 0;
-			w->ib->mad_decode_field(pc, fields[c], &v);
+			w->ib->mad_decode_field(qs[i].data, fields[c], &v);
 			h->counters[c] = v;
 		}
 	}
+out:
+	free(qs);
+	free(hop);
 }
 
 /*
@@ -329,23 +372,29 @@ static void read_counters(struct walk *w)
  */
 static bool walk(struct walk *w, int port)
 {
+	struct rr_mad_q first[Q_FIRST];
 	struct rr_hop *h;
 	struct port p;
 	struct node n;
 	bool arrived;
 
-	if (!read_node(w, &n))
+	ask_first(w, first, (unsigned int)port, false);
+	if (!node_of(w, &first[Q_NODE], &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no NodeInfo", port ? "this node" : "the source");
-	if (!port)
+	if (!port) {
 		port = (int)n.in_port;
+		rr_mad_q_smp(&first[Q_PORT], &w->at, IB_ATTR_PORT_INFO,
+			     (unsigned int)port);
+		ask(w, &first[Q_PORT], 1);
+	}
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
 	h->type = n.type;
 	h->guid = n.guid;
-	read_name(w, h);
-	if (!read_port(w, (unsigned int)port, &p))
+	name_of(w, &first[Q_DESC], h);
+	if (!port_of(w, &first[Q_PORT], &p))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "this node gave no PortInfo of port %d", port);
 	h->lid = p.lid;
