@@ -29,31 +29,25 @@ int rr_run_routes_open_dot(struct run *run)
 	return RR_EXIT_USAGE;
 }
 
-/* The graph's CA ports as names see them, to find a destination's. */
-static bool ports_by_name(const struct rr_graph *g, struct rr_fabric *f)
+/* The endpoints as names see them, to find a destination's. */
+static bool ports_by_name(const struct rr_graph *g,
+			  const struct rr_endpoint *eps, size_t n,
+			  struct rr_fabric *f)
 {
-	const struct rr_gport *p;
+	const struct rr_gnode *node;
 	struct rr_fabric_port fp;
-	unsigned int k;
 	size_t i;
 
-	memset(f, 0, sizeof(*f));
-	for (i = 0; i < g->num_nodes; i++) {
-		if (g->nodes[i].type == RR_NODE_SWITCH)
-			continue;
-		for (k = 1; k <= g->nodes[i].num_ports; k++) {
-			p = rr_graph_port(g, i, k);
-			if (!p->present || !p->lid)
-				continue;
-			memset(&fp, 0, sizeof(fp));
-			fp.node_guid = g->nodes[i].guid;
-			fp.port_guid = p->guid;
-			fp.lid = p->lid;
-			fp.port = (uint8_t)k;
-			memcpy(fp.desc, g->nodes[i].desc, sizeof(fp.desc));
-			if (!rr_fabric_add(f, &fp))
-				return false;
-		}
+	for (i = 0; i < n; i++) {
+		node = &g->nodes[eps[i].node];
+		memset(&fp, 0, sizeof(fp));
+		fp.node_guid = node->guid;
+		fp.port_guid = rr_graph_port(g, eps[i].node, eps[i].port)->guid;
+		fp.lid = eps[i].lid;
+		fp.port = eps[i].port;
+		memcpy(fp.desc, node->desc, sizeof(fp.desc));
+		if (!rr_fabric_add(f, &fp))
+			return false;
 	}
 	return true;
 }
@@ -105,7 +99,7 @@ static bool find_endpoint(const struct run *run, const struct rr_fabric *f,
 static int choose(struct run *run, const struct rr_graph *g,
 		  struct rr_endpoint *eps, size_t *n)
 {
-	struct rr_fabric f;
+	struct rr_fabric f = { 0 };
 	bool *chosen;
 	size_t i, at, kept = 0;
 	char buf[256];
@@ -114,8 +108,9 @@ static int choose(struct run *run, const struct rr_graph *g,
 	if (!run->in.num_dests)
 		return RR_EXIT_OK;
 	chosen = calloc(*n ? *n : 1, sizeof(*chosen));
-	if (!chosen || !ports_by_name(g, &f)) {
+	if (!chosen || !ports_by_name(g, eps, *n, &f)) {
 		free(chosen);
+		rr_fabric_free(&f);
 		perror("rdma-route");
 		return RR_EXIT_FAILED;
 	}

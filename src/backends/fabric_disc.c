@@ -103,6 +103,23 @@ static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 	return fabric;
 }
 
+/* The library loaded, then the fabric; NULL: WHY says (*NO_LIBRARY). */
+static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
+					const struct rr_fabric_disc_params *p,
+					bool *no_library, char *why,
+					size_t why_len)
+{
+	ibnd_fabric_t *fabric;
+
+	*no_library = !load(lib, why, why_len);
+	if (*no_library)
+		return NULL;
+	fabric = discover(lib, p, why, why_len);
+	if (!fabric)
+		dlclose(lib->so);
+	return fabric;
+}
+
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,
 			size_t why_len)
@@ -112,14 +129,9 @@ bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 	ibnd_fabric_t *fabric;
 
 	memset(out, 0, sizeof(*out));
-	*no_library = !load(&lib, why, why_len);
-	if (*no_library)
+	fabric = load_and_discover(&lib, p, no_library, why, why_len);
+	if (!fabric)
 		return false;
-	fabric = discover(&lib, p, why, why_len);
-	if (!fabric) {
-		dlclose(lib.so);
-		return false;
-	}
 	lib.iter_type(fabric, add_node, IB_NODE_CA, &c);
 	lib.destroy(fabric);
 	/*
@@ -259,14 +271,9 @@ bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
 
 	memset(g, 0, sizeof(*g));
 	*paths = NULL;
-	*no_library = !load(&lib, why, why_len);
-	if (*no_library)
+	fabric = load_and_discover(&lib, p, no_library, why, why_len);
+	if (!fabric)
 		return false;
-	fabric = discover(&lib, p, why, why_len);
-	if (!fabric) {
-		dlclose(lib.so);
-		return false;
-	}
 	lib.iter(fabric, add_graph_node, &c);
 	if (!c.failed && !rr_graph_index(g))
 		c.failed = true;
