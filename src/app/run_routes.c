@@ -173,7 +173,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	struct timespec t0, t1;
 	size_t n;
 	int code;
-	bool pairs = pr_format(run->out.p) == RR_FORMAT_JSONL;
+	bool pairs = run->opts.per_pair;
 
 	if (!rr_graph_endpoints(g, &eps, &n) || !rr_routes_init(&s, g)) {
 		free(eps);

@@ -44,6 +44,7 @@ enum {
 	OPT_NO_PROGRESS,
 	OPT_SVG,
 	OPT_DOT,
+	OPT_PER_PAIR,
 };
 
 static const char doc[] =
@@ -168,6 +169,9 @@ static const struct argp_option options[] = {
 	{ "dot", OPT_DOT, "FILE", 0,
 	  "--trace --all-pairs: the topology with each link's routes as a "
 	  "graphviz graph into FILE (replaced whole, as -o's)", 2 },
+	{ "per-pair", OPT_PER_PAIR, NULL, 0,
+	  "--trace --all-pairs --jsonl: a record per pair (its route) before "
+	  "the report", 2 },
 	{ "host-label", OPT_HOST_LABEL, "NAME", 0,
 	  "The host name JSON records carry (default: this host's); given, "
 	  "Prometheus' host label too", 2 },
@@ -282,6 +286,9 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
 	if (opts->trace && opts->all_pairs && (opts->sl >= 0 || opts->pkey >= 0))
 		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+	if (opts->per_pair && !(opts->trace && opts->all_pairs &&
+				opts->format == RR_FORMAT_JSONL))
+		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
 	if (opts->dot && !(opts->trace && opts->all_pairs))
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
 	if (opts->sa && opts->src)
@@ -501,6 +508,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0])
 			argp_error(state, "invalid --svg '': want a file name");
 		opts->svg = arg;
+		break;
+	case OPT_PER_PAIR:
+		opts->per_pair = true;
 		break;
 	case OPT_DOT:
 		if (!arg[0])

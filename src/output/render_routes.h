@@ -4,7 +4,8 @@
  * it cost), the routes counted (pairs, failures by cause, switches
  * crossed, the fair share of a link between switches), the failures
  * grouped by their place, the hottest links; JSON and JSON Lines also
- * every link with its load, and JSON Lines a record per pair first.
+ * every link with its load, and JSON Lines (--per-pair) a record per pair
+ * first.
  * Prometheus: the counts and each link's routes.  --dot: the topology
  * with its loads, for graphviz.
  */

@@ -65,8 +65,13 @@ setup() {
 	[ "$a" = "$(jq -c '[.summary.switches_crossed, [.links[].routes]]' <<<"$output")" ]
 }
 
-@test "JSON Lines: a record per pair, its switches as ibtracert's, then the report" {
+@test "JSON Lines: the report's records; with --per-pair a record per pair first, its switches as ibtracert's" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --jsonl
+	[ "$status" -eq 0 ]
+	! grep -q '"record":"routes"' <<<"$output"
+	[ "$(grep -c '"record":"links"' <<<"$output")" -eq 48 ]
+	tail -1 <<<"$output" | jqe '.record == "summary" and .pairs == 240'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --jsonl --per-pair
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"record":"routes"' <<<"$output")" -eq 240 ]
 	grep '"record":"routes"' <<<"$output" | jqe -s 'all(.ok) and ([.[].switches_crossed] | sort | unique) == [1, 3]'
@@ -133,7 +138,7 @@ setup() {
 	[ "$stderr" = "rdma-route: --all-pairs: 'NoSuchHca' is no CA port of the fabric" ]
 }
 
-@test "--dot, --matrix, --sl: refused where they mean nothing" {
+@test "--dot, --matrix, --sl, --per-pair: refused where they mean nothing" {
 	run --separate-stderr rr --sa --trace --dot x.dot 1
 	[ "$status" -eq 2 ]
 	grep -q -- '--dot draws the routes of --sa --trace --all-pairs' <<<"$stderr"
@@ -145,4 +150,7 @@ setup() {
 	grep -q -- 'no --sl or --pkey' <<<"$stderr"
 	run --separate-stderr rr --sa --trace --all-pairs --dot ''
 	[ "$status" -eq 2 ]
+	run --separate-stderr rr --sa --trace --all-pairs --json --per-pair
+	[ "$status" -eq 2 ]
+	grep -q -- '--per-pair writes a JSON Lines record per route' <<<"$stderr"
 }

@@ -74,7 +74,7 @@ setup() {
 }
 
 @test "JSON Lines: a failed pair's record names its cause and place" {
-	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --jsonl Hca2 Hca16
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --jsonl --per-pair Hca2 Hca16
 	[ "$status" -eq 1 ]
 	grep '"record":"routes"' <<<"$output" | jqe -s --arg lid "$((lid16))" '
 		map(select(.from == "Hca2")) | length == 1 and (.[0] | .ok == false and
