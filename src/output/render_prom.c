@@ -351,6 +351,12 @@ static void build_info(struct printer *p)
 	sample(p, &m_build, &ls, 1);
 }
 
+void rr_prom_run_info(struct printer *p)
+{
+	run_timestamp(p, NULL);
+	build_info(p);
+}
+
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
 		     size_t destinations, size_t input_errors, const char *host)
 {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "output/prom_samples.h"
+#include "output/render_prom.h"
 #include "output/render_routes_prom.h"
 
 static const struct pr_metric m_pairs = { "rdma_route_fabric_routes", "gauge",
@@ -75,6 +76,7 @@ void rr_prom_routes(struct printer *p, const struct rr_routes_view *v,
 		    v->g->ports[i].peer != RR_NO_NODE)
 			link_sample(p, v, i);
 	}
+	rr_prom_run_info(p);
 }
 
 void rr_prom_routes_families(void (*fn)(const char *name, const char *type,

@@ -108,6 +108,8 @@ setup() {
 	# 4 leaves of 6 cabled ports, 2 spines of 4.
 	[ "$(grep -c '^rdma_route_link_routes{' <<<"$output")" -eq 32 ]
 	grep -q '^rdma_route_link_routes{.*node="L1",.*port="5",peer="S1",peer_port="1"} 24$' <<<"$output"
+	grep -q '^rdma_route_build_info{version="' <<<"$output"
+	grep -q '^rdma_route_run_timestamp_seconds ' <<<"$output"
 }
 
 @test "--dot: every node and cable, each edge with its two loads" {
