@@ -81,10 +81,14 @@ static int by_lid(const void *a, const void *b)
 	return (int)pa->lid - (int)pb->lid;
 }
 
-/* The fabric as libibnetdisc finds it from P's port; NULL: WHY says. */
+/*
+ * The fabric as libibnetdisc finds it from P's port; NULL: WHY says, and
+ * *NO_PORT when this host has no InfiniBand port to start from (no umad
+ * device: ENOENT or ENODEV), which is no fabric failing.
+ */
 static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 			       const struct rr_fabric_disc_params *p,
-			       char *why, size_t why_len)
+			       bool *no_port, char *why, size_t why_len)
 {
 	struct ibnd_config cfg = {
 		.timeout_ms = p->timeout_ms, .retries = 1,
@@ -98,12 +102,19 @@ static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 	fabric = lib->discover((char *)p->ca, p->port, NULL, &cfg);
 	err = errno ? errno : EIO;
 	rr_mad_unmute_stderr(muted);
-	if (!fabric)
+	*no_port = !fabric && (err == ENOENT || err == ENODEV);
+	if (*no_port)
+		snprintf(why, why_len, "ibnd_discover_fabric(): %s: no InfiniBand CA with a usable port (see ibstat)",
+			 strerror(err));
+	else if (!fabric)
 		snprintf(why, why_len, "ibnd_discover_fabric(): %s", strerror(err));
 	return fabric;
 }
 
-/* The library loaded, then the fabric; NULL: WHY says (*NO_LIBRARY). */
+/*
+ * The library loaded, then the fabric; NULL: WHY says, *NO_LIBRARY when
+ * the library or a local port is missing (nothing to discover with).
+ */
 static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
 					const struct rr_fabric_disc_params *p,
 					bool *no_library, char *why,
@@ -114,7 +125,7 @@ static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
 	*no_library = !load(lib, why, why_len);
 	if (*no_library)
 		return NULL;
-	fabric = discover(lib, p, why, why_len);
+	fabric = discover(lib, p, no_library, why, why_len);
 	if (!fabric)
 		dlclose(lib->so);
 	return fabric;

@@ -24,7 +24,8 @@ struct rr_fabric_disc_params {
 
 /*
  * Every CA port with a LID into OUT (empty first), by LID.  False with the reason
- * in WHY; *NO_LIBRARY when libibnetdisc could not be loaded.
+ * in WHY; *NO_LIBRARY when libibnetdisc could not be loaded or this host
+ * has no InfiniBand port to discover from.
  */
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,

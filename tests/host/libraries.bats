@@ -60,6 +60,18 @@ hidden() {
 	echo "$output" | jqe '[.results[].error.detail | test("libibmad.so.5: file too short")] == [true, true]'
 }
 
+@test "--all-pairs on a host with no InfiniBand port: said, exit 3, with --trace too" {
+	run --separate-stderr "$RDMA_ROUTE" --sa --all-pairs
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == "rdma-route: --all-pairs: cannot discover the fabric: ibnd_discover_fabric(): "*": no InfiniBand CA with a usable port (see ibstat)" ]]
+	run --separate-stderr "$RDMA_ROUTE" --sa --trace --all-pairs
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == "rdma-route: --trace --all-pairs: cannot read the fabric: ibnd_discover_fabric(): "*": no InfiniBand CA with a usable port (see ibstat)" ]]
+	run --separate-stderr hidden libibnetdisc.so.5 "$RDMA_ROUTE" --sa --trace --all-pairs
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"libibnetdisc.so.5: file too short"* ]]
+}
+
 @test "--list without libibverbs: the error names the library, exit 3" {
 	run --separate-stderr hidden libibverbs.so.1 "$RDMA_ROUTE" --list
 	[ "$status" -eq 3 ]
