@@ -11,6 +11,8 @@
 #include "backends/sa_decode.h"
 #include "backends/sa_lib.h"
 #include "backends/sa_trace.h"
+#include "backends/umad_choice.h"
+#include "host/sysfs.h"
 #include "model/decode.h"
 
 /*
@@ -58,6 +60,74 @@ static bool waits_for_sm(const struct sa_port *sp)
 	       !sp->sm_lid;
 }
 
+/* What sysfs says of CA's ports, for the choice of one (umad_choice.h). */
+static void read_ca_facts(const char *ca, struct rr_umad_ca_facts *f)
+{
+	char path[256], line[64];
+	int i;
+
+	memset(f, 0, sizeof(*f));
+	if (rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/node_type", ca) &&
+	    !rr_sysfs_read_line(path, line, sizeof(line)))
+		f->node_type = atoi(line);
+	if (f->node_type == 2)
+		return;		/* a switch: its port 0 */
+	for (i = 1; i < RR_UMAD_MAX_PORTS; i++) {
+		if (!rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%d/state",
+				 ca, i) ||
+		    rr_sysfs_read_line(path, line, sizeof(line)))
+			continue;	/* no such port */
+		f->ports[i].present = true;
+		f->ports[i].state = atoi(line);	/* "4: ACTIVE" */
+		if (rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%d/phys_state",
+				ca, i) &&
+		    !rr_sysfs_read_line(path, line, sizeof(line)))
+			f->ports[i].phys_state = atoi(line);
+		if (rr_sys_path(path, sizeof(path), RR_SYSFS_IB "/%s/ports/%d/link_layer",
+				ca, i) &&
+		    !rr_sysfs_read_line(path, line, sizeof(line)))
+			f->ports[i].ib = !strcmp(line, "InfiniBand") ||
+					 !strcmp(line, "IB");
+	}
+}
+
+/*
+ * -C and -P completed as libibumad completes them, from a few sysfs files
+ * a port (see umad_choice.h); false leaves it to libibumad: both given,
+ * a recorded tree (which libibumad does not read), nothing found.
+ */
+static bool choose_port(const struct rr_sa_lib *ib,
+			const struct rr_backend_params *p, char *ca,
+			size_t len, int *port)
+{
+	char names[RR_UMAD_MAX_CAS][UMAD_CA_NAME_LEN];
+	struct rr_umad_ca_facts *facts;
+	int n, i, at;
+	bool ok;
+
+	if ((p->ca && p->port) || rr_sys_recorded())
+		return false;
+	if (p->ca) {
+		snprintf(names[0], sizeof(names[0]), "%s", p->ca);
+		n = 1;
+	} else {
+		n = ib->umad_get_cas_names(names, RR_UMAD_MAX_CAS);
+	}
+	if (n <= 0)
+		return false;
+	facts = calloc((size_t)n, sizeof(*facts));
+	if (!facts)
+		return false;
+	for (i = 0; i < n; i++)
+		read_ca_facts(names[i], &facts[i]);
+	*port = p->port;
+	ok = rr_umad_choose(facts, n, &at, port);
+	if (ok)
+		snprintf(ca, len, "%s", names[at]);
+	free(facts);
+	return ok;
+}
+
 /* Which port, its state and name, from sysfs: no MAD needed. */
 static bool find_port(struct sa_port *sp, const struct rr_backend_params *p,
 		      struct rr_result *sh)
@@ -65,8 +135,9 @@ static bool find_port(struct sa_port *sp, const struct rr_backend_params *p,
 	const struct rr_sa_lib *ib = &sp->ib;
 	/* Static: the failure's detail points here until the run ends. */
 	static char why[256];
+	char ca[UMAD_CA_NAME_LEN];
 	umad_port_t up;
-	int ret;
+	int ret, num;
 
 	if (!rr_sa_lib_open(&sp->ib, why, sizeof(why))) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "dlopen", ENOENT,
@@ -78,7 +149,11 @@ static bool find_port(struct sa_port *sp, const struct rr_backend_params *p,
 			      RR_CAUSE_NO_UMAD, NULL);
 		return false;
 	}
-	ret = ib->umad_get_port(p->ca, p->port, &up);
+	/* Both named, libibumad reads that port alone. */
+	if (choose_port(ib, p, ca, sizeof(ca), &num))
+		ret = ib->umad_get_port(ca, num, &up);
+	else
+		ret = ib->umad_get_port(p->ca, p->port, &up);
 	if (ret < 0) {
 		rr_fail_cause(&sh->out, RR_STEP_OPEN_PORT, "umad_get_port", -ret,
 			      RR_CAUSE_NO_UMAD,

@@ -28,6 +28,7 @@ static bool find_all(struct rr_sa_lib *lib)
 {
 	FIND(umad_so, umad_init);
 	FIND(umad_so, umad_get_port);
+	FIND(umad_so, umad_get_cas_names);
 	FIND(umad_so, umad_release_port);
 	FIND(umad_so, umad_get_mad);
 	FIND(umad_so, umad_size);
@@ -47,10 +48,8 @@ static bool find_all(struct rr_sa_lib *lib)
 	FIND(mad_so, mad_get_field64);
 	FIND(mad_so, ib_resolve_self_via);
 	FIND(mad_so, ib_resolve_smlid_via);
-	FIND(mad_so, smp_query_via);
 	FIND(mad_so, mad_get_field);
 	FIND(mad_so, mad_decode_field);
-	FIND(mad_so, pma_query_via);
 	return true;
 missing:
 	return false;

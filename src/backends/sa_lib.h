@@ -18,6 +18,7 @@ struct rr_sa_lib {
 	void *umad_so, *mad_so;
 	__typeof__(umad_init) *umad_init;
 	__typeof__(umad_get_port) *umad_get_port;
+	__typeof__(umad_get_cas_names) *umad_get_cas_names;
 	__typeof__(umad_release_port) *umad_release_port;
 	__typeof__(umad_get_mad) *umad_get_mad;
 	__typeof__(umad_size) *umad_size;
@@ -37,10 +38,8 @@ struct rr_sa_lib {
 	__typeof__(mad_get_field64) *mad_get_field64;
 	__typeof__(ib_resolve_self_via) *ib_resolve_self_via;
 	__typeof__(ib_resolve_smlid_via) *ib_resolve_smlid_via;
-	__typeof__(smp_query_via) *smp_query_via;
 	__typeof__(mad_get_field) *mad_get_field;
 	__typeof__(mad_decode_field) *mad_decode_field;
-	__typeof__(pma_query_via) *pma_query_via;
 };
 
 /*
