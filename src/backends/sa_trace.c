@@ -8,15 +8,13 @@
 #include "backends/mad_batch.h"
 #include "backends/sa_trace.h"
 #include "base/clock.h"
+#include "base/ib_port.h"
 #include "model/chain.h"
 #include "model/decode.h"
+#include "model/fabric_graph.h"
 
 /* A directed route has room for 63 hops after the source. */
 #define MAX_HOPS (IB_SUBNET_PATH_HOPS_MAX - 1)
-/* PortInfo LinkState */
-#define LINK_ACTIVE 4
-/* A forwarding table entry no route was set in. */
-#define LFT_UNSET 0xff
 
 struct walk {
 	const struct rr_sa_lib *ib;
@@ -198,7 +196,7 @@ static unsigned int table_port(const struct walk *w, const struct rr_mad_q *qs,
 	if (n->type != RR_NODE_SWITCH || !qs[Q_LFT].ok)
 		return 0;
 	to = qs[Q_LFT].data[w->dlid % 64U];
-	return to == LFT_UNSET || to > n->num_ports ? 0 : to;
+	return to == RR_LFT_UNSET || to > n->num_ports ? 0 : to;
 }
 
 /*
@@ -229,7 +227,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no forwarding table block", name);
 	to = first[Q_LFT].data[w->dlid % 64U];
-	if (to == LFT_UNSET)
+	if (to == RR_LFT_UNSET)
 		return died(w, RR_CAUSE_ROUTE_DEAD_END,
 			    "%s has no route for LID %u", name, w->dlid);
 	if (!to || to > n->num_ports)
@@ -241,7 +239,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no PortInfo of port %u", name, to);
 	set_link(h, &out);
-	if (out.state != LINK_ACTIVE)
+	if (!rr_port_state_active((int)out.state))
 		return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
 			    "%s port %u is %s (physical state %s)", name, to,
 			    rr_port_state_name((int)out.state),
@@ -402,7 +400,7 @@ static bool walk(struct walk *w, int port)
 	if (!arrived) {
 		h->out_port = (uint8_t)port;
 		set_link(h, &p);
-		if (p.state != LINK_ACTIVE)
+		if (!rr_port_state_active((int)p.state))
 			return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
 				    "this port (%d) is %s", port,
 				    rr_port_state_name((int)p.state));

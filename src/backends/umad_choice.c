@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "backends/umad_choice.h"
+#include "base/ib_port.h"
 
-/* PortInfo LinkState ACTIVE; PortPhysicalState Disabled, LinkUp. */
-#define STATE_ACTIVE 4
+/* PortPhysicalState Disabled, LinkUp; ACTIVE alone, as libibumad asks. */
 #define PHYS_DISABLED 3
 #define PHYS_LINK_UP 5
 
@@ -11,7 +11,7 @@ static int check_port(const struct rr_umad_ca_facts *ca, int port)
 	if (port >= RR_UMAD_MAX_PORTS || !ca->ports[port].present ||
 	    !ca->ports[port].ib)
 		return -1;
-	if (ca->ports[port].state == STATE_ACTIVE)
+	if (ca->ports[port].state == RR_PORT_ACTIVE)
 		return 1;
 	return ca->ports[port].phys_state != PHYS_DISABLED ? 0 : -1;
 }
@@ -31,7 +31,7 @@ int rr_umad_ca_port(const struct rr_umad_ca_facts *ca, int *port)
 			continue;
 		if (up < 0 && ca->ports[i].phys_state == PHYS_LINK_UP)
 			up = i;
-		if (ca->ports[i].state == STATE_ACTIVE) {
+		if (ca->ports[i].state == RR_PORT_ACTIVE) {
 			*port = i;
 			return 1;
 		}

@@ -4,11 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ib_port.h"
 #include "model/chain.h"
 #include "model/fabric_routes.h"
-
-/* PortInfo LinkState */
-#define LINK_ACTIVE 4
 
 static bool holds(const struct rr_gport *p, uint16_t dlid)
 {
@@ -34,7 +32,7 @@ static bool leave(const struct rr_graph *g, struct rr_route *r, uint32_t *n,
 
 	if (!p || !p->present)
 		return dies(r, RR_CAUSE_ROUTE_BAD_PORT, *n, out), false;
-	if (p->state != LINK_ACTIVE || p->peer == RR_NO_NODE)
+	if (!rr_port_state_active(p->state) || p->peer == RR_NO_NODE)
 		return dies(r, RR_CAUSE_ROUTE_LINK_DOWN, *n, out), false;
 	*in = p->peer_port;
 	*n = p->peer;
@@ -302,7 +300,7 @@ static bool between_switches(const struct rr_graph *g, size_t node,
 			     const struct rr_gport *p)
 {
 	return g->nodes[node].type == RR_NODE_SWITCH && p->present &&
-	       p->state == LINK_ACTIVE && p->peer != RR_NO_NODE &&
+	       rr_port_state_active(p->state) && p->peer != RR_NO_NODE &&
 	       g->nodes[p->peer].type == RR_NODE_SWITCH;
 }
 

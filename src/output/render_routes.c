@@ -37,18 +37,18 @@ static size_t count_links(const struct rr_graph *g)
 static void fabric(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_graph_read *rd = v->read;
+	size_t ca = 0, i, links = count_links(v->g);
 	char title[160];
-	size_t ca = 0, i;
 
 	for (i = 0; i < v->g->num_nodes; i++)
 		ca += v->g->nodes[i].type != RR_NODE_SWITCH;
 	snprintf(title, sizeof(title), "fabric: %zu nodes, %zu switches, %zu links",
-		 v->g->num_nodes, rd->switches, count_links(v->g));
+		 v->g->num_nodes, rd->switches, links);
 	pr_single_begin(p, "fabric", title, false);
 	pr_int(p, "nodes", (long long)v->g->num_nodes);
 	pr_int(p, "switches", (long long)rd->switches);
 	pr_int(p, "channel_adapters", (long long)ca);
-	pr_int(p, "links", (long long)count_links(v->g));
+	pr_int(p, "links", (long long)links);
 	pr_ms(p, "discover_ms", rd->discover_ms);
 	pr_int(p, "table_blocks", (long long)rd->blocks);
 	pr_int(p, "table_blocks_lost", (long long)rd->blocks_lost);

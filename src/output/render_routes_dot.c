@@ -7,10 +7,8 @@
  */
 #include <stdio.h>
 
+#include "base/ib_port.h"
 #include "output/render_routes.h"
-
-/* PortInfo LinkState */
-#define LINK_ACTIVE 4
 
 /* S as a dot string: quotes and backslashes escaped, controls dropped. */
 static void put_quoted(FILE *f, const char *s)
@@ -76,7 +74,7 @@ static void edges(FILE *f, const struct rr_routes_view *v)
 				(unsigned long long)there, (unsigned long long)back,
 				1.0 + 5.0 * (double)(there > back ? there : back) /
 					(double)max,
-				a->state == LINK_ACTIVE && b->state == LINK_ACTIVE ?
+				rr_port_state_active(a->state) && rr_port_state_active(b->state) ?
 				"" : ", style=dashed, color=red");
 		}
 	}
