@@ -4,6 +4,7 @@
 
 #include "backends/mad_batch.h"
 #include "base/clock.h"
+#include "base/ib_port.h"
 
 void rr_mad_q_smp(struct rr_mad_q *q, const ib_portid_t *at,
 		  unsigned int attr, unsigned int mod)
@@ -40,6 +41,12 @@ static unsigned int wait_ms(const struct timespec *deadline,
 	return left < (long)timeout_ms ? (unsigned int)left : timeout_ms;
 }
 
+static uint32_t trid_of(const struct rr_sa_lib *ib, void *umad)
+{
+	return (uint32_t)ib->mad_get_field64(ib->umad_get_mad(umad), 0,
+					     IB_MAD_TRID_F);
+}
+
 static bool send_one(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		     struct rr_mad_q *q, void *umad, unsigned int wait)
 {
@@ -62,18 +69,20 @@ static bool send_one(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 			  ib->mad_rpc_class_agent(mad, q->mgmt_class), umad, len,
 			  (int)wait, 0) < 0)
 		return false;
-	q->trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(umad), 0,
-						IB_MAD_TRID_F);
+	q->trid = trid_of(ib, umad);
 	q->waiting = true;
 	return true;
 }
 
-/* An answer, to the query of its TID (none waits for it: dropped). */
-static void take(const struct rr_sa_lib *ib, struct rr_mad_q *qs, int n,
+/*
+ * An answer, to the query of its TID (none waits for it: dropped).  False
+ * when it closed a gate: the batch is over.
+ */
+static bool take(const struct rr_sa_lib *ib, struct rr_mad_q *qs, int n,
 		 void *umad)
 {
 	uint8_t *mad = ib->umad_get_mad(umad);
-	uint32_t trid = (uint32_t)ib->mad_get_field64(mad, 0, IB_MAD_TRID_F);
+	uint32_t trid = trid_of(ib, umad);
 	unsigned int status;
 	int i;
 
@@ -85,35 +94,65 @@ static void take(const struct rr_sa_lib *ib, struct rr_mad_q *qs, int n,
 			ib->mad_get_field(mad, 0, IB_DRSMP_STATUS_F) :
 			ib->mad_get_field(mad, 0, IB_MAD_STATUS_F);
 		if (ib->umad_status(umad) || status)
-			return;
+			return true;
 		memcpy(qs[i].data, mad + IB_SMP_DATA_OFFS,
 		       qs[i].mgmt_class == IB_SMI_DIRECT_CLASS ?
 			IB_SMP_DATA_SIZE : IB_PC_DATA_SZ);
 		qs[i].ok = true;
-		return;
+		return !qs[i].gate ||
+		       rr_port_state_active((int)ib->mad_get_field(qs[i].data, 0,
+							     IB_PORT_STATE_F));
 	}
+	return true;
+}
+
+/*
+ * One answer in, until WAIT ms: into ASIDE's buffer while it waits (its
+ * answer may be bigger than a MAD), else into UMAD.  True when it was
+ * ASIDE's: kept there.  *GOT says whether anything came.
+ */
+static bool recv_one(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+		     void **umad, struct rr_mad_aside *aside,
+		     unsigned int wait, bool *got)
+{
+	bool into_aside = aside && !aside->held;
+	int len = into_aside ? aside->room : IB_MAD_SIZE;
+
+	if (into_aside)
+		*umad = aside->buf;
+	*got = ib->umad_recv(ib->mad_rpc_portid(mad), *umad, &len,
+			     (int)wait) >= 0;
+	if (!*got || !into_aside || trid_of(ib, *umad) != aside->trid)
+		return false;
+	aside->held = true;
+	aside->len = len;
+	aside->at = rr_now();
+	return true;
 }
 
 int rr_mad_batch(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		 struct rr_mad_q *qs, int n, unsigned int timeout_ms,
-		 const struct timespec *deadline)
+		 const struct timespec *deadline, struct rr_mad_aside *aside)
 {
 	size_t size = ib->umad_size() + IB_MAD_SIZE;
-	void *umad = calloc(1, size);
-	int i, waiting = 0, done = 0, len;
+	void *own = calloc(1, size), *umad;
+	int i, waiting = 0, done = 0;
 	unsigned int wait;
+	bool got;
 
-	if (!umad)
+	if (!own)
 		return 0;
 	wait = wait_ms(deadline, timeout_ms);
 	for (i = 0; i < n && wait; i++)
-		waiting += send_one(ib, mad, &qs[i], umad, wait);
+		waiting += send_one(ib, mad, &qs[i], own, wait);
 	while (waiting && (wait = wait_ms(deadline, timeout_ms))) {
-		len = IB_MAD_SIZE;
-		if (ib->umad_recv(ib->mad_rpc_portid(mad), umad, &len,
-				  (int)wait) < 0)
+		umad = own;
+		if (recv_one(ib, mad, &umad, aside, wait, &got))
+			continue;
+		if (!got)
 			break;	/* nothing in time: the rest are lost */
-		take(ib, qs, n, umad);
+		if (!take(ib, qs, n, umad))
+			break;	/* a gate closed: the rest will not come */
 		for (waiting = 0, i = 0; i < n; i++)
 			waiting += qs[i].waiting;
 	}
@@ -121,6 +160,6 @@ int rr_mad_batch(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		qs[i].waiting = false;
 		done += qs[i].ok;
 	}
-	free(umad);
+	free(own);
 	return done;
 }

@@ -21,6 +21,12 @@ struct rr_mad_q {
 	/* The request's data in (a PMA's port select), the answer's out. */
 	uint8_t data[IB_PC_DATA_SZ];
 	bool ok;		/* answered in time, with status 0 */
+	/*
+	 * A PortInfo of the port the batch's later SMPs leave by: once it
+	 * says the port is not Active, what went through it will not come
+	 * back, and the batch waits no longer.
+	 */
+	bool gate;
 	/* The batch's own. */
 	uint32_t trid;
 	bool waiting;
@@ -34,12 +40,29 @@ void rr_mad_q_counters(struct rr_mad_q *q, const struct rr_sa_lib *ib,
 		       uint16_t lid, unsigned int port);
 
 /*
+ * An answer no batch asked for but that must not be dropped: the SA's to
+ * the PathRecord query sent before a trace's walk, which runs while the
+ * SA thinks.  Received whole into BUF (ROOM bytes of MAD after the umad
+ * header, as the SA backend receives), kept there once its TID (low 32
+ * bits) comes: HELD, its LEN, and AT, when.
+ */
+struct rr_mad_aside {
+	uint32_t trid;
+	void *buf;
+	int room;
+	bool held;
+	int len;
+	struct timespec at;
+};
+
+/*
  * Every query of QS (N) sent at once on MAD's port, the answers waited
  * for until DEADLINE, none longer than TIMEOUT_MS; each query's ok says
- * whether it came back.  Returns how many did.
+ * whether it came back.  The answer ASIDE waits for (NULL: none) is kept
+ * if it comes meanwhile.  Returns how many of QS came back.
  */
 int rr_mad_batch(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		 struct rr_mad_q *qs, int n, unsigned int timeout_ms,
-		 const struct timespec *deadline);
+		 const struct timespec *deadline, struct rr_mad_aside *aside);
 
 #endif

@@ -377,6 +377,9 @@ struct sa_query {
 	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
 	int64_t deadline;
 	int64_t resend_at;
+	/* --trace: walked (into TRACE), before the answer or after it. */
+	bool traced;
+	struct rr_outcome trace;
 };
 
 /*
@@ -492,60 +495,89 @@ static void hand_over(struct rr_sa *w, struct rr_result *r)
 }
 
 /*
- * --trace: the route to the path's DLID (or the LID asked for, when the
- * SA gave no path) through the switches, after the query.  Its SMPs are
- * waited for one at a time: a trace is of one or a few destinations.
+ * --trace: where the route runs, from this port (or the --from port) to
+ * the path's DLID, or the LID asked for when the SA gave no path yet.
+ * False when there is nothing to walk to.
  */
-static void trace(struct rr_sa *w, struct rr_result *r)
+static bool trace_ends(const struct sa_port *sp, const struct rr_result *r,
+		       struct rr_sa_trace_ends *ends)
 {
 	const struct rr_path *path = r->out.num_paths ? &r->out.paths[0] : NULL;
 	const struct rr_probe *probe = &r->probe;
-	struct rr_sa_trace_ends ends = {
-		.port = w->sp.num, .self_lid = w->sp.lid,
+
+	*ends = (struct rr_sa_trace_ends){
+		.port = sp->num, .self_lid = sp->lid,
 		.dlid = path ? path->dlid : 0,
 	};
-
-	if (!ends.dlid && probe->sa.kind == RR_SA_LID)
-		ends.dlid = probe->sa.lid;
+	if (!ends->dlid && probe->sa.kind == RR_SA_LID)
+		ends->dlid = probe->sa.lid;
 	/* --from: the path's SLID, else the LID given. */
 	if (probe->have_sa_from) {
-		ends.from_lid = path ? path->slid :
+		ends->from_lid = path ? path->slid :
 			probe->sa_from.kind == RR_SA_LID ? probe->sa_from.lid : 0;
-		if (!ends.from_lid)
-			return;
+		if (!ends->from_lid)
+			return false;
 	}
-	if (!ends.dlid)
-		return;
-	if (!r->out.ok) {
-		/*
-		 * No path (the SA does not know the LID, or the SM is down):
-		 * where the route dies says more than the SA's answer; a route
-		 * that arrives leaves the SA's failure standing.
-		 */
-		struct rr_failure said = r->out.fail;
+	return ends->dlid != 0;
+}
 
-		if (rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
-				w->p->names, &r->out)) {
-			r->out.fail = said;
-			r->out.ok = false;
-		}
+/*
+ * Q's trace, into an outcome of its own, taken into the result's once
+ * the query is over too.  Its SMPs are waited for one round at a time: a
+ * trace is of one or a few destinations.
+ */
+static void run_trace(struct rr_sa *w, struct sa_query *q,
+		      struct rr_mad_aside *aside)
+{
+	struct rr_sa_trace_ends ends;
+
+	if (!trace_ends(&w->sp, q->r, &ends))
+		return;
+	memset(&q->trace, 0, sizeof(q->trace));
+	q->trace.ok = rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
+				  w->p->names, aside, &q->trace);
+	q->traced = true;
+}
+
+/*
+ * The trace T into R, R's query over.  Where the route dies says more
+ * than the SA's answer (the SA does not know the LID, the SM is down)
+ * and is said over it; a route that arrives leaves an SA failure
+ * standing, and is judged against the path the SA gave.
+ */
+static void take_trace(struct rr_result *r, struct rr_outcome *t)
+{
+	const struct rr_path *path;
+
+	r->out.hops = t->hops;
+	r->out.num_hops = t->num_hops;
+	t->hops = NULL;
+	t->num_hops = 0;
+	r->out.steps[RR_STEP_TRACE] = t->steps[RR_STEP_TRACE];
+	if (!t->ok) {
+		r->out.fail = t->fail;
+		r->out.ok = false;
+		rr_step_end(&r->out, RR_STEP_TOTAL);
 		return;
 	}
-	/* A resolved query has its path: the DLID came from it. */
-	if (rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
-			w->p->names, &r->out))
-		rr_hops_judge(r->out.hops, r->out.num_hops,
-			      rr_rate_gbps(path->rate), rr_mtu_bytes(path->mtu));
+	if (!r->out.ok)
+		return;
+	path = &r->out.paths[0];	/* a resolved query has its path */
+	rr_hops_judge(r->out.hops, r->out.num_hops,
+		      rr_rate_gbps(path->rate), rr_mtu_bytes(path->mtu));
 }
 
 /* The query of W->q[I] is over: its result filled, its slot given up. */
 static void query_done(struct rr_sa *w, unsigned int i)
 {
-	struct rr_result *r = w->q[i].r;
+	struct sa_query *q = &w->q[i];
+	struct rr_result *r = q->r;
 
 	rr_step_end(&r->out, RR_STEP_SA_QUERY);
-	if (w->p->trace)
-		trace(w, r);
+	if (w->p->trace && !q->traced)
+		run_trace(w, q, NULL);
+	if (q->traced)
+		take_trace(r, &q->trace);
 	if (r->out.ok)
 		rr_step_end(&r->out, RR_STEP_TOTAL);
 	add_shared_time(r, &w->shared);
@@ -553,8 +585,9 @@ static void query_done(struct rr_sa *w, unsigned int i)
 	w->q[i] = w->q[--w->num];
 }
 
-/* The answer to W->q[I]: LEN bytes of MAD in the receive buffer. */
-static void take_answer(struct rr_sa *w, unsigned int i, int len)
+/* The answer to W->q[I]: LEN bytes of MAD in the receive buffer, come AT. */
+static void take_answer(struct rr_sa *w, unsigned int i, int len,
+			const struct timespec *at)
 {
 	const struct rr_sa_lib *ib = &w->sp.ib;
 	const struct rr_backend_params *p = w->p;
@@ -572,7 +605,7 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 		w->q[i].resend_at = now_ms() + wait;
 		return;
 	}
-	rr_step_end(&r->out, RR_STEP_SA_QUERY);
+	rr_step_end_at(&r->out, RR_STEP_SA_QUERY, at);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
@@ -583,6 +616,60 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len)
 	else if (r->out.fail.kind == RR_FAIL_NONE)
 		fail_query(r, &ans, 0, p->sl >= 0 || p->pkey >= 0);
 	query_done(w, i);
+}
+
+/*
+ * An answer, LEN bytes in the receive buffer, come AT, to its query.
+ * Only the low 32 bits of the TID count: the kernel puts its agent number
+ * in the high ones; an answer to no query in flight is dropped.
+ */
+static void answer(struct rr_sa *w, int len, const struct timespec *at)
+{
+	const struct rr_sa_lib *ib = &w->sp.ib;
+	struct rr_sa_answer none = { 0 };
+	unsigned int i;
+	uint32_t trid;
+
+	trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->rcv), 0,
+					 IB_MAD_TRID_F);
+	for (i = 0; i < w->num; i++) {
+		if (w->q[i].trid != trid || w->q[i].resend_at)
+			continue;
+		if (ib->umad_status(w->rcv)) {
+			/* The kernel's own timeout (or error) for the send. */
+			rr_step_end_at(&w->q[i].r->out, RR_STEP_SA_QUERY, at);
+			fail_query(w->q[i].r, &none, ib->umad_status(w->rcv), false);
+			query_done(w, i);
+		} else {
+			take_answer(w, i, len, at);
+		}
+		return;
+	}
+}
+
+/* Waits for one answer until the nearest deadline, for its query. */
+static void receive(struct rr_sa *w)
+{
+	const struct rr_sa_lib *ib = &w->sp.ib;
+	int64_t first = w->q[0].deadline, left;
+	struct timespec at;
+	unsigned int i;
+	int len = RECV_MAD_SIZE;
+
+	for (i = 0; i < w->num; i++) {
+		if (w->q[i].deadline < first)
+			first = w->q[i].deadline;
+		if (w->q[i].resend_at && w->q[i].resend_at < first)
+			first = w->q[i].resend_at;
+	}
+	left = first - now_ms();
+	if (left <= 0)
+		return;
+	if (ib->umad_recv(ib->mad_rpc_portid(w->sp.mad), w->rcv, &len,
+			  (int)left) < 0)
+		return;		/* nothing in time: expire() decides */
+	at = rr_now();
+	answer(w, len, &at);
 }
 
 /*
@@ -612,6 +699,23 @@ static int send_mad(struct rr_sa *w, struct sa_query *q)
 	return 0;
 }
 
+/*
+ * --trace to a LID (from a LID, if --from): the walk needs nothing from
+ * the SA, and runs now, while the SA answers Q's query; that answer, if
+ * it comes meanwhile, is kept aside for after the walk.  A trace costs
+ * the longer of the two round trips, not both.
+ */
+static void trace_ahead(struct rr_sa *w, struct sa_query *q)
+{
+	struct rr_mad_aside aside = {
+		.trid = q->trid, .buf = w->rcv, .room = RECV_MAD_SIZE,
+	};
+
+	run_trace(w, q, &aside);
+	if (aside.held)
+		answer(w, aside.len, &aside.at);
+}
+
 /* Sends the query for R; false (R failed) when it cannot go out. */
 static bool send_query(struct rr_sa *w, struct rr_result *r)
 {
@@ -637,6 +741,8 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 		return false;
 	}
 	w->num++;
+	if (w->p->trace)
+		trace_ahead(w, q);
 	return true;
 }
 
@@ -679,49 +785,6 @@ static void expire(struct rr_sa *w)
 		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
 		fail_query(w->q[i].r, &none, ETIMEDOUT, false);
 		query_done(w, i);
-	}
-}
-
-/*
- * Waits for one answer until the nearest deadline and hands it to its
- * query.  Only the low 32 bits of the TID count: the kernel puts its agent
- * number in the high ones; an answer to no query in flight is dropped.
- */
-static void receive(struct rr_sa *w)
-{
-	const struct rr_sa_lib *ib = &w->sp.ib;
-	int64_t first = w->q[0].deadline, left;
-	struct rr_sa_answer none = { 0 };
-	unsigned int i;
-	uint32_t trid;
-	int len = RECV_MAD_SIZE, ret;
-
-	for (i = 0; i < w->num; i++) {
-		if (w->q[i].deadline < first)
-			first = w->q[i].deadline;
-		if (w->q[i].resend_at && w->q[i].resend_at < first)
-			first = w->q[i].resend_at;
-	}
-	left = first - now_ms();
-	if (left <= 0)
-		return;
-	ret = ib->umad_recv(ib->mad_rpc_portid(w->sp.mad), w->rcv, &len, (int)left);
-	if (ret < 0)
-		return;		/* nothing in time: expire() decides */
-	trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->rcv), 0,
-					 IB_MAD_TRID_F);
-	for (i = 0; i < w->num; i++) {
-		if (w->q[i].trid != trid || w->q[i].resend_at)
-			continue;
-		if (ib->umad_status(w->rcv)) {
-			/* The kernel's own timeout (or error) for the send. */
-			rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
-			fail_query(w->q[i].r, &none, ib->umad_status(w->rcv), false);
-			query_done(w, i);
-		} else {
-			take_answer(w, i, len);
-		}
-		return;
 	}
 }
 
@@ -851,6 +914,8 @@ static void sa_end(void *be)
 
 	if (!w)
 		return;
+	while (w->q && w->num)
+		free(w->q[--w->num].trace.hops);
 	if (w->sp.mad)
 		w->sp.ib.mad_rpc_close_port(w->sp.mad);
 	rr_sa_lib_close(&w->sp.ib);

@@ -16,6 +16,20 @@
 /* A directed route has room for 63 hops after the source. */
 #define MAX_HOPS (IB_SUBNET_PATH_HOPS_MAX - 1)
 
+/*
+ * What a node is asked first, all at once: NodeInfo, NodeDescription,
+ * and PortInfo of one port (port 0: a switch's own, a CA's the SMP came
+ * in by); a node beyond the last also its forwarding table block of the
+ * LID, which only a switch has (a CA answers it with an error status),
+ * but asking before its type is known saves a round trip a switch.
+ */
+enum { Q_NODE, Q_DESC, Q_PORT, Q_LFT, Q_FIRST };
+/*
+ * Then, once NodeInfo and the table said: the ports in and out, and the
+ * first round of the node beyond the out port (Q_FIRST more), at once.
+ */
+enum { Q_IN, Q_OUT, Q_THEN };
+
 struct walk {
 	const struct rr_sa_lib *ib;
 	struct ibmad_port *mad;
@@ -27,6 +41,10 @@ struct walk {
 	struct rr_outcome *out;		/* where hops go */
 	struct rr_outcome *first;	/* the trace's own */
 	bool back;			/* --from a CA: its switch is behind */
+	struct rr_mad_aside *aside;	/* the SA's answer, if it comes */
+	/* The next node's first round, asked with this one's last. */
+	struct rr_mad_q next[Q_FIRST];
+	bool have_next;
 };
 
 /* What NodeInfo says of the node at W->at. */
@@ -42,21 +60,11 @@ struct port {
 	unsigned int lmc, state, phys_state, width, speed, mtu;
 };
 
-/*
- * What a node is asked first, all at once: NodeInfo, NodeDescription,
- * and PortInfo of one port; a node beyond the last also its forwarding
- * table block of the LID, which only a switch has (a CA answers it with
- * an error status), but asking before its type is known saves a round
- * trip a switch.
- */
-enum { Q_NODE, Q_DESC, Q_PORT, Q_LFT, Q_FIRST };
-/* Then, once NodeInfo and the table said: the ports in and out. */
-enum { Q_IN, Q_OUT, Q_THEN };
-
 /* One round of the walk's MADs, at once, within its deadline. */
 static void ask(struct walk *w, struct rr_mad_q *qs, int n)
 {
-	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline);
+	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline,
+		     w->aside);
 }
 
 static unsigned int field(const struct walk *w, const struct rr_mad_q *q,
@@ -106,15 +114,42 @@ static bool port_of(const struct walk *w, const struct rr_mad_q *q,
 	return true;
 }
 
-/* The first round to the node at W->at (see Q_FIRST), PortInfo of PORT. */
-static void ask_first(struct walk *w, struct rr_mad_q *qs, unsigned int port,
-		      bool beyond)
+/* The first round's queries (Q_FIRST) to the node at AT, PortInfo of PORT. */
+static void first_queries(const struct walk *w, struct rr_mad_q *qs,
+			  const ib_portid_t *at, unsigned int port)
 {
-	rr_mad_q_smp(&qs[Q_NODE], &w->at, IB_ATTR_NODE_INFO, 0);
-	rr_mad_q_smp(&qs[Q_DESC], &w->at, IB_ATTR_NODE_DESC, 0);
-	rr_mad_q_smp(&qs[Q_PORT], &w->at, IB_ATTR_PORT_INFO, port);
-	rr_mad_q_smp(&qs[Q_LFT], &w->at, IB_ATTR_LINEARFORWTBL, w->dlid / 64U);
-	ask(w, qs, beyond ? Q_FIRST : Q_LFT);
+	rr_mad_q_smp(&qs[Q_NODE], at, IB_ATTR_NODE_INFO, 0);
+	rr_mad_q_smp(&qs[Q_DESC], at, IB_ATTR_NODE_DESC, 0);
+	rr_mad_q_smp(&qs[Q_PORT], at, IB_ATTR_PORT_INFO, port);
+	rr_mad_q_smp(&qs[Q_LFT], at, IB_ATTR_LINEARFORWTBL, w->dlid / 64U);
+}
+
+/*
+ * The first round of the node beyond W->at's port PORT, added to the
+ * round QS (N queries) going to W->at, which holds PortInfo of PORT at
+ * GATE: a round trip a hop saved.  When the gate says the link is not
+ * Active, the round waits for them no longer.  Returns the round's size.
+ */
+static int ask_ahead(const struct walk *w, struct rr_mad_q *qs, int n,
+		     int gate, unsigned int port)
+{
+	ib_portid_t beyond = w->at;
+
+	if (beyond.drpath.cnt >= MAX_HOPS)
+		return n;
+	beyond.drpath.p[++beyond.drpath.cnt] = (uint8_t)port;
+	first_queries(w, qs + n, &beyond, 0);
+	qs[gate].gate = true;
+	return n + Q_FIRST;
+}
+
+/* What the round QS (N) asked ahead, at QS + AT, kept for the next node. */
+static void keep_ahead(struct walk *w, const struct rr_mad_q *qs, int n,
+		       int at)
+{
+	w->have_next = n > at;
+	if (w->have_next)
+		memcpy(w->next, qs + at, sizeof(w->next));
 }
 
 static struct rr_hop *add_hop(struct walk *w)
@@ -260,18 +295,31 @@ static unsigned int step_back(struct walk *w)
 }
 
 /*
+ * A CA's (or router's) PortInfo of port 0 is of the port the SMP came in
+ * by, as its LocalPortNum says: the port in, asked already.
+ */
+static bool in_port_known(const struct walk *w, const struct rr_mad_q *first,
+			  const struct node *n)
+{
+	return n->type != RR_NODE_SWITCH && first[Q_PORT].ok &&
+	       field(w, &first[Q_PORT], IB_PORT_LOCAL_PORT_F) == n->in_port;
+}
+
+/*
  * The node beyond the last hop's out port: its hop, the MTU of the link
  * into it (the smaller end), and on to the next unless it is the end.
  * Two rounds of SMPs: what it is (a switch's port 0 and table block
- * asked with it), then its ports in and out.
+ * asked with it; asked with the last node's second round, mostly), then
+ * its ports in and out (a CA's in, mostly, was in the first).
  */
 static bool next_node(struct walk *w, bool *arrived)
 {
 	struct rr_hop *prev = &w->out->hops[w->out->num_hops - 1], *h;
-	struct rr_mad_q first[Q_FIRST], then[Q_THEN];
+	struct rr_mad_q first[Q_FIRST], then[Q_THEN + Q_FIRST];
 	struct port in = { 0 };
 	unsigned int back = 0, to;
 	struct node n;
+	int nq;
 	char name[128];
 
 	hop_name(prev, name, sizeof(name));
@@ -281,7 +329,13 @@ static bool next_node(struct walk *w, bool *arrived)
 		return died(w, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u is longer than %d hops",
 			    w->dlid, MAX_HOPS);
-	ask_first(w, first, 0, true);
+	if (w->have_next) {
+		memcpy(first, w->next, sizeof(first));
+		w->have_next = false;
+	} else {
+		first_queries(w, first, &w->at, 0);
+		ask(w, first, Q_FIRST);
+	}
 	if (!node_of(w, &first[Q_NODE], &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no NodeInfo",
@@ -291,7 +345,12 @@ static bool next_node(struct walk *w, bool *arrived)
 	to = table_port(w, first, &n);
 	rr_mad_q_smp(&then[Q_IN], &w->at, IB_ATTR_PORT_INFO, n.in_port);
 	rr_mad_q_smp(&then[Q_OUT], &w->at, IB_ATTR_PORT_INFO, to);
-	ask(w, then, to ? Q_THEN : Q_OUT);
+	nq = to ? ask_ahead(w, then, Q_THEN, Q_OUT, to) : Q_OUT;
+	if (in_port_known(w, first, &n))
+		then[Q_IN] = first[Q_PORT];	/* to=0: nothing more to ask */
+	else
+		ask(w, then, nq);
+	keep_ahead(w, then, nq, Q_THEN);
 	h = add_hop(w);
 	if (!h)
 		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
@@ -346,7 +405,7 @@ static void read_counters(struct walk *w)
 		hop[n++] = i;
 	}
 	w->deadline = rr_ts_add_ms(rr_now(), w->timeout_ms);
-	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline);
+	ask(w, qs, n);
 	for (i = 0; i < n; i++) {
 		struct rr_hop *h = &w->out->hops[hop[i]];
 
@@ -370,13 +429,19 @@ out:
  */
 static bool walk(struct walk *w, int port)
 {
-	struct rr_mad_q first[Q_FIRST];
+	struct rr_mad_q first[Q_LFT + Q_FIRST];
 	struct rr_hop *h;
 	struct port p;
 	struct node n;
 	bool arrived;
+	int nq = Q_LFT;
 
-	ask_first(w, first, (unsigned int)port, false);
+	/* This port's node, and the one beyond this port at once. */
+	first_queries(w, first, &w->at, (unsigned int)port);
+	if (port)
+		nq = ask_ahead(w, first, Q_LFT, Q_PORT, (unsigned int)port);
+	ask(w, first, nq);
+	keep_ahead(w, first, nq, Q_LFT);
 	if (!node_of(w, &first[Q_NODE], &n))
 		return died(w, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no NodeInfo", port ? "this node" : "the source");
@@ -440,11 +505,13 @@ static bool reach_source(struct walk *w, const struct rr_sa_trace_ends *ends)
 
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
-		 const struct rr_node_names *names, struct rr_outcome *out)
+		 const struct rr_node_names *names, struct rr_mad_aside *aside,
+		 struct rr_outcome *out)
 {
 	struct walk w = {
 		.ib = ib, .mad = mad, .timeout_ms = timeout_ms,
 		.dlid = ends->dlid, .names = names, .out = out, .first = out,
+		.aside = aside,
 	};
 	bool ok;
 

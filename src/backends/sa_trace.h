@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "backends/mad_batch.h"
 #include "backends/sa_lib.h"
 #include "model/fabric.h"
 #include "model/result.h"
@@ -29,12 +30,14 @@ struct rr_sa_trace_ends {
  * From this port, or from the port of FROM_LID (reached by LID, then by
  * directed route from there, as ibtracert walks from another port), to
  * DLID; each SMP waits TIMEOUT_MS at most.  A node is named from NAMES
- * (the node-name map) by its GUID, else by its NodeDescription.  False
- * when the trace failed (OUT says where and why); the hops read so far
- * are kept either way.
+ * (the node-name map) by its GUID, else by its NodeDescription.  The
+ * SA's answer ASIDE waits for (NULL: none) is kept if it comes during
+ * the walk.  False when the trace failed (OUT says where and why); the
+ * hops read so far are kept either way.
  */
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
 		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
-		 const struct rr_node_names *names, struct rr_outcome *out);
+		 const struct rr_node_names *names, struct rr_mad_aside *aside,
+		 struct rr_outcome *out);
 
 #endif

@@ -174,4 +174,16 @@ setup() {
 	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch2" and .out_port == 3 and .state == "DOWN"'
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --timeout 300 "$(node_lid Hca2)"
 	[[ "$output" == "5: failed at trace: smp_query_via(): Switch2 port 3 is DOWN"* ]]
+	# Linked again with no SM to activate it: up, but INIT.  The node
+	# beyond answers no NodeInfo: that round ends on the out port's state,
+	# and the route dies there, not at the node.  (How long a node that
+	# drops SMPs would be waited for is not seen here: ibsim answers what
+	# it drops at once, with a timeout status.)
+	sim_console 'ReLink "Switch2"[3]'
+	sim_console 'Error "Switch3" 100 17'
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --timeout 300 "$(node_lid Hca2)"
+	sim_console 'Error "Switch3" 0 17'
+	[ "$status" -eq 1 ]
+	echo "$output" | jqe '.results[0].error.cause == "route_link_down"'
+	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is INIT (physical state LINK_UP)"'
 }
