@@ -112,6 +112,14 @@ load ../helpers
 	done
 }
 
+# groff -ww: every warning (a stray control character, an unknown
+# escape or request) is a line on stderr; none may be.
+@test "the man page renders without a groff warning" {
+	run --separate-stderr groff -man -ww -z "$BATS_TEST_DIRNAME/../../man/rdma-route.8"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ] || { echo "$stderr"; false; }
+}
+
 @test "the SA options need --sa; --src does not apply to it" {
 	run rr --sl 3 192.0.2.1
 	[ "$status" -eq 2 ]
