@@ -177,11 +177,21 @@ static void set_link(struct rr_hop *h, const struct port *p)
 	h->mtu = p->mtu;
 }
 
-static bool died(struct walk *w, enum rr_cause cause, const char *fmt, ...)
+/*
+ * The route dies where an SMP's answer shows it (or no answer came):
+ * CALL names that SMP as an admin reads it, SubnGet(PortInfo) for a port
+ * that is down, SubnGet(LinearForwardingTable) for an entry unset.
+ */
+static const char SMP_NODE[] = "SubnGet(NodeInfo)";
+static const char SMP_PORT[] = "SubnGet(PortInfo)";
+static const char SMP_LFT[] = "SubnGet(LinearForwardingTable)";
+
+static bool died(struct walk *w, const char *call, enum rr_cause cause,
+		 const char *fmt, ...)
 {
 	va_list ap;
 
-	rr_fail_cause(w->out, RR_STEP_TRACE, "smp_query_via", 0, cause, NULL);
+	rr_fail_cause(w->out, RR_STEP_TRACE, call, 0, cause, NULL);
 	va_start(ap, fmt);
 	vsnprintf(w->out->fail.where, sizeof(w->out->fail.where), fmt, ap);
 	va_end(ap);
@@ -248,7 +258,7 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 
 	hop_name(h, name, sizeof(name));
 	if (!port_of(w, &first[Q_PORT], &self))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_PORT, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no PortInfo of port 0", name);
 	h->lid = self.lid;
 	if (holds(&self, w->dlid)) {
@@ -256,26 +266,26 @@ static bool cross_switch(struct walk *w, struct rr_hop *h,
 		return true;
 	}
 	if (seen(w->out, h->guid))
-		return died(w, RR_CAUSE_ROUTE_LOOP,
+		return died(w, SMP_NODE, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u comes back to %s", w->dlid, name);
 	if (!first[Q_LFT].ok)
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_LFT, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no forwarding table block", name);
 	to = first[Q_LFT].data[w->dlid % 64U];
 	if (to == RR_LFT_UNSET)
-		return died(w, RR_CAUSE_ROUTE_DEAD_END,
+		return died(w, SMP_LFT, RR_CAUSE_ROUTE_DEAD_END,
 			    "%s has no route for LID %u", name, w->dlid);
 	if (!to || to > n->num_ports)
-		return died(w, RR_CAUSE_ROUTE_BAD_PORT,
+		return died(w, SMP_LFT, RR_CAUSE_ROUTE_BAD_PORT,
 			    "%s sends LID %u to port %u of its %u", name,
 			    w->dlid, to, n->num_ports);
 	h->out_port = (uint8_t)to;
 	if (!port_of(w, &then[Q_OUT], &out))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_PORT, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no PortInfo of port %u", name, to);
 	set_link(h, &out);
 	if (!rr_port_state_active((int)out.state))
-		return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
+		return died(w, SMP_PORT, RR_CAUSE_ROUTE_LINK_DOWN,
 			    "%s port %u is %s (physical state %s)", name, to,
 			    rr_port_state_name((int)out.state),
 			    rr_phys_state_name((int)out.phys_state));
@@ -326,7 +336,7 @@ static bool next_node(struct walk *w, bool *arrived)
 	if (w->back)
 		back = step_back(w);
 	else if (!step_out(w, prev->out_port))
-		return died(w, RR_CAUSE_ROUTE_LOOP,
+		return died(w, SMP_LFT, RR_CAUSE_ROUTE_LOOP,
 			    "the route to LID %u is longer than %d hops",
 			    w->dlid, MAX_HOPS);
 	if (w->have_next) {
@@ -337,7 +347,7 @@ static bool next_node(struct walk *w, bool *arrived)
 		ask(w, first, Q_FIRST);
 	}
 	if (!node_of(w, &first[Q_NODE], &n))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_NODE, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no NodeInfo",
 			    name, prev->out_port);
 	if (back)
@@ -353,14 +363,14 @@ static bool next_node(struct walk *w, bool *arrived)
 	keep_ahead(w, then, nq, Q_THEN);
 	h = add_hop(w);
 	if (!h)
-		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
+		return died(w, "realloc", RR_CAUSE_UNKNOWN, "out of memory");
 	prev = &w->out->hops[w->out->num_hops - 2];
 	h->type = n.type;
 	h->guid = n.guid;
 	h->in_port = (uint8_t)n.in_port;
 	name_of(w, &first[Q_DESC], h);
 	if (!port_of(w, &then[Q_IN], &in))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_PORT, RR_CAUSE_SMP_TIMEOUT,
 			    "the node beyond %s port %u gave no PortInfo",
 			    name, prev->out_port);
 	if (in.mtu && in.mtu < prev->mtu)
@@ -373,7 +383,7 @@ static bool next_node(struct walk *w, bool *arrived)
 		return true;
 	}
 	hop_name(h, name, sizeof(name));
-	return died(w, RR_CAUSE_ROUTE_DEAD_END,
+	return died(w, SMP_PORT, RR_CAUSE_ROUTE_DEAD_END,
 		    "LID %u is delivered to %s (LID %u), not to its port",
 		    w->dlid, name, in.lid);
 }
@@ -443,7 +453,7 @@ static bool walk(struct walk *w, int port)
 	ask(w, first, nq);
 	keep_ahead(w, first, nq, Q_LFT);
 	if (!node_of(w, &first[Q_NODE], &n))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_NODE, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no NodeInfo", port ? "this node" : "the source");
 	if (!port) {
 		port = (int)n.in_port;
@@ -453,12 +463,12 @@ static bool walk(struct walk *w, int port)
 	}
 	h = add_hop(w);
 	if (!h)
-		return died(w, RR_CAUSE_UNKNOWN, "out of memory");
+		return died(w, "realloc", RR_CAUSE_UNKNOWN, "out of memory");
 	h->type = n.type;
 	h->guid = n.guid;
 	name_of(w, &first[Q_DESC], h);
 	if (!port_of(w, &first[Q_PORT], &p))
-		return died(w, RR_CAUSE_SMP_TIMEOUT,
+		return died(w, SMP_PORT, RR_CAUSE_SMP_TIMEOUT,
 			    "this node gave no PortInfo of port %d", port);
 	h->lid = p.lid;
 	arrived = holds(&p, w->dlid);
@@ -466,7 +476,7 @@ static bool walk(struct walk *w, int port)
 		h->out_port = (uint8_t)port;
 		set_link(h, &p);
 		if (!rr_port_state_active((int)p.state))
-			return died(w, RR_CAUSE_ROUTE_LINK_DOWN,
+			return died(w, SMP_PORT, RR_CAUSE_ROUTE_LINK_DOWN,
 				    "this port (%d) is %s", port,
 				    rr_port_state_name((int)p.state));
 	}
@@ -498,7 +508,7 @@ static bool reach_source(struct walk *w, const struct rr_sa_trace_ends *ends)
 	w->dlid = ends->dlid;
 	if (ok)
 		return true;
-	return died(w, there.fail.cause,
+	return died(w, there.fail.call, there.fail.cause,
 		    "the source (LID %u) cannot be reached: %s",
 		    ends->from_lid, why);
 }

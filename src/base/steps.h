@@ -63,7 +63,7 @@ enum rr_cm_event {
 	  RR_BY_SA)							\
 	X(FIND_SM, "find_sm", "find sm", "mad_rpc", NONE, RR_BY_SA)	\
 	X(SA_QUERY, "sa_query", "sa query", "umad_send", NONE, RR_BY_SA) \
-	X(TRACE, "trace", "trace", "smp_query_via", NONE, RR_BY_TRACE)	\
+	X(TRACE, "trace", "trace", "umad_send", NONE, RR_BY_TRACE)	\
 	X(TOTAL, "total", "total", "", NONE, RR_BY_ALL)
 
 #define RR_STEP_ENUM(id, key, label, call, ends_on, by) RR_STEP_##id,

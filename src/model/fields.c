@@ -72,6 +72,17 @@ static const char *fail_kind_key(enum rr_fail_kind kind)
 	}
 }
 
+/*
+ * "umad_recv()", but a MAD named with its attribute, "SubnGet(PortInfo)",
+ * has its parentheses already.
+ */
+static const char *call_parens(const char *call)
+{
+	size_t n = strlen(call);
+
+	return n && call[n - 1] == ')' ? "" : "()";
+}
+
 const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 {
 	const struct rr_failure *f = &r->out.fail;
@@ -83,7 +94,7 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 	else if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s", gai_strerror(f->status));
 	else if (f->kind == RR_FAIL_CALL && !f->err)
-		snprintf(buf, len, "%s(): %s", f->call,
+		snprintf(buf, len, "%s%s: %s", f->call, call_parens(f->call),
 			 f->where[0] ? f->where : f->detail ? f->detail : "failed");
 	else if (f->kind == RR_FAIL_DEADLINE)
 		snprintf(buf, len, "no event within the tool's deadline of %u ms",

@@ -149,6 +149,7 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json 50
 	[ "$status" -eq 1 ]
 	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_dead_end"'
+	echo "$output" | jqe '.results[0].error.call == "SubnGet(LinearForwardingTable)"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch1 has no route for LID 50"'
 	echo "$output" | jqe '[.results[0].hops[].name] == ["Hca1", "Switch1"]'
 }
@@ -158,7 +159,7 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --timeout 300 "$(node_lid Hca2)"
 	sim_console 'Error "Switch2" 0 17'
 	[ "$status" -eq 1 ]
-	echo "$output" | jqe '.results[0].error.cause == "smp_timeout"'
+	echo "$output" | jqe '.results[0].error | .cause == "smp_timeout" and .call == "SubnGet(NodeInfo)"'
 	echo "$output" | jqe '.results[0].error.detail == "the node beyond Switch1 port 2 gave no NodeInfo"'
 	# The paths still came from the SA: the route resolved, its walk did not.
 	echo "$output" | jqe '.results[0].paths | length == 1'
@@ -171,9 +172,10 @@ setup() {
 	[ "$status" -eq 1 ]
 	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_link_down"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is DOWN (physical state POLLING)"'
+	echo "$output" | jqe '.results[0].error.kernel_said == "SubnGet(PortInfo): Switch2 port 3 is DOWN (physical state POLLING)"'
 	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch2" and .out_port == 3 and .state == "DOWN"'
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --timeout 300 "$(node_lid Hca2)"
-	[[ "$output" == "5: failed at trace: smp_query_via(): Switch2 port 3 is DOWN"* ]]
+	[[ "$output" == "5: failed at trace: SubnGet(PortInfo): Switch2 port 3 is DOWN"* ]]
 	# Linked again with no SM to activate it: up, but INIT.  The node
 	# beyond answers no NodeInfo: that round ends on the out port's state,
 	# and the route dies there, not at the node.  (How long a node that
