@@ -437,49 +437,94 @@ out:
  * The walk, to DLID or to where the route dies.  From another port (PORT
  * 0), its node says by which port the SMP came in: the port to leave by.
  */
-static bool walk(struct walk *w, int port)
+/*
+ * --from a switch: the route starts at its port 0, as ibtracert's does,
+ * and leaves by the port its table names for DLID; the directed route
+ * goes on from the switch itself (no step back, as from a CA).  FIRST
+ * holds its port 0 and table block.
+ */
+static bool from_switch(struct walk *w, struct rr_hop *h, const struct node *n,
+			const struct rr_mad_q *first, bool *arrived)
+{
+	struct rr_mad_q then[Q_THEN + Q_FIRST];
+	unsigned int to = table_port(w, first, n);
+	int nq = Q_OUT;
+
+	memset(then, 0, sizeof(then));
+	w->back = false;
+	h->in_port = 0;
+	if (to) {
+		rr_mad_q_smp(&then[Q_OUT], &w->at, IB_ATTR_PORT_INFO, to);
+		nq = ask_ahead(w, then, Q_THEN, Q_OUT, to);
+		ask(w, then + Q_OUT, nq - Q_OUT);
+		keep_ahead(w, then, nq, Q_THEN);
+	}
+	return cross_switch(w, h, n, first, then, arrived);
+}
+
+/*
+ * The route's first hop: this port's node (PORT), or --from's source
+ * (0), reached already by directed route; ARRIVED when it holds DLID.
+ */
+static bool source_hop(struct walk *w, int port, bool *arrived)
 {
 	struct rr_mad_q first[Q_LFT + Q_FIRST];
 	struct rr_hop *h;
 	struct port p;
 	struct node n;
-	bool arrived;
-	int nq = Q_LFT;
+	int nq;
 
-	/* This port's node, and the one beyond this port at once. */
+	/*
+	 * This port's node, and the one beyond this port at once; --from's
+	 * source with its table block instead, in case it is a switch.
+	 */
 	first_queries(w, first, &w->at, (unsigned int)port);
-	if (port)
+	if (port) {
 		nq = ask_ahead(w, first, Q_LFT, Q_PORT, (unsigned int)port);
-	ask(w, first, nq);
-	keep_ahead(w, first, nq, Q_LFT);
+		ask(w, first, nq);
+		keep_ahead(w, first, nq, Q_LFT);
+	} else {
+		ask(w, first, Q_FIRST);
+	}
 	if (!node_of(w, &first[Q_NODE], &n))
 		return died(w, SMP_NODE, RR_CAUSE_SMP_TIMEOUT,
 			    "%s gave no NodeInfo", port ? "this node" : "the source");
-	if (!port) {
-		port = (int)n.in_port;
-		rr_mad_q_smp(&first[Q_PORT], &w->at, IB_ATTR_PORT_INFO,
-			     (unsigned int)port);
-		ask(w, &first[Q_PORT], 1);
-	}
 	h = add_hop(w);
 	if (!h)
 		return died(w, "realloc", RR_CAUSE_UNKNOWN, "out of memory");
 	h->type = n.type;
 	h->guid = n.guid;
 	name_of(w, &first[Q_DESC], h);
+	if (!port && n.type == RR_NODE_SWITCH)
+		return from_switch(w, h, &n, first, arrived);
+	if (!port) {
+		port = (int)n.in_port;
+		rr_mad_q_smp(&first[Q_PORT], &w->at, IB_ATTR_PORT_INFO,
+			     (unsigned int)port);
+		ask(w, &first[Q_PORT], 1);
+	}
 	if (!port_of(w, &first[Q_PORT], &p))
 		return died(w, SMP_PORT, RR_CAUSE_SMP_TIMEOUT,
 			    "this node gave no PortInfo of port %d", port);
 	h->lid = p.lid;
-	arrived = holds(&p, w->dlid);
-	if (!arrived) {
-		h->out_port = (uint8_t)port;
-		set_link(h, &p);
-		if (!rr_port_state_active((int)p.state))
-			return died(w, SMP_PORT, RR_CAUSE_ROUTE_LINK_DOWN,
-				    "this port (%d) is %s", port,
-				    rr_port_state_name((int)p.state));
-	}
+	*arrived = holds(&p, w->dlid);
+	if (*arrived)
+		return true;
+	h->out_port = (uint8_t)port;
+	set_link(h, &p);
+	if (!rr_port_state_active((int)p.state))
+		return died(w, SMP_PORT, RR_CAUSE_ROUTE_LINK_DOWN,
+			    "this port (%d) is %s", port,
+			    rr_port_state_name((int)p.state));
+	return true;
+}
+
+static bool walk(struct walk *w, int port)
+{
+	bool arrived = false;
+
+	if (!source_hop(w, port, &arrived))
+		return false;
 	while (!arrived)
 		if (!next_node(w, &arrived))
 			return false;

@@ -145,6 +145,28 @@ setup() {
 	[ "$(our_hops 0 <<<"$output")" = "$want" ]
 }
 
+@test "--trace --from every LID to every other, switches too: each route as ibtracert's" {
+	local from to lids want got i
+
+	lids=$(for n in Hca1 Switch1 Switch2 Switch3 Hca2; do node_lid "$n"; done)
+	for from in $lids; do
+		run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --from "$from" $lids
+		i=0
+		for to in $lids; do
+			want=$(ibtracert_hops "$from" "$to")
+			got=$(our_hops "$i" <<<"$output")
+			i=$((i + 1))
+			[ "$from" != "$to" ] || continue
+			echo "from $from to $to: ibtracert [$want] ours [$got]"
+			[ "$(echo "$want" | wc -l)" -ge 2 ] && [ "$got" = "$want" ]
+		done
+	done
+	# From a switch: its port 0, out by its table's port, no step back.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json --from "$(node_lid Switch2)" "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	echo "$output" | jqe '.results[0].hops[0] | .name == "Switch2" and .in_port == 0 and .out_port == 3'
+}
+
 @test "a LID the SM never routed: route_dead_end at the first switch, exit 1" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json 50
 	[ "$status" -eq 1 ]
