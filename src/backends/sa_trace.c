@@ -434,10 +434,6 @@ out:
 }
 
 /*
- * The walk, to DLID or to where the route dies.  From another port (PORT
- * 0), its node says by which port the SMP came in: the port to leave by.
- */
-/*
  * --from a switch: the route starts at its port 0, as ibtracert's does,
  * and leaves by the port its table names for DLID; the directed route
  * goes on from the switch itself (no step back, as from a CA).  FIRST
@@ -448,12 +444,13 @@ static bool from_switch(struct walk *w, struct rr_hop *h, const struct node *n,
 {
 	struct rr_mad_q then[Q_THEN + Q_FIRST];
 	unsigned int to = table_port(w, first, n);
-	int nq = Q_OUT;
 
 	memset(then, 0, sizeof(then));
 	w->back = false;
 	h->in_port = 0;
 	if (to) {
+		int nq;
+
 		rr_mad_q_smp(&then[Q_OUT], &w->at, IB_ATTR_PORT_INFO, to);
 		nq = ask_ahead(w, then, Q_THEN, Q_OUT, to);
 		ask(w, then + Q_OUT, nq - Q_OUT);
@@ -519,6 +516,11 @@ static bool source_hop(struct walk *w, int port, bool *arrived)
 	return true;
 }
 
+/*
+ * The walk, to DLID or to where the route dies.  From another port (PORT
+ * 0), reached by directed route: a CA leaves by the port the SMP came in
+ * by, a switch by its table's.
+ */
 static bool walk(struct walk *w, int port)
 {
 	bool arrived = false;
