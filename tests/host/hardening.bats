@@ -16,10 +16,8 @@ many() {
 
 # interrupt_after N PATTERN CMD...: runs CMD (stdout to $out, stderr to
 # $err) until N lines of its stdout match PATTERN (20 s at most), then
-# one SIGINT, which it takes even from a script's background job (not
-# timeout(1), which signals the process group too: a second signal ends
-# a run at once); the status in $status, how long it ran at most in
-# $ran_ms.
+# one SIGINT, which it takes even from a script's background job; the
+# status in $status, how long it ran at most in $ran_ms.
 interrupt_after() {
 	local want=$1 pattern=$2 pid _ t0
 	shift 2
@@ -331,4 +329,37 @@ until_lines() {
 	[ "$status" -eq 3 ]
 	[ "$(grep -c 'statistics' "$out")" -eq 1 ]
 	[ "$(wc -l <"$err")" -eq 2 ]
+}
+
+@test "a second stop signal right after the first (timeout(1) sends two) loses nothing" {
+	local i
+
+	out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err
+	# Stopped, both are pending when it goes on: SIGINT first (the
+	# lower number), then SIGTERM while the first is being handled (two
+	# SIGINTs would merge into one).
+	for i in 1 2 3; do
+		env --default-signal=INT,TERM "$RDMA_ROUTE" --json -c 0 -i 20 192.0.2.1 >"$out" 2>"$err" &
+		pid=$!
+		until_lines 2 '"seq"' "$out"
+		kill -STOP "$pid"
+		kill -INT "$pid"
+		kill -TERM "$pid"
+		kill -CONT "$pid"
+		status=0
+		wait "$pid" || status=$?
+		# SIGINT ended --count 0: the results' status, 3 (no RDMA here).
+		[ "$status" -eq 3 ] || { echo "run $i: status $status"; false; }
+		jqe '(.statistics | length) == 1 and .statistics[0].probes == (.results | length) and .summary.probes == (.results | length)' "$out" ||
+			{ echo "run $i: $(tail -c 200 "$out")"; false; }
+	done
+	# The idiom itself: the output whole every time.
+	for i in 1 2 3 4 5; do
+		status=0
+		timeout --preserve-status -s INT 0.5 "$RDMA_ROUTE" -c 0 -i 20 192.0.2.1 >"$out" 2>"$err" || status=$?
+		[ "$status" -eq 3 ] || { echo "timeout run $i: status $status"; false; }
+		grep -Eq '^--- 192\.0\.2\.1 statistics: [1-9][0-9]* probes, 0 resolved' "$out"
+		[ "$(sed -n '/^summary$/,$p' "$out" | awk '$1 == "destinations" { print $2 }')" = 1 ]
+		grep -Eq '^  elapsed +[0-9.]+ ms$' "$out"
+	done
 }

@@ -191,7 +191,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --brief --count 300 --interva
 	[ ! -s "$out" ]
 }
 
-@test "-o and a second SIGINT: the run ends at once, no half file left" {
+@test "-o and a second SIGINT at once: the same request, the file whole" {
 	local dir=$BATS_TEST_TMPDIR/o2
 
 	mkdir "$dir"
@@ -206,12 +206,67 @@ os.execv(sys.argv[1], sys.argv[1:])' "$RDMA_ROUTE" --brief --count 300 --interva
 	status=0
 	wait "$pid" || status=$?
 	[ "$status" -eq 130 ]
-	# Either the first signal's run ended whole, or the second removed
-	# the half-written file: never anything else.
-	if [ -e "$dir/r.json" ]; then
-		jqe . "$dir/r.json"
-		[ "$(ls -A "$dir")" = "r.json" ]
-	else
-		[ -z "$(ls -A "$dir")" ]
-	fi
+	[ "$(ls -A "$dir")" = "r.json" ]
+	jqe '.results == [] and .summary.probes == 0' "$dir/r.json"
+}
+
+# gone PID: PID has ended (zombie or reaped).
+gone() {
+	! kill -0 "$1" 2>/dev/null || [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = Z ]
+}
+
+@test "-o and a SIGINT later than the repeat window, the end hanging: the run ends at once, no half file left" {
+	local dir=$BATS_TEST_TMPDIR/o3
+
+	mkdir "$dir"
+	# Each id's destruction stalls 60 s: the end of the run hangs.
+	env --default-signal=INT RDMA_ROUTE_SHIM_SWALLOW=addr LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		RDMA_ROUTE_SHIM_MARK="$mark" RDMA_ROUTE_SHIM_STALL_DESTROY=60 \
+		"$RDMA_ROUTE" --json --timeout 60000 -o "$dir/r.json" 192.168.77.10 >"$out" 2>"$err" &
+	pid=$!
+	wait_resolving 1
+	kill -INT "$pid"
+	wait_until grep -qx destroying "$mark"
+	# The first signal was taken before the end began: 2 s later, the
+	# second is one of its own (RR_SIGNAL_REPEAT_MS).
+	sleep 2.1
+	kill -INT "$pid"
+	# Ended by the second, not by the stall's end.
+	wait_until gone "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	[ -z "$(ls -A "$dir")" ]
+}
+
+# timeout(1) signals the command, then its process group: two SIGINTs,
+# the second often while the first is being handled.  Its own deadline
+# is not waited for (a busy machine may not have finished a probe by
+# then): timeout takes a SIGINT sent to it the way it takes its deadline,
+# passing it on to the command and to the group.
+@test "timeout -s INT ends --count 0: statistics and a whole JSON document, every run" {
+	local i fmt tpid
+
+	for i in $(seq 1 10); do
+		fmt=--brief
+		[ $((i % 2)) -eq 0 ] || fmt=--json
+		env --default-signal=INT timeout --preserve-status -s INT 600 \
+			"$RDMA_ROUTE" "$fmt" -c 0 -i 50 192.168.77.1 >"$out" 2>"$err" &
+		tpid=$!
+		wait_until printed 2 'seq'
+		kill -INT "$tpid"
+		status=0
+		wait "$tpid" || status=$?
+		[ "$status" -eq 0 ] || { echo "run $i: status $status"; cat "$err"; false; }
+		if [ "$fmt" = --json ]; then
+			jqe '(.statistics | length) == 1 and .statistics[0].probes >= 2 and .statistics[0].probes == (.results | length) and .statistics[0].resolved == .statistics[0].probes and .summary.probes == (.results | length)' "$out" ||
+				{ echo "run $i: $(tail -c 300 "$out")"; false; }
+		else
+			n=$(grep -Ec '^192\.168\.77\.1: seq [0-9]+: ' "$out")
+			grep -q "^--- 192.168.77.1 statistics: $n probes, $n resolved, 0 failed (0%)" "$out" ||
+				{ echo "run $i:"; cat "$out"; false; }
+			grep -q '^summary: 1 destination, ' "$out"
+		fi
+	done
 }

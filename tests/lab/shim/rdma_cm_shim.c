@@ -21,9 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <rdma/rdma_cma.h>
 
-static unsigned long created, destroyed;
+static unsigned long created, destroyed, resolving;
 
 static void *real(const char *name)
 {
@@ -84,6 +85,37 @@ int rdma_create_id(struct rdma_event_channel *channel, struct rdma_cm_id **id,
 	return ret;
 }
 
+/* LINE into the mark file, whole (written aside and renamed). */
+static void mark(const char *line)
+{
+	const char *path = getenv("RDMA_ROUTE_SHIM_MARK");
+	char tmp[4096];
+	FILE *f;
+
+	if (!path)
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (f) {
+		fprintf(f, "%s\n", line);
+		fclose(f);
+		rename(tmp, path);
+	}
+}
+
+static void stall(void)
+{
+	const char *s = getenv("RDMA_ROUTE_SHIM_STALL_DESTROY");
+	struct timespec left;
+
+	if (!s || !resolving)
+		return;
+	mark("destroying");
+	left = (struct timespec){ .tv_sec = atoi(s) };
+	while (nanosleep(&left, &left) && errno == EINTR)
+		;
+}
+
 int rdma_destroy_id(struct rdma_cm_id *id)
 {
 	static int (*destroy)(struct rdma_cm_id *);
@@ -91,6 +123,7 @@ int rdma_destroy_id(struct rdma_cm_id *id)
 
 	if (!destroy)
 		destroy = real("rdma_destroy_id");
+	stall();
 	ret = destroy(id);
 	if (!ret)
 		__atomic_add_fetch(&destroyed, 1, __ATOMIC_RELAXED);
@@ -102,25 +135,17 @@ int rdma_resolve_addr(struct rdma_cm_id *id, struct sockaddr *src,
 {
 	static int (*resolve)(struct rdma_cm_id *, struct sockaddr *,
 			      struct sockaddr *, int);
-	static unsigned long resolving;
-	const char *path = getenv("RDMA_ROUTE_SHIM_MARK");
-	char tmp[4096];
-	FILE *f;
+	char line[64];
 	int ret;
 
 	if (!resolve)
 		resolve = real("rdma_resolve_addr");
 	ret = resolve(id, src, dst, timeout_ms);
-	if (ret || !path)
+	if (ret)
 		return ret;
-	/* Written aside and renamed: a reader never sees half a line. */
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (f) {
-		fprintf(f, "resolving %lu\n", ++resolving);
-		fclose(f);
-		rename(tmp, path);
-	}
+	/* A reader never sees half a line. */
+	snprintf(line, sizeof(line), "resolving %lu", ++resolving);
+	mark(line);
 	return ret;
 }
 
