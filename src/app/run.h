@@ -91,6 +91,7 @@ struct run_output {
 	struct printer *p;
 	size_t next_emit;		/* kept probes: the next to print */
 	struct rr_tally tally;		/* of every result printed */
+	struct rr_failed_names failed;	/* the destinations that failed */
 	struct rr_dest_stats *stats;	/* --count: per destination */
 	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
 	struct rr_progress progress;	/* the live line of a long run */

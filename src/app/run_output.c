@@ -39,6 +39,17 @@ static void add_to_matrix(struct run *run, const struct rr_result *r)
 		fprintf(stderr, "rdma-route: no memory for the matrix\n");
 }
 
+/*
+ * R counted into the run's tally, and its destination among the failed
+ * if it failed (a repeated run's: by count_probe, once a destination).
+ */
+static void count_result(struct run *run, const struct rr_result *r)
+{
+	rr_tally_add(&run->out.tally, r);
+	if (!r->out.ok && !run->window.repeat)
+		rr_failed_names_add(&run->out.failed, r);
+}
+
 /* Prints the next probe in input order if it is done; false if not. */
 static bool emit_kept(struct run *run)
 {
@@ -48,7 +59,7 @@ static bool emit_kept(struct run *run)
 	    !run->window.probes[run->out.next_emit].out.complete)
 		return false;
 	r = &run->window.probes[run->out.next_emit++];
-	rr_tally_add(&run->out.tally, r);
+	count_result(run, r);
 	if (!run->opts.matrix)
 		show(run, r, false);
 	else
@@ -87,6 +98,8 @@ static void count_probe(struct run *run, struct entry *e)
 		fprintf(stderr, "rdma-route: %s: seq %llu: no memory to count it in the statistics\n",
 			rr_shown(e->r.probe.target, buf, sizeof(buf)),
 			e->r.probe.seq);
+	else if (!e->r.out.ok && d->tally.failed == 1)	/* its first failure */
+		rr_failed_names_add(&run->out.failed, &e->r);
 	rr_dest_stats_keep(d, &e->r);
 	if (e->r.probe.seq != run->opts.count)
 		return;
@@ -105,7 +118,7 @@ static void emit_oldest(struct run *run)
 	w->head = (w->head + 1) % w->cap;
 	w->len--;
 	if (e->r.out.complete) {
-		rr_tally_add(&run->out.tally, &e->r);
+		count_result(run, &e->r);
 		if (run->opts.matrix && !run->window.repeat)
 			add_to_matrix(run, &e->r);
 		else
@@ -139,7 +152,7 @@ void rr_run_emit_interrupted(struct run *run)
 	for (i = run->out.next_emit; i < run->window.num_probes; i++) {
 		if (!run->window.probes[i].out.complete)
 			continue;
-		rr_tally_add(&run->out.tally, &run->window.probes[i]);
+		count_result(run, &run->window.probes[i]);
 		show(run, &run->window.probes[i], false);
 	}
 	run->out.next_emit = run->window.num_probes;
@@ -235,6 +248,7 @@ void rr_run_interim(struct run *run)
 		return;
 	rr_progress_clear(&run->out.progress);
 	pr_set_brief(p, true);
+	run->out.tally.failed_names = &run->out.failed;
 	for (i = 0; run->out.stats && i < run->in.num_dests; i++)
 		if (run->out.stats[i].tally.probes && !run->out.stats[i].printed)
 			rr_render_statistics(p, &run->out.stats[i]);
@@ -260,7 +274,7 @@ static int exit_code(const struct run *run)
 }
 
 /*
- * The summary, when there is more than one result, a bad line, or a
+ * The summary, when there is more than one result, a bad line, -q, or a
  * format that always has one; then the exit code.
  */
 int rr_run_finish_run(struct run *run, size_t destinations)
@@ -268,8 +282,10 @@ int rr_run_finish_run(struct run *run, size_t destinations)
 	rr_progress_clear(&run->out.progress);
 	if (run->opts.matrix)
 		return rr_run_matrix_finish(run);
+	run->out.tally.failed_names = &run->out.failed;
+	/* -q: the summary even of one destination, as ping -q's. */
 	if (destinations > 1 || run->window.repeat || run->in.input_errors ||
-	    run->opts.format != RR_FORMAT_TEXT)
+	    run->opts.format != RR_FORMAT_TEXT || run->opts.quiet)
 		rr_render_summary(run->out.p, &run->out.tally, destinations,
 				  run->in.input_errors, run->host_label);
 	return exit_code(run);

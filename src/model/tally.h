@@ -12,6 +12,19 @@
 
 #include "model/result.h"
 
+/* Destinations named in a summary: the first ones that failed. */
+#define RR_FAILED_NAMED 5
+#define RR_FAILED_NAME_MAX 128
+
+/*
+ * Which destinations failed, for a summary to say: the first few names,
+ * shown escaped, and how many in all.  Fixed size.
+ */
+struct rr_failed_names {
+	size_t count;
+	char name[RR_FAILED_NAMED][RR_FAILED_NAME_MAX];
+};
+
 struct rr_tally {
 	size_t probes;
 	size_t resolved;
@@ -22,11 +35,26 @@ struct rr_tally {
 	/* From the first start to the last end of any result. */
 	struct timespec first_start, last_end;
 	bool have_span;
+	/* The run's own tally: its failed destinations, else NULL. */
+	const struct rr_failed_names *failed_names;
 };
 
 /* Counts R, a finished result. */
 void rr_tally_add(struct rr_tally *t, const struct rr_result *r);
 /* Milliseconds from the first start to the last end; 0 with none. */
 double rr_tally_elapsed_ms(const struct rr_tally *t);
+
+/*
+ * R's destination ("10.0.0.1", or "Hca1 -> Hca2" for a pair) counted
+ * among the failed, and named if it is one of the first.  Once per
+ * destination: the caller counts a destination probed again once.
+ */
+void rr_failed_names_add(struct rr_failed_names *f, const struct rr_result *r);
+/*
+ * "a, b, c, d, e and 3 more" into BUF (cut with "..." when too small);
+ * an empty string when none failed.  Returns BUF.
+ */
+const char *rr_failed_names_text(const struct rr_failed_names *f, char *buf,
+				 size_t len);
 
 #endif

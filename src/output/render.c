@@ -389,6 +389,17 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 	pr_arr_end(p);
 }
 
+/* Room for RR_FAILED_NAMED names, their commas and "and N more". */
+#define RR_SUMMARY_NAMES_MAX (RR_FAILED_NAMED * (RR_FAILED_NAME_MAX + 2) + 32)
+
+/* The failed destinations the run named, as a list; "" when none. */
+static void failed_names(const struct rr_tally *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (t->failed_names)
+		rr_failed_names_text(t->failed_names, buf, len);
+}
+
 /*
  * The summary's headline; in brief, the whole summary on one line, with
  * the input errors when there were any (a -q run shows nothing else).
@@ -396,7 +407,7 @@ void rr_render_begin(struct printer *p, unsigned int timeout_ms,
 static void summary_title(const struct rr_tally *t, size_t destinations,
 			  size_t input_errors, char *buf, size_t len, bool brief)
 {
-	char pct[16], ms[40], bad[48] = "";
+	char pct[16], ms[40], bad[48] = "", names[RR_SUMMARY_NAMES_MAX];
 
 	if (!brief) {
 		snprintf(buf, len, "summary");
@@ -407,18 +418,20 @@ static void summary_title(const struct rr_tally *t, size_t destinations,
 	if (input_errors)
 		snprintf(bad, sizeof(bad), ", %zu input error%s", input_errors,
 			 input_errors == 1 ? "" : "s");
+	failed_names(t, names, sizeof(names));
 	snprintf(buf, len,
-		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s)%s, elapsed %s ms",
+		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s)%s, elapsed %s ms%s%s",
 		 destinations, destinations == 1 ? "" : "s", t->probes,
 		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct, bad,
-		 ms);
+		 ms, names[0] ? "; failed: " : "", names);
 }
 
 void rr_record_summary(struct printer *p, const struct rr_tally *t,
 		       size_t destinations, size_t input_errors,
 		       const char *host)
 {
-	char when[40], title[256];
+	char when[40], title[RR_SUMMARY_NAMES_MAX + 256];
+	char names[RR_SUMMARY_NAMES_MAX];
 	int64_t ns;
 
 	pr_use_err(p, false);
@@ -441,5 +454,9 @@ void rr_record_summary(struct printer *p, const struct rr_tally *t,
 	pr_int(p, "input_errors", (long long)input_errors);
 	/* From the first probe's start to the last one's end. */
 	pr_ms(p, "elapsed_ms", rr_tally_elapsed_ms(t));
+	/* Text names them; JSON has every result to read them from. */
+	failed_names(t, names, sizeof(names));
+	if (names[0] && !pr_is_json(p))
+		pr_str(p, "failed_destinations", names);
 	pr_record_end(p);
 }

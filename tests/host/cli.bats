@@ -138,27 +138,40 @@ load ../helpers
 @test "-q: the summary alone, as ping -q; --brief: a line per result; -j is --json" {
 	run --separate-stderr rr -q 192.0.2.1 192.0.2.2
 	[ "$status" -eq 3 ]
-	[ "$output" = "summary: 2 destinations, 2 probes, 0 resolved, 2 failed (100%), elapsed ${output##*elapsed }" ]
-	[[ "$output" =~ elapsed\ [0-9]+\.[0-9]{3}\ ms$ ]]
+	[[ "$output" =~ ^summary:\ 2\ destinations,\ 2\ probes,\ 0\ resolved,\ 2\ failed\ \(100%\),\ elapsed\ [0-9]+\.[0-9]{3}\ ms\;\ failed:\ 192\.0\.2\.1,\ 192\.0\.2\.2$ ]]
 	[ -z "$stderr" ]
-	run --separate-stderr rr -q --count 3 --interval 0 192.0.2.1
+	# One destination: its line too, as ping -q prints its statistics.
+	run --separate-stderr rr -q 192.0.2.1
+	[ "$status" -eq 3 ]
+	[[ "$output" =~ ^summary:\ 1\ destination,\ 1\ probe,\ 0\ resolved,\ 1\ failed\ \(100%\),\ elapsed\ [0-9]+\.[0-9]{3}\ ms\;\ failed:\ 192\.0\.2\.1$ ]]
+	[ "${#lines[@]}" -eq 1 ]
+	[ -z "$stderr" ]
+	# Many: the first five named, the rest counted.
+	run --separate-stderr rr -q 192.0.2.1 192.0.2.2 192.0.2.3 192.0.2.4 192.0.2.5 192.0.2.6 192.0.2.7 192.0.2.8
+	[[ "$output" == *" ms; failed: 192.0.2.1, 192.0.2.2, 192.0.2.3, 192.0.2.4, 192.0.2.5 and 3 more" ]]
+	run --separate-stderr rr -q --count 3 --interval 0 192.0.2.1 192.0.2.2
 	[ "${lines[0]}" = "--- 192.0.2.1 statistics: 3 probes, 0 resolved, 3 failed (100%) ---" ]
-	[[ "${lines[1]}" == "summary: 1 destination, 3 probes, 0 resolved, 3 failed (100%), elapsed "* ]]
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[1]}" = "--- 192.0.2.2 statistics: 3 probes, 0 resolved, 3 failed (100%) ---" ]
+	# Each destination named once, however many of its probes failed.
+	[[ "${lines[2]}" == "summary: 2 destinations, 6 probes, 0 resolved, 6 failed (100%), elapsed "*" ms; failed: 192.0.2.1, 192.0.2.2" ]]
+	[ "${#lines[@]}" -eq 3 ]
 	[ -z "$stderr" ]
+	# The full summary names them too.
+	run --separate-stderr rr 192.0.2.1 192.0.2.2
+	grep -Eq '^  failed destinations +192\.0\.2\.1, 192\.0\.2\.2$' <<<"$output"
 	# --brief: every result on stdout, failures too (grep and > see them).
 	run --separate-stderr rr --brief 192.0.2.1 192.0.2.2
 	[ "$status" -eq 3 ]
 	[ "${lines[0]}" = "192.0.2.1: failed at create id: rdma_create_event_channel() failed: ENODEV (No such device) [no_rdma_cm]" ]
 	[ "${lines[1]}" = "192.0.2.2: failed at create id: rdma_create_event_channel() failed: ENODEV (No such device) [no_rdma_cm]" ]
-	[[ "${lines[2]}" == "summary: 2 destinations, 2 probes, 0 resolved, 2 failed (100%), elapsed "* ]]
+	[[ "${lines[2]}" == "summary: 2 destinations, 2 probes, 0 resolved, 2 failed (100%), elapsed "*" ms; failed: 192.0.2.1, 192.0.2.2" ]]
 	[ -z "$stderr" ]
 	run --separate-stderr rr --brief --count 3 --interval 0 192.0.2.1
 	[ "$(grep -c ': seq [123]: failed at create id' <<<"$output")" -eq 3 ]
 	# The input errors in every summary, -q's one line too.
 	printf '192.0.2.1\nbad!\n' >"$BATS_TEST_TMPDIR/f"
 	run --separate-stderr rr -q -f "$BATS_TEST_TMPDIR/f"
-	[[ "$output" == "summary: 1 destination, 1 probe, 0 resolved, 1 failed (100%), 1 input error, elapsed "* ]]
+	[[ "$output" == "summary: 1 destination, 1 probe, 0 resolved, 1 failed (100%), 1 input error, elapsed "*" ms; failed: 192.0.2.1" ]]
 	[[ "$stderr" == *"f:2: invalid destination 'bad!'"* ]]
 	run --separate-stderr rr -j 192.0.2.1
 	jqe '.results[0].destination == "192.0.2.1"' <<<"$output"

@@ -33,6 +33,40 @@ static struct rr_result failed(enum rr_cause cause, enum rr_step step,
 	return r;
 }
 
+/* The failed destinations: named, escaped, bounded. */
+static void failed_names(void)
+{
+	struct rr_failed_names f;
+	struct rr_result r;
+	char buf[1024], small[24], name[32];
+	int i;
+
+	memset(&f, 0, sizeof(f));
+	is_str(rr_failed_names_text(&f, buf, sizeof(buf)), "",
+	       "none failed: nothing to say");
+	memset(&r, 0, sizeof(r));
+	r.probe.target = "Big\x1b[31mRED";
+	rr_failed_names_add(&f, &r);
+	r.probe.from = "Hca1";
+	r.probe.target = "Hca2";
+	rr_failed_names_add(&f, &r);
+	is_str(rr_failed_names_text(&f, buf, sizeof(buf)),
+	       "Big\\x1b[31mRED, Hca1 -> Hca2",
+	       "a control byte shown as text shows it; a pair as its heading");
+	r.probe.from = NULL;
+	for (i = 3; i <= 9; i++) {
+		snprintf(name, sizeof(name), "10.0.0.%d", i);
+		r.probe.target = name;
+		rr_failed_names_add(&f, &r);
+	}
+	is_int((long long)f.count, 9, "every failed destination counted");
+	is_str(rr_failed_names_text(&f, buf, sizeof(buf)),
+	       "Big\\x1b[31mRED, Hca1 -> Hca2, 10.0.0.3, 10.0.0.4, 10.0.0.5 and 4 more",
+	       "the first five named, the rest counted");
+	is_str(rr_failed_names_text(&f, small, sizeof(small)),
+	       "Big\\x1b[31mRED, Hca1...", "cut with ... where it does not fit");
+}
+
 int main(void)
 {
 	struct rr_tally t = { 0 };
@@ -79,5 +113,6 @@ int main(void)
 	r = failed(RR_CAUSE_RDMA_NETNS, RR_STEP_CREATE_ID, 1, 2);
 	rr_tally_add(&t, &r);
 	ok(t.host_level, "rdma_netns_exclusive at create id: the whole host");
+	failed_names();
 	return tap_done();
 }
