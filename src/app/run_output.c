@@ -45,6 +45,7 @@ static void add_to_matrix(struct run *run, const struct rr_result *r)
  */
 static void count_result(struct run *run, const struct rr_result *r)
 {
+	run->out.tally.connect = run->opts.connect_port != 0;
 	rr_tally_add(&run->out.tally, r);
 	if (!r->out.ok && !run->window.repeat)
 		rr_failed_names_add(&run->out.failed, r);
@@ -100,6 +101,7 @@ static void count_probe(struct run *run, struct entry *e)
 			e->r.probe.seq);
 	else if (!e->r.out.ok && d->tally.failed == 1)	/* its first failure */
 		rr_failed_names_add(&run->out.failed, &e->r);
+	d->tally.connect = run->opts.connect_port != 0;
 	rr_dest_stats_keep(d, &e->r);
 	if (e->r.probe.seq != run->opts.count)
 		return;
@@ -249,6 +251,7 @@ void rr_run_interim(struct run *run)
 	rr_progress_clear(&run->out.progress);
 	pr_set_brief(p, true);
 	run->out.tally.failed_names = &run->out.failed;
+	run->out.tally.connect = run->opts.connect_port != 0;
 	for (i = 0; run->out.stats && i < run->in.num_dests; i++)
 		if (run->out.stats[i].tally.probes && !run->out.stats[i].printed)
 			rr_render_statistics(p, &run->out.stats[i]);
@@ -283,6 +286,7 @@ int rr_run_finish_run(struct run *run, size_t destinations)
 	if (run->opts.matrix)
 		return rr_run_matrix_finish(run);
 	run->out.tally.failed_names = &run->out.failed;
+	run->out.tally.connect = run->opts.connect_port != 0;
 	/* -q: the summary even of one destination, as ping -q's. */
 	if (destinations > 1 || run->window.repeat || run->in.input_errors ||
 	    run->opts.format != RR_FORMAT_TEXT || run->opts.quiet)

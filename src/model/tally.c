@@ -28,6 +28,11 @@ void rr_tally_add(struct rr_tally *t, const struct rr_result *r)
 	t->have_span = true;
 }
 
+const char *rr_tally_ok_word(const struct rr_tally *t)
+{
+	return t->connect ? "connected" : "resolved";
+}
+
 double rr_tally_elapsed_ms(const struct rr_tally *t)
 {
 	return t->have_span ? rr_ts_ms(&t->last_end, &t->first_start) : 0;

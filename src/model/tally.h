@@ -35,12 +35,16 @@ struct rr_tally {
 	/* From the first start to the last end of any result. */
 	struct timespec first_start, last_end;
 	bool have_span;
+	/* A --connect run's: a success is a connection, said so. */
+	bool connect;
 	/* The run's own tally: its failed destinations, else NULL. */
 	const struct rr_failed_names *failed_names;
 };
 
 /* Counts R, a finished result. */
 void rr_tally_add(struct rr_tally *t, const struct rr_result *r);
+/* What a success is called: "connected" or "resolved". */
+const char *rr_tally_ok_word(const struct rr_tally *t);
 /* Milliseconds from the first start to the last end; 0 with none. */
 double rr_tally_elapsed_ms(const struct rr_tally *t);
 

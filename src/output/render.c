@@ -335,15 +335,16 @@ void rr_record_statistics(struct printer *p, const struct rr_dest_stats *d)
 
 	percent(t->failed, t->probes, pct, sizeof(pct));
 	n = (size_t)snprintf(title, sizeof(title),
-			     "--- %s statistics: %zu probes, %zu resolved, %zu failed (%s) ---",
-			     target, t->probes, t->resolved, t->failed, pct);
+			     "--- %s statistics: %zu probes, %zu %s, %zu failed (%s) ---",
+			     target, t->probes, t->resolved, rr_tally_ok_word(t),
+			     t->failed, pct);
 	if (pr_brief(p) && n < sizeof(title))
 		brief_total(d, title + n - 4, sizeof(title) - n + 4);
 	pr_use_err(p, false);
 	pr_record_begin(p, "statistics", title, pr_brief(p));
 	pr_str(p, "destination", target);
 	pr_int(p, "probes", (long long)t->probes);
-	pr_int(p, "resolved", (long long)t->resolved);
+	pr_int(p, rr_tally_ok_word(t), (long long)t->resolved);
 	pr_int(p, "failed", (long long)t->failed);
 	render_causes(p, t);
 	/* Times of the probes that resolved, as ping's rtt of its replies. */
@@ -420,10 +421,10 @@ static void summary_title(const struct rr_tally *t, size_t destinations,
 			 input_errors == 1 ? "" : "s");
 	failed_names(t, names, sizeof(names));
 	snprintf(buf, len,
-		 "summary: %zu destination%s, %zu probe%s, %zu resolved, %zu failed (%s)%s, elapsed %s ms%s%s",
+		 "summary: %zu destination%s, %zu probe%s, %zu %s, %zu failed (%s)%s, elapsed %s ms%s%s",
 		 destinations, destinations == 1 ? "" : "s", t->probes,
-		 t->probes == 1 ? "" : "s", t->resolved, t->failed, pct, bad,
-		 ms, names[0] ? "; failed: " : "", names);
+		 t->probes == 1 ? "" : "s", t->resolved, rr_tally_ok_word(t),
+		 t->failed, pct, bad, ms, names[0] ? "; failed: " : "", names);
 }
 
 void rr_record_summary(struct printer *p, const struct rr_tally *t,
@@ -447,7 +448,7 @@ void rr_record_summary(struct printer *p, const struct rr_tally *t,
 	}
 	pr_int(p, "destinations", (long long)destinations);
 	pr_int(p, "probes", (long long)t->probes);
-	pr_int(p, "resolved", (long long)t->resolved);
+	pr_int(p, rr_tally_ok_word(t), (long long)t->resolved);
 	pr_int(p, "failed", (long long)t->failed);
 	render_causes(p, t);
 	pr_int(p, "expect_failed", (long long)t->expect_failed);

@@ -280,6 +280,22 @@ load ../helpers
 	[[ "$stderr" == "rdma-route: --config asks for the subnet administrator: add --sa"* ]]
 }
 
+@test "--connect --count: the statistics and the summary count connections" {
+	run --separate-stderr rr --connect=7471 --count 2 --interval 0 192.0.2.1
+	[ "$status" -eq 3 ]
+	grep -qx -- '--- 192.0.2.1 statistics: 2 probes, 0 connected, 2 failed (100%) ---' <<<"$output"
+	grep -Eqx '  connected +0' <<<"$output"
+	! grep -Eq '^ *resolved ' <<<"$output"
+	run --separate-stderr rr --connect=7471 -q 192.0.2.1 192.0.2.2
+	[[ "$output" == "summary: 2 destinations, 2 probes, 0 connected, 2 failed (100%), elapsed "* ]]
+	run --separate-stderr rr --connect=7471 --json --count 2 --interval 0 192.0.2.1
+	jqe '.statistics[0] | .probes == 2 and .connected == 0 and .failed == 2 and (has("resolved") | not)' <<<"$output"
+	jqe '.summary | .probes == 2 and .connected == 0 and (has("resolved") | not)' <<<"$output"
+	# Without --connect: resolved, as before.
+	run --separate-stderr rr --json 192.0.2.1
+	jqe '.summary | .resolved == 0 and (has("connected") | not)' <<<"$output"
+}
+
 @test "--connect and --listen: bad ports and combinations, exit 2, named" {
 	local bad
 	for bad in 0 65536 -1 x 7471x ''; do
