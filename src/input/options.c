@@ -268,6 +268,22 @@ static void check_listen(const struct rr_opts *opts, struct argp_state *state)
 }
 
 /* The SA options mean nothing to rdma_cm, and the reverse. */
+/*
+ * --expect and --max-ms are checked on each result: a mode that makes
+ * none (WHAT says what it makes instead) would hold them true unread.
+ */
+static void check_no_checks(const struct rr_opts *opts,
+			    struct argp_state *state, const char *mode,
+			    const char *what)
+{
+	if (opts->num_expect)
+		argp_error(state, "--expect does not apply to %s: %s, not results to check",
+			   mode, what);
+	if (opts->num_max_ms)
+		argp_error(state, "--max-ms does not apply to %s: %s, not results to check",
+			   mode, what);
+}
+
 static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 {
 	if (!opts->sa)
@@ -286,6 +302,9 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
 	if (opts->trace && opts->all_pairs && (opts->sl >= 0 || opts->pkey >= 0))
 		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+	if (opts->sa && opts->trace && opts->all_pairs)
+		check_no_checks(opts, state, "--sa --trace --all-pairs",
+				"it reports routes and links");
 	if (opts->per_pair && !(opts->trace && opts->all_pairs &&
 				opts->format == RR_FORMAT_JSONL))
 		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
@@ -311,6 +330,8 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--all-addresses does not apply to --sa");
 	if (opts->list && (opts->num_targets || opts->num_files || opts->sa))
 		argp_error(state, "--list takes no DESTINATION, -f or --sa");
+	if (opts->list)
+		check_no_checks(opts, state, "--list", "it lists ports");
 	if (opts->matrix && !opts->sa && opts->num_files)
 		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
 	if (opts->matrix && (opts->count != 1 || opts->explain || opts->list))

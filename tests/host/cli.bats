@@ -280,6 +280,26 @@ load ../helpers
 	[[ "$stderr" == "rdma-route: --config asks for the subnet administrator: add --sa"* ]]
 }
 
+@test "--expect and --max-ms where a mode cannot check them: exit 2, the option and the mode named" {
+	local opt
+	for opt in "--expect=width = 4x" "--max-ms=total=5"; do
+		run --separate-stderr rr --sa --trace --all-pairs "$opt"
+		[ "$status" -eq 2 ] || { echo "accepted $opt with --sa --trace --all-pairs"; false; }
+		[[ $stderr == "rdma-route: ${opt%%=*} does not apply to --sa --trace --all-pairs: it reports routes and links, not results to check"* ]]
+		run --separate-stderr rr --list "$opt"
+		[ "$status" -eq 2 ] || { echo "accepted $opt with --list"; false; }
+		[[ $stderr == "rdma-route: ${opt%%=*} does not apply to --list: it lists ports, not results to check"* ]]
+		# --listen's own rule.
+		run --separate-stderr rr --listen "$opt"
+		[ "$status" -eq 2 ]
+		[[ $stderr == *"--listen takes no --expect, --max-ms or --explain"* ]]
+	done
+	# Where results are checked they are taken: --sa --trace without
+	# --all-pairs gets to its port (none here: 3, not 2).
+	run --separate-stderr rr --sa --trace --expect 'width = 4x' 12
+	[ "$status" -eq 3 ]
+}
+
 @test "--connect --count: the statistics and the summary count connections" {
 	run --separate-stderr rr --connect=7471 --count 2 --interval 0 192.0.2.1
 	[ "$status" -eq 3 ]
