@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <limits.h>
 #include <stdlib.h>
 
 #include "base/clock.h"
@@ -84,9 +85,10 @@ void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 	/*
 	 * The kernel reports a negative errno as the event's status; a
 	 * REJECTED's positive status is the peer's IB CM reject reason.
+	 * INT_MIN has no negation: no errno either.
 	 */
 	fail_at(o, step, RR_FAIL_EVENT, call,
-		status < 0 ? -status :
+		status == INT_MIN ? INT_MAX : status < 0 ? -status :
 		rr_event_status_is_reason(event) ? 0 : status,
 		event, status, at);
 }
