@@ -19,8 +19,8 @@ struct netdisc_lib {
 	void *so;
 	__typeof__(ibnd_discover_fabric) *discover;
 	__typeof__(ibnd_destroy_fabric) *destroy;
-	__typeof__(ibnd_iter_nodes_type) *iter_type;
-	__typeof__(ibnd_iter_nodes) *iter;
+	rr_ibnd_iter_type_fn iter_type;
+	rr_ibnd_iter_fn iter;
 };
 
 static bool load(struct netdisc_lib *lib, char *why, size_t why_len)
@@ -131,32 +131,44 @@ static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
 	return fabric;
 }
 
+bool rr_fabric_ports_of(ibnd_fabric_t *fabric, rr_ibnd_iter_type_fn iter_type,
+			struct rr_fabric *out)
+{
+	struct collect c = { .out = out };
+
+	iter_type(fabric, add_node, IB_NODE_CA, &c);
+	if (c.failed) {
+		rr_fabric_free(out);
+		return false;
+	}
+	if (out->num)
+		qsort(out->ports, out->num, sizeof(*out->ports), by_lid);
+	return true;
+}
+
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,
 			size_t why_len)
 {
 	struct netdisc_lib lib = { 0 };
-	struct collect c = { .out = out };
 	ibnd_fabric_t *fabric;
+	bool ok;
 
 	memset(out, 0, sizeof(*out));
 	fabric = load_and_discover(&lib, p, no_library, why, why_len);
 	if (!fabric)
 		return false;
-	lib.iter_type(fabric, add_node, IB_NODE_CA, &c);
+	ok = rr_fabric_ports_of(fabric, lib.iter_type, out);
 	lib.destroy(fabric);
 	/*
 	 * Not unloaded: it is loaded once a run, and libibnetdisc 44 leaks a
 	 * few bytes per discovery that a leak checker can name (and its
 	 * suppression match) only while the library is mapped.
 	 */
-	if (c.failed) {
-		rr_fabric_free(out);
+	if (!ok) {
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
-	if (out->num)
-		qsort(out->ports, out->num, sizeof(*out->ports), by_lid);
 	return true;
 }
 
@@ -271,34 +283,50 @@ static void add_fdb_top(ibnd_node_t *node, void *ctx)
 	note_fdb_top(c->ib, node, c->g);
 }
 
+bool rr_fabric_graph_of(ibnd_fabric_t *fabric, rr_ibnd_iter_fn iter,
+			rr_ibnd_iter_type_fn iter_type,
+			const struct rr_sa_lib *ib, struct rr_graph *g,
+			ib_portid_t **paths)
+{
+	struct graph_collect c = { .ib = ib, .g = g };
+
+	memset(g, 0, sizeof(*g));
+	*paths = NULL;
+	iter(fabric, add_graph_node, &c);
+	if (!c.failed && !rr_graph_index(g))
+		c.failed = true;
+	if (!c.failed) {
+		iter(fabric, add_graph_links, &c);
+		iter_type(fabric, add_fdb_top, IB_NODE_SWITCH, &c);
+	}
+	if (c.failed) {
+		rr_graph_free(g);
+		free(c.paths);
+		return false;
+	}
+	*paths = c.paths;
+	return true;
+}
+
 bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
 			      const struct rr_sa_lib *ib, struct rr_graph *g,
 			      ib_portid_t **paths, bool *no_library,
 			      char *why, size_t why_len)
 {
 	struct netdisc_lib lib = { 0 };
-	struct graph_collect c = { .ib = ib, .g = g };
 	ibnd_fabric_t *fabric;
+	bool ok;
 
 	memset(g, 0, sizeof(*g));
 	*paths = NULL;
 	fabric = load_and_discover(&lib, p, no_library, why, why_len);
 	if (!fabric)
 		return false;
-	lib.iter(fabric, add_graph_node, &c);
-	if (!c.failed && !rr_graph_index(g))
-		c.failed = true;
-	if (!c.failed) {
-		lib.iter(fabric, add_graph_links, &c);
-		lib.iter_type(fabric, add_fdb_top, IB_NODE_SWITCH, &c);
-	}
+	ok = rr_fabric_graph_of(fabric, lib.iter, lib.iter_type, ib, g, paths);
 	lib.destroy(fabric);	/* kept loaded, as above */
-	if (c.failed) {
-		rr_graph_free(g);
-		free(c.paths);
+	if (!ok) {
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
-	*paths = c.paths;
 	return true;
 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <infiniband/ibnetdisc.h>
 
 #include "backends/sa_lib.h"
 #include "model/fabric.h"
@@ -41,5 +42,22 @@ bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
 			      const struct rr_sa_lib *ib, struct rr_graph *g,
 			      ib_portid_t **paths, bool *no_library,
 			      char *why, size_t why_len);
+
+/*
+ * What the two above make of the fabric libibnetdisc discovered, apart
+ * from the SMPs, so that a fuzzer can hand them fabrics of any shape:
+ * FABRIC walked with libibnetdisc's ITER and ITER_TYPE.  False: ENOMEM,
+ * nothing kept.
+ */
+typedef __typeof__(ibnd_iter_nodes) *rr_ibnd_iter_fn;
+typedef __typeof__(ibnd_iter_nodes_type) *rr_ibnd_iter_type_fn;
+/* Every CA port with a LID into OUT (empty first), by LID. */
+bool rr_fabric_ports_of(ibnd_fabric_t *fabric, rr_ibnd_iter_type_fn iter_type,
+			struct rr_fabric *out);
+/* The graph into G (emptied first), as rr_fabric_discover_graph(). */
+bool rr_fabric_graph_of(ibnd_fabric_t *fabric, rr_ibnd_iter_fn iter,
+			rr_ibnd_iter_type_fn iter_type,
+			const struct rr_sa_lib *ib, struct rr_graph *g,
+			ib_portid_t **paths);
 
 #endif

@@ -240,6 +240,19 @@ static bool read_tables(struct reader *r, char *why, size_t why_len)
 	return ok;
 }
 
+bool rr_fabric_tables_fill(const struct rr_sa_lib *ib,
+			   const struct rr_fabric_tables_params *p,
+			   struct rr_graph *g, const ib_portid_t *paths,
+			   struct rr_graph_read *info, char *why,
+			   size_t why_len)
+{
+	struct reader r = {
+		.ib = ib, .g = g, .paths = paths, .p = p, .info = info,
+	};
+
+	return read_tables(&r, why, why_len);
+}
+
 bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 			   struct rr_graph *g,
 			   struct rr_graph_read *info,
@@ -249,7 +262,6 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 		.ca = p->ca, .port = p->port, .timeout_ms = p->timeout_ms,
 		.max_smps = p->window,
 	};
-	struct reader r = { .g = g, .p = p, .info = info };
 	struct timespec t0 = rr_now(), t1;
 	struct rr_sa_lib ib;
 	ib_portid_t *paths;
@@ -267,9 +279,7 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 	}
 	t1 = rr_now();
 	info->discover_ms = rr_ts_ms(&t1, &t0);
-	r.ib = &ib;
-	r.paths = paths;
-	ok = read_tables(&r, why, why_len);
+	ok = rr_fabric_tables_fill(&ib, p, g, paths, info, why, why_len);
 	t0 = rr_now();
 	info->tables_ms = rr_ts_ms(&t0, &t1);
 	free(paths);

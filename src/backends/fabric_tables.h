@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "backends/sa_lib.h"
 #include "model/fabric_graph.h"
 
 struct rr_fabric_tables_params {
@@ -31,5 +32,18 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 			   struct rr_graph *g,
 			   struct rr_graph_read *info,
 			   bool *no_library, char *why, size_t why_len);
+
+/*
+ * The tables alone, of G's switches discovered with their directed
+ * routes PATHS (by node), read through IB's functions (a fuzzer's fakes
+ * of umad_send and umad_recv): the MAD port opened and closed, INFO's
+ * blocks and tables counted.  False with WHY when the port cannot be
+ * opened or memory is short.
+ */
+bool rr_fabric_tables_fill(const struct rr_sa_lib *ib,
+			   const struct rr_fabric_tables_params *p,
+			   struct rr_graph *g, const ib_portid_t *paths,
+			   struct rr_graph_read *info, char *why,
+			   size_t why_len);
 
 #endif
