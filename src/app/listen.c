@@ -12,7 +12,10 @@
 #include "input/targets.h"
 #include "output/render_listen.h"
 
-/* Connections handed back by one turn at most. */
+/*
+ * Connections handed back by one turn at most: the rest wait for the
+ * next turn, which comes at once.
+ */
 #define TURN_MAX 64
 
 /* ADDR (numeric; none: every address of the family) with PORT. */
@@ -56,6 +59,21 @@ static int start_failed(const struct rr_listen_params *lp, const char *call)
 	return RR_EXIT_FAILED;
 }
 
+/*
+ * How many more connections to wait for, at most TURN_MAX: what --count
+ * still wants (0: it is done; --count 0, as no --count, until stopped).
+ */
+static int wanted(const struct rr_opts *o, const struct rr_listen_tally *t)
+{
+	if (!o->count_given || !o->count)
+		return TURN_MAX;
+	if (t->total >= o->count)
+		return 0;
+	if (o->count - t->total < TURN_MAX)
+		return (int)(o->count - t->total);
+	return TURN_MAX;
+}
+
 static void hand_out(struct printer *p, struct rr_listen_tally *t,
 		     const struct rr_connection *done, int n)
 {
@@ -78,7 +96,7 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	struct printer *p;
 	const char *call;
 	char addr[80];
-	int code = RR_EXIT_OK;
+	int code = RR_EXIT_OK, n;
 
 	if (!listen_addr(o, &lp.addr))
 		return RR_EXIT_USAGE;
@@ -88,7 +106,7 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	p = pr_new(o->format, out, stderr);
 	if (!p) {
 		perror("rdma-route");
-		rr_listener_end(l, NULL, 0);
+		rr_listener_free(l);
 		return RR_EXIT_FAILED;
 	}
 	pr_set_brief(p, o->brief);
@@ -96,9 +114,12 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	fprintf(stderr, "rdma-route: listening on %s port %u (%s)%s\n",
 		rr_sockaddr_str(&lp.addr, addr, sizeof(addr)), o->listen_port,
 		rr_ps_key(o->ps), o->reject ? ", rejecting every request" : "");
-	while (!rr_stop_requested() && (!o->count_given || t.total < o->count))
-		hand_out(p, &t, done, rr_listener_turn(l, 1000, done, TURN_MAX));
-	hand_out(p, &t, done, rr_listener_end(l, done, TURN_MAX));
+	/* --count: accepted and refused alike, each counted as it ends. */
+	while (!rr_stop_requested() && (n = wanted(o, &t)))
+		hand_out(p, &t, done, rr_listener_turn(l, 1000, done, n));
+	while ((n = rr_listener_stop(l, done, TURN_MAX)))
+		hand_out(p, &t, done, n);
+	rr_listener_free(l);
 	rr_render_listen_summary(p, &t, host);
 	if (pr_finish(p)) {
 		perror("rdma-route: writing the output");

@@ -12,6 +12,12 @@
 
 /* Connections open at once; a request beyond them is turned away. */
 #define MAX_OPEN 1024
+/*
+ * Requests the kernel keeps for us while we read the ones before: beyond
+ * them it refuses a request itself, unseen here.  A burst of MAX_OPEN fits
+ * (the kernel caps it at net.rdma_ucm.max_backlog, 1024 by default).
+ */
+#define BACKLOG MAX_OPEN
 
 struct conn {
 	struct rdma_cm_id *id;
@@ -24,10 +30,20 @@ struct rr_listener {
 	struct rdma_event_channel *channel;
 	struct rdma_cm_id *id;
 	struct conn open[MAX_OPEN];
-	/* Ended this turn, waiting to be copied out. */
+	/* Where this turn's ended connections go (NULL: unreported). */
 	struct rr_connection *done;
 	int num_done, max_done;
 };
+
+/*
+ * Room for one more ended connection.  An event, or a held connection
+ * we disconnect, ends one at most: none is read or disconnected without
+ * room, so none ends unreported.
+ */
+static bool room(const struct rr_listener *l)
+{
+	return !l->done || l->num_done < l->max_done;
+}
 
 /* A connection over: handed to the caller, its id and QP let go. */
 static void close_conn(struct rr_listener *l, struct conn *k,
@@ -35,7 +51,7 @@ static void close_conn(struct rr_listener *l, struct conn *k,
 {
 	k->c.end = end;
 	k->c.ended = rr_now();
-	if (l->num_done < l->max_done)
+	if (l->done && l->num_done < l->max_done)
 		l->done[l->num_done++] = k->c;
 	if (k->id->qp)
 		rr_dl.rdma_destroy_qp(k->id);
@@ -185,7 +201,8 @@ static void read_events(struct rr_listener *l)
 	int type, status;
 	bool req;
 
-	while (!rr_dl.rdma_get_cm_event(l->channel, &ev)) {
+	/* The events we have no room for stay queued in the kernel. */
+	while (room(l) && !rr_dl.rdma_get_cm_event(l->channel, &ev)) {
 		at = rr_now();
 		id = ev->id;
 		type = ev->event;
@@ -210,7 +227,7 @@ static void end_held(struct rr_listener *l)
 	struct conn *k;
 	int i;
 
-	for (i = 0; i < MAX_OPEN; i++) {
+	for (i = 0; i < MAX_OPEN && room(l); i++) {
 		k = &l->open[i];
 		if (!k->used || !k->c.have_established || k->disconnecting ||
 		    rr_ts_ms(&now, &k->c.established) < l->p.hold_ms)
@@ -275,25 +292,37 @@ struct rr_listener *rr_listener_start(const struct rr_listen_params *p,
 	if (rr_dl.rdma_bind_addr(l->id, (struct sockaddr *)&l->p.addr))
 		goto fail;
 	*call = "rdma_listen";
-	if (rr_dl.rdma_listen(l->id, 64))
+	if (rr_dl.rdma_listen(l->id, BACKLOG))
 		goto fail;
 	return l;
 fail:
 	err = errno;
-	rr_listener_end(l, NULL, 0);
+	rr_listener_free(l);
 	errno = err;
 	return NULL;
 }
 
-int rr_listener_end(struct rr_listener *l, struct rr_connection *done, int max)
+int rr_listener_stop(struct rr_listener *l, struct rr_connection *done,
+		     int max)
+{
+	int i;
+
+	l->done = done;
+	l->num_done = 0;
+	l->max_done = max;
+	for (i = 0; i < MAX_OPEN && room(l); i++)
+		if (l->open[i].used)
+			close_conn(l, &l->open[i], RR_CONN_STOPPED);
+	return l->num_done;
+}
+
+void rr_listener_free(struct rr_listener *l)
 {
 	int i;
 
 	if (!l)
-		return 0;
-	l->done = done;
-	l->num_done = 0;
-	l->max_done = done ? max : 0;
+		return;
+	l->done = NULL;
 	for (i = 0; i < MAX_OPEN; i++)
 		if (l->open[i].used)
 			close_conn(l, &l->open[i], RR_CONN_STOPPED);
@@ -301,7 +330,5 @@ int rr_listener_end(struct rr_listener *l, struct rr_connection *done, int max)
 		rr_dl.rdma_destroy_id(l->id);
 	if (l->channel)
 		rr_dl.rdma_destroy_event_channel(l->channel);
-	i = l->num_done;
 	free(l);
-	return i;
 }

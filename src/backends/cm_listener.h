@@ -35,13 +35,19 @@ const struct sockaddr_storage *rr_listener_addr(const struct rr_listener *l);
 /*
  * Waits up to MS for events (a signal ends the wait) and handles them;
  * the connections that ended are copied to DONE, at most MAX: how many.
+ * A turn reads no more events than it has room for (each ends at most
+ * one connection): the rest wait in the kernel's queue for the next turn,
+ * which then does not wait.  None is dropped, however fast they come.
  */
 int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
 		     int max);
 /*
- * Ends every open connection (each handed to DONE as STOPPED, at most
- * MAX; how many) and frees L.
+ * Ends open connections, each handed to DONE as STOPPED, at most MAX: how
+ * many.  0 when none is left open: call it until then.
  */
-int rr_listener_end(struct rr_listener *l, struct rr_connection *done, int max);
+int rr_listener_stop(struct rr_listener *l, struct rr_connection *done,
+		     int max);
+/* Frees L; a connection still open is ended unreported. */
+void rr_listener_free(struct rr_listener *l);
 
 #endif

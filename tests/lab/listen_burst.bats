@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# --listen under a burst: librdmacm's cmtime sends all its connection
+# requests at once, far more than one turn of the listener handles.  Every
+# connection the listener accepted or refused is a record and is counted,
+# and --count N (accepted and refused alike) ends it by itself.
+
+load ../helpers
+load lab
+
+setup() {
+	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
+	servers=()
+}
+
+teardown() {
+	local pid
+	for pid in "${servers[@]}"; do
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	return 0
+}
+
+# listening PORT: until an id listens on 192.168.77.1:PORT (TCP port
+# space; bounded: 20 s, for a loaded machine).
+listening() {
+	local _
+	for _ in $(seq 400); do
+		rdma resource show cm_id 2>/dev/null |
+			grep -q "state LISTEN ps TCP .*src-addr 192.168.77.1:$1 " && return 0
+		sleep 0.05
+	done
+	echo "nothing listened on $1" >&2
+	return 1
+}
+
+# listen_bg PORT ARGS...: rdma-route --listen=PORT ARGS on 192.168.77.1 in
+# the background, JSON lines to $out, until it listens.  Its own deadline
+# (timeout: 120 s) stands for "it never ends by itself": exit 124.
+listen_bg() {
+	local port=$1
+	shift
+	env --default-signal=INT timeout -s INT 120 "$RDMA_ROUTE" --listen="$port" \
+		"$@" --jsonl 192.168.77.1 >"$out" 2>"$out.err" &
+	listener=$!
+	servers+=($listener)
+	listening "$port" || { cat "$out.err"; false; }
+}
+
+# ended: the listener's exit code, 0 expected (124: its deadline ended it).
+ended() {
+	local rc=0
+	wait "$listener" || rc=$?
+	servers=()
+	[ "$rc" -eq 0 ] || {
+		echo "listener exit $rc (124: never ended by itself)," \
+			"$(grep -c '"record":"connections"' "$out") records"
+		cat "$out.err"
+		false
+	}
+}
+
+@test "--listen --count 300: a burst of 300 connections from cmtime, each a record, counted, then it ends" {
+	out=$BATS_TEST_TMPDIR/listen
+	listen_bg 7501 --count 300
+	run timeout 100 cmtime -s 192.168.77.1 -p 7501 -c 300
+	[ "$status" -eq 0 ] || { echo "cmtime: $status $output"; false; }
+	ended
+	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7501 (tcp)" ]
+	jqe -s '[.[] | select(.record == "connections")] | length == 300' "$out"
+	jqe -s '[.[] | select(.record == "connections") | .status] | unique == ["disconnected"]' "$out"
+	jqe -s '[.[] | select(.record == "connections") | .local] | unique == ["192.168.77.1:7501"]' "$out"
+	# 300 distinct peers: no record twice, none lost.
+	jqe -s '[.[] | select(.record == "connections") | .peer] | unique | length == 300' "$out"
+	jqe -s '[.[] | select(.record == "summary")] | length == 1 and .[0].connections == 300 and .[0].by_status == {"disconnected": 300}' "$out"
+}
+
+@test "--listen --reject --count 200: 200 requests at once, each refused, a record each, counted, then it ends" {
+	out=$BATS_TEST_TMPDIR/listen
+	listen_bg 7502 --reject --count 200
+	# cmtime's client takes a reject for a failure, but sends all 200.
+	run timeout 100 cmtime -s 192.168.77.1 -p 7502 -c 200
+	ended
+	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7502 (tcp), rejecting every request" ]
+	jqe -s '[.[] | select(.record == "connections")] | length == 200' "$out"
+	jqe -s '[.[] | select(.record == "connections") | .status] | unique == ["rejected"]' "$out"
+	jqe -s '[.[] | select(.record == "connections") | .peer] | unique | length == 200' "$out"
+	jqe -s '[.[] | select(.record == "summary")] | length == 1 and .[0].connections == 200 and .[0].by_status == {"rejected": 200}' "$out"
+}
