@@ -38,7 +38,15 @@ static const struct rr_port *find_device(struct rr_host *host,
 	const struct rr_port *found = bound, *ports;
 	int i, n;
 
-	d->bound = bound != NULL;
+	/*
+	 * This host's own address is the port of the interface that holds
+	 * it, not the one the id was bound to: 127.0.0.1 is lo's, which has
+	 * none, whatever device the RDMA CM bound it to.
+	 */
+	if (c->route.local && bound &&
+	    strcmp(bound->facts.netdev, c->route.netdev))
+		found = NULL;
+	d->bound = found != NULL;
 	if (!found)
 		found = rr_host_port_of(host, c->route.netdev);
 	ports = rr_host_ports(host, &n);
@@ -175,18 +183,28 @@ static void look_up_route(struct rr_nl *nl, const struct rr_result *r,
 		rt->src_looked_up = true;
 		rr_nl_addr_owner(nl, src, rt->src_netdev, sizeof(rt->src_netdev));
 	}
+	if (rt->oif_from == RR_OIF_BOUND) {
+		rr_nl_route(nl, &r->probe.dst, NULL, 0, &plain);
+		/*
+		 * This host's own address: the RDMA CM binds such an id to
+		 * any device (127.0.0.1 to the first), and a lookup held to
+		 * that device's interface would make it a neighbour there.
+		 */
+		if (!plain.error[0] && plain.local) {
+			oif = 0;
+			rt->oif_from = RR_OIF_NONE;
+		}
+	}
 	rr_nl_route(nl, &r->probe.dst, src, oif, rt);
 	/* Asked from SRC, the kernel names no preferred source: it is SRC. */
 	if (src && !rt->error[0] && !rt->have_src) {
 		rt->src = *src;
 		rt->have_src = true;
 	}
-	if (rt->oif_from == RR_OIF_BOUND && !rt->error[0]) {
-		rr_nl_route(nl, &r->probe.dst, NULL, 0, &plain);
-		if (!plain.error[0] && strcmp(plain.netdev, rt->netdev))
-			snprintf(rt->plain_netdev, sizeof(rt->plain_netdev), "%s",
-				 plain.netdev);
-	}
+	if (rt->oif_from == RR_OIF_BOUND && !rt->error[0] &&
+	    !plain.error[0] && strcmp(plain.netdev, rt->netdev))
+		snprintf(rt->plain_netdev, sizeof(rt->plain_netdev), "%s",
+			 plain.netdev);
 	rt->num_subnet_netdevs = rr_nl_subnet_netdevs(nl, &r->probe.dst,
 			rt->error[0] ? NULL : rt, rt->subnet_netdevs,
 			RR_MAX_SUBNET_NETDEVS);

@@ -151,6 +151,17 @@ static bool is_default_rule(const struct rr_rt_rule *r)
 			 (r->pref == 32767 && r->table == RT_TABLE_DEFAULT));
 }
 
+/*
+ * A rule that selects nothing (from all, no other selector, a lookup):
+ * every lookup goes through it, so it chose nothing about this one.
+ */
+static bool is_catch_all(const struct rr_rt_rule *r)
+{
+	return r->action == FR_ACT_TO_TBL && !r->invert && !r->dst_len &&
+	       !r->src_len && !r->iif[0] && !r->oif[0] && !r->mark &&
+	       !r->tos && !r->have_uid_range && !r->never_matches;
+}
+
 static void name_rule(const struct rr_rt_view *view,
 		      const struct rr_rt_rule *r, struct rr_chain_refusal *out)
 {
@@ -209,9 +220,13 @@ static bool look_up_table(const struct rr_rt_view *view,
 	const struct rr_rt_best *b = find_table(view, r->table);
 
 	if (!b || b->type == RTN_THROW) {
-		/* A throw route tells more than an empty custom table. */
+		/*
+		 * A throw route tells more than an empty custom table; a
+		 * table no rule chose this destination for (the local table
+		 * moved to rule 100, a plain "lookup 100") tells nothing.
+		 */
 		bool remember = b ? passed->type != RTN_THROW :
-				    !passed->by && !is_default_rule(r);
+				    !passed->by && !is_catch_all(r);
 
 		if (remember) {
 			memset(passed, 0, sizeof(*passed));

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <netinet/in.h>
 #include <linux/neighbour.h>
+#include <linux/rtnetlink.h>
 
 #include "base/util.h"
 #include "base/ib_port.h"
@@ -100,6 +101,35 @@ static bool judge_route_choice(struct rr_chain *c, const char *dst,
 	return false;
 }
 
+/*
+ * What refused the route, when the walk of the rules found it: a route
+ * or rule that refuses says so; no route at all leads with that, then
+ * the rule that sent the lookup to a table without one, if one did.
+ */
+static bool judge_refusal(struct rr_chain *c, const char *dst)
+{
+	const struct rr_chain_route *rt = &c->route;
+	struct rr_verdict *v = &c->verdict[RR_LINK_ROUTE];
+	char said[sizeof(v->reason)];
+
+	if (rt->refusal.by != RR_REFUSED_NO_ROUTE ||
+	    rt->refusal.type == RTN_THROW) {
+		if (!rr_refusal_text(&rt->refusal, dst, v->reason,
+				     sizeof(v->reason)))
+			return false;
+		v->state = RR_LS_BROKEN;
+		return true;
+	}
+	if (rt->down_netdev[0])
+		return false;	/* the down interface says more */
+	if (rr_refusal_text(&rt->refusal, dst, said, sizeof(said)))
+		set(v, RR_LS_BROKEN, "no route to %s: %s", dst, said);
+	else
+		set(v, RR_LS_BROKEN, "no route to %s: no table has one (%s)",
+		    dst, rt->error);
+	return true;
+}
+
 static void judge_route(struct rr_chain *c, const struct rr_result *r)
 {
 	const struct rr_chain_route *rt = &c->route;
@@ -112,11 +142,8 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 		    dst, rt->error[0] ? rt->error : "no netlink");
 		return;
 	}
-	if (rt->error[0] && rr_refusal_text(&rt->refusal, dst, v->reason,
-					    sizeof(v->reason))) {
-		v->state = RR_LS_BROKEN;
+	if (rt->error[0] && judge_refusal(c, dst))
 		return;
-	}
 	if (rt->error[0] && rt->down_netdev[0]) {
 		set(v, RR_LS_BROKEN,
 		    "no route to %s: %s, which holds its subnet, is down",

@@ -99,3 +99,22 @@ chain() {
 	[ "$(echo "$output" | jq '.[0]')" -eq 1500 ]
 	[ "$(echo "$output" | jq '.[-1]')" -eq 1400 ]
 }
+
+@test "no route, policy rules set: the route link says no table has one, no catch-all rule leads" {
+	local j
+
+	# The local rule moved to 100 (as before a VRF's l3mdev rule), a
+	# selective rule to an empty table 200, no route to 10.99.99.99.
+	j=$(unshare -n sh -c '
+		ip link set lo up &&
+		ip rule add pref 100 lookup local && ip rule del pref 0 &&
+		ip rule add pref 150 to 10.98.0.0/16 lookup 200 &&
+		{ "$1" --explain --json 10.99.99.99 10.98.0.1 || :; }' sh "$RDMA_ROUTE")
+	echo "$j" | jq -c '.results[].explain[0]'
+	echo "$j" | jqe '.results[0].explain[0] | .link == "route" and .state == "broken" and
+		.reason == "no route to 10.99.99.99: no table has one (Network is unreachable)" and
+		(has("rule_priority") | not)'
+	# A rule that chose this destination still says where it sent it.
+	echo "$j" | jqe '.results[1].explain[0] | .state == "broken" and .rule_priority == 150 and
+		.reason == "no route to 10.98.0.1: policy rule 150: from all to 10.98.0.0/16 lookup 200 sends 10.98.0.1 to table 200, which has no route to it, nor has any later rule'"'"'s table"'
+}

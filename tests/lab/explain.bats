@@ -247,7 +247,25 @@ restore_mtu() {
 	run --separate-stderr rr --json 10.99.99.99
 	[ "$status" -eq 1 ]
 	jqe '.results[0].root_cause | .link == "route" and .error == "Network is unreachable"' <<<"$output"
-	jqe '.results[0].root_cause.reason == "no route to 10.99.99.99: Network is unreachable"' <<<"$output"
+	jqe '.results[0].root_cause.reason == "no route to 10.99.99.99: no table has one (Network is unreachable)"' <<<"$output"
+}
+
+@test "loopback: the chain agrees with the cause: lo holds 127.0.0.1 and has no RDMA device, no neighbour blamed" {
+	run --separate-stderr rr --json --explain 127.0.0.1
+	[ "$status" -eq 1 ]
+	j=$output
+	jq -c '.results[0].explain[]' <<<"$j"
+	jqe '.results[0].error.cause == "not_rdma_address"' <<<"$j"
+	# The id was bound to an RDMA device all the same: the route is not
+	# held to its interface, 127.0.0.1 is local, on lo.
+	jqe '.results[0].explain[0] | .link == "route" and .state == "ok" and .local == true and .interface == "lo"' <<<"$j"
+	jqe '.results[0].explain[0].reason == "127.0.0.1 is this host'"'"'s own address, on lo"' <<<"$j"
+	jqe '.results[0].explain[1] | .link == "device" and .state == "broken" and (.reason | startswith("127.0.0.1 is on lo, which has no RDMA device; RDMA devices are on veth0 (rxe0)"))' <<<"$j"
+	jqe '.results[0].explain[] | select(.link == "neighbour") | .state == "ok" and .reason == "a local address needs no neighbour"' <<<"$j"
+	jqe '[.results[0].explain[].reason | select(test("veth0") and test("neighbour"))] == []' <<<"$j"
+	# Without --explain: that same link is the root cause.
+	run --separate-stderr rr --json 127.0.0.1
+	jqe '.results[0].root_cause | .link == "device" and .state == "broken"' <<<"$output"
 }
 
 @test "--explain does not apply to --sa" {

@@ -123,7 +123,7 @@ refused() {
 @test "a rule to an empty table: no_route, the rule and table named" {
 	refused 192.168.94.5 ENETUNREACH no_route no_route "" "" 100
 	jqe '.results[0].root_cause | .rule_priority == 100 and .rule == "from all to 192.168.94.0/24 lookup 100"' <<<"$j"
-	jqe '.results[0].root_cause.reason == "policy rule 100: from all to 192.168.94.0/24 lookup 100 sends 192.168.94.5 to table 100, which has no route to it, nor has any later rule'"'"'s table"' <<<"$j"
+	jqe '.results[0].root_cause.reason == "no route to 192.168.94.5: policy rule 100: from all to 192.168.94.0/24 lookup 100 sends 192.168.94.5 to table 100, which has no route to it, nor has any later rule'"'"'s table"' <<<"$j"
 }
 
 @test "a prohibit rule: route_prohibited, refused by the rule" {

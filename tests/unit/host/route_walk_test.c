@@ -235,6 +235,37 @@ static void policy_rules(void)
 	       "empty table: in words");
 	is_int(rr_refusal_cause(&rf, ENETUNREACH), RR_CAUSE_NONE,
 	       "empty table: no_route stands");
+
+	/*
+	 * The local table moved to rule 100 (rule 0 deleted), a plain
+	 * "lookup 100" of everything: rules that chose nothing about this
+	 * destination are not named, the selective one after them is.
+	 */
+	start4("10.99.99.99", NULL, NULL);
+	r = rule(100, FR_ACT_TO_TBL, RT_TABLE_LOCAL);
+	rr_rt_add_rule(&view, &r);
+	r = rule(120, FR_ACT_TO_TBL, 100);
+	rr_rt_add_rule(&view, &r);
+	r = rule(32766, FR_ACT_TO_TBL, RT_TABLE_MAIN);
+	rr_rt_add_rule(&view, &r);
+	route4(RT_TABLE_LOCAL, RTN_LOCAL, "127.0.0.0", 8, 0);
+	route4(RT_TABLE_MAIN, RTN_UNICAST, "192.168.77.0", 24, 0);
+	rr_rt_walk(&view, &rf);
+	is_int(rf.by, RR_REFUSED_NO_ROUTE, "catch-all rules: no route");
+	ok(!rf.have_rule, "rule 100 lookup local and rule 120 lookup 100 are not named");
+	is_str(said(&rf, "10.99.99.99"), "(nothing)", "catch-all rules: no words");
+	start4("10.99.99.99", NULL, NULL);
+	r = rule(100, FR_ACT_TO_TBL, RT_TABLE_LOCAL);
+	rr_rt_add_rule(&view, &r);
+	r = rule(150, FR_ACT_TO_TBL, 200);
+	to4(&r, "10.99.0.0", 16);
+	rr_rt_add_rule(&view, &r);
+	r = rule(32766, FR_ACT_TO_TBL, RT_TABLE_MAIN);
+	rr_rt_add_rule(&view, &r);
+	route4(RT_TABLE_LOCAL, RTN_LOCAL, "127.0.0.0", 8, 0);
+	rr_rt_walk(&view, &rf);
+	ok(rf.have_rule && rf.rule_pref == 150 && rf.table == 200,
+	   "the rule that chose this destination's table is named");
 }
 
 static void rule_selectors(void)

@@ -172,6 +172,28 @@ static void test_no_route(void)
 	       "no route to 192.168.77.2: veth2, which holds its subnet, is down",
 	       "a down interface named");
 	state_is(&c, RR_LINK_DEVICE, "unknown", "device not checked");
+
+	/* No table has a route: said first, the rule that chose one after. */
+	healthy(&c, &r);
+	r.out.ok = false;
+	strcpy(c.route.error, "Network is unreachable");
+	c.route.refusal.by = RR_REFUSED_NO_ROUTE;
+	rr_chain_judge(&c, &r);
+	is_str(c.verdict[RR_LINK_ROUTE].reason,
+	       "no route to 192.168.77.2: no table has one (Network is unreachable)",
+	       "no route: no table has one");
+	healthy(&c, &r);
+	r.out.ok = false;
+	strcpy(c.route.error, "Network is unreachable");
+	c.route.refusal.by = RR_REFUSED_NO_ROUTE;
+	c.route.refusal.table = 200;
+	c.route.refusal.have_rule = true;
+	c.route.refusal.rule_pref = 150;
+	strcpy(c.route.refusal.rule, "from all to 192.168.77.0/24 lookup 200");
+	rr_chain_judge(&c, &r);
+	is_str(c.verdict[RR_LINK_ROUTE].reason,
+	       "no route to 192.168.77.2: policy rule 150: from all to 192.168.77.0/24 lookup 200 sends 192.168.77.2 to table 200, which has no route to it, nor has any later rule's table",
+	       "no route: the rule that sent it to an empty table, after");
 }
 
 static void test_port_down(void)
