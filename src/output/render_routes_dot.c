@@ -6,19 +6,34 @@
  * is not active drawn dashed and red.
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "base/escape.h"
 #include "base/ib_port.h"
 #include "output/render_routes.h"
 
-/* S as a dot string: quotes and backslashes escaped, controls dropped. */
+/*
+ * S as a dot string, showing what the text output shows: control
+ * characters and bytes that are not UTF-8 as \xNN (its backslash doubled
+ * for dot, as quotes and backslashes are escaped).
+ */
 static void put_quoted(FILE *f, const char *s)
 {
+	size_t len = strlen(s), i = 0, n, k;
+	bool bad, control;
+
 	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s >= 0x20 && *s != 0x7f)
-			fputc(*s, f);
+	while (i < len) {
+		n = rr_utf8_unit(s + i, len - i, &bad, &control);
+		if (bad || control) {
+			for (k = 0; k < n; k++)
+				fprintf(f, "\\\\x%02x", (unsigned char)s[i + k]);
+		} else {
+			if (s[i] == '"' || s[i] == '\\')
+				fputc('\\', f);
+			fwrite(s + i, 1, n, f);
+		}
+		i += n;
 	}
 	fputc('"', f);
 }

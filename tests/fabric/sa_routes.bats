@@ -130,6 +130,28 @@ setup() {
 	fi
 }
 
+@test "--dot: a name with control bytes shown escaped, as the text shows it" {
+	local map=$BATS_TEST_TMPDIR/names f=$BATS_TEST_TMPDIR/esc.dot
+
+	# S1 named with a terminal escape (node-name map, as ibnetdiscover's).
+	printf '0x0002c9ff00000100 "Big\033[31mRED"\n' >"$map"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		--node-name-map "$map" --dot "$f"
+	[ "$status" -eq 0 ]
+	grep -qF 'Big\x1b[31mRED' <<<"$output"
+	! grep -q $'\033' <<<"$output"
+	# The picture: the same characters (dot's own backslash doubled).
+	grep -qF 'label="Big\\x1b[31mRED"' "$f"
+	! grep -q $'\033' "$f"
+	if command -v dot >/dev/null; then
+		dot -Tsvg "$f" | grep -qF 'Big\x1b[31mRED'
+	fi
+	# JSON keeps the name itself.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		--node-name-map "$map" --json
+	jqe '[.links[].node] | index("Big\u001b[31mRED") != null' <<<"$output"
+}
+
 @test "the ports given, by name, LID or GUID: only their pairs" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
 		Hca1 "$(node_lid Hca16)" "$(node_port_guid Hca5)"
