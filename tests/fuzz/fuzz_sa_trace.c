@@ -18,12 +18,18 @@
  * as many as a directed route has nodes, each name ended; an arrival
  * ends at a port that holds the destination's LID; a failure is the
  * trace step's, its place said and ended; the SA's answer, when it
- * came, is kept whole.
+ * came, is kept whole.  The hops then judged against a path's rate and
+ * MTU (rr_hops_judge()) as the SA backend does, and the result rendered:
+ * its JSON parses.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <json-c/json.h>
 
 #include "backends/sa_trace.h"
+#include "model/decode.h"
+#include "output/printer.h"
+#include "output/render.h"
 #include "fuzz.h"
 
 #define MAX_NODES 100
@@ -276,8 +282,11 @@ static int fake_send(int portid, int agentid, void *umad, int length,
 	}
 	if (fab.nodes[node].faults & F_UMAD_STATUS)
 		((struct ib_user_mad *)a->umad)->status = 110;	/* ETIMEDOUT */
-	if (fab.nodes[node].faults & F_TWICE)
-		*queue_slot() = *a;
+	if (fab.nodes[node].faults & F_TWICE) {
+		struct answer again = *a;	/* the queue may move */
+
+		*queue_slot() = again;
+	}
 	return 0;
 }
 
@@ -323,7 +332,8 @@ static void read_fabric(struct in *in)
 		struct fnode *nd = &fab.nodes[i];
 		uint8_t t = byte(in), np = byte(in), x;
 
-		nd->type = t & 3;
+		/* NodeInfo's type, the four known or, now and then, any. */
+		nd->type = t & 0x20 && (t & 3) == 0 ? byte(in) : t & 3;
 		nd->num_ports = np < 0xf0 ? np % 7 : np;
 		nd->guid = t & 0x40 ? 0x1000 : 0x1000 + i * 7919;
 		memset(nd->desc, 'A' + (int)(i % 26), sizeof(nd->desc));
@@ -348,6 +358,11 @@ static void read_fabric(struct in *in)
 			p->width = (uint8_t)(1 << (x % 5));
 			p->speed = (uint8_t)((x >> 3) % 6 ? 1 << ((x >> 3) % 6) : 0);
 			p->mtu = (uint8_t)(x >> 4);
+			if (f & 0x10) {
+				/* Any width, speed and extended speed codes. */
+				p->width = byte(in);
+				p->speed = byte(in);
+			}
 			p->peer = NO_PEER;
 		}
 		nd->fill = byte(in);
@@ -390,6 +405,55 @@ static void check_outcome(const struct rr_outcome *o, bool ok, uint16_t dlid)
 	last = &o->hops[o->num_hops - 1];
 	fuzz_check(last->lid && dlid >= last->lid && dlid - last->lid < 128);
 	fuzz_check(!last->out_port || o->num_hops == 1);
+}
+
+/* The trace into a result, as the SA backend takes it, then shown. */
+static void render(struct rr_outcome *t, bool ok, struct in *in)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *doc;
+	char *buf = NULL, *ebuf = NULL;
+	size_t len = 0, elen = 0;
+	struct rr_result r;
+	struct printer *p;
+	FILE *out, *err;
+	int k;
+
+	memset(&r, 0, sizeof(r));
+	r.probe.target = "5";
+	r.probe.kind = RR_PROBE_SA;
+	r.probe.sa.kind = RR_SA_LID;
+	r.probe.sa.lid = 5;
+	r.out = *t;
+	r.out.ok = ok;
+	rr_hops_judge(r.out.hops, r.out.num_hops, rr_rate_gbps(byte(in) % 32),
+		      rr_mtu_bytes(byte(in) % 8));
+	for (k = 0; k < 2; k++) {
+		out = open_memstream(&buf, &len);
+		err = open_memstream(&ebuf, &elen);
+		if (!out || !err)
+			abort();
+		p = pr_new(k ? RR_FORMAT_TEXT : RR_FORMAT_JSON, out, err);
+		if (!p)
+			abort();
+		rr_render_begin(p, 5000, 1, 200);
+		rr_render_result(p, &r, false);
+		pr_finish(p);
+		fclose(out);
+		fclose(err);
+		if (!k) {
+			json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+						    JSON_TOKENER_VALIDATE_UTF8);
+			doc = json_tokener_parse_ex(tok, buf, (int)len);
+			fuzz_check(doc && json_tokener_get_error(tok) ==
+					  json_tokener_success);
+			json_object_put(doc);
+		}
+		free(buf);
+		free(ebuf);
+		buf = ebuf = NULL;
+	}
+	json_tokener_free(tok);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -450,6 +514,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 						     IB_MAD_TRID_F) == aside.trid);
 	}
 
+	render(&out, ok, &in);
 	free(out.hops);
 	free(fab.queue);
 	for (i = 0; i < fab.n; i++)
