@@ -319,7 +319,9 @@ int main(int argc, char **argv)
 
 	code = rr_run_finish_run(&run, run.in.num_dests);
 finish:
-	if (!output_ok(run.out.p) && code == RR_EXIT_OK)
+	/* A write error (1) outranks a failed check (4), as everywhere. */
+	if (!output_ok(run.out.p) &&
+	    (code == RR_EXIT_OK || code == RR_EXIT_EXPECT))
 		code = RR_EXIT_FAILED;
 	code = finish_output(&output, run.opts.output, code, true);
 	/*

@@ -26,46 +26,6 @@
 /* The longest record line taken: a result with its chain is a few KiB. */
 #define RECORD_LINE_MAX (1024 * 1024)
 
-/*
- * R's cell: its outcome, the chosen field's value, its first --expect
- * (written into EXPECT, which the cell points to).
- */
-static void fill_cell(const struct run *run, const struct rr_result *r,
-		      struct rr_matrix_cell *c, char *expect, size_t len)
-{
-	const struct rr_expect_failure *e;
-	const struct rr_field *f;
-	enum rr_fscope scope;
-	struct rr_fval v;
-	bool raw;
-
-	memset(c, 0, sizeof(*c));
-	c->ok = r->out.ok;
-	c->cause = r->out.fail.cause;
-	c->have_path = r->out.ok && r->out.num_paths > 0;
-	if (c->have_path)
-		c->path = r->out.paths[0];
-	f = rr_field_find(run->opts.matrix, &scope, &raw);
-	if (f && c->ok) {
-		rr_fval_reset(&v);
-		f->get(f, r, scope == RR_FS_PATH && c->have_path ? &r->out.paths[0] : NULL, &v);
-		if (v.present)
-			rr_fval_str(f, &v, raw, c->value, sizeof(c->value));
-		else
-			snprintf(c->value, sizeof(c->value), "-");
-		c->value_is_num = v.present && !v.null &&
-				  (raw || f->type == RR_FT_INT ||
-				   f->type == RR_FT_MS || f->type == RR_FT_DECODED ||
-				   f->type == RR_FT_NUM);
-	}
-	if (r->notes.num_expect_failures) {
-		e = &r->notes.expect_failures[0];
-		snprintf(expect, len, "%s %s %s does not hold: %s",
-			 e->field, e->op, e->expected, e->actual);
-		c->expect = expect;
-	}
-}
-
 bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 		       const char *host, const char *source)
 {
@@ -73,7 +33,7 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 	const char *from = r->probe.from ? r->probe.from : host;
 	char expect[400];
 
-	fill_cell(run, r, &c, expect, sizeof(expect));
+	rr_matrix_cell_of(run->opts.matrix, r, &c, expect, sizeof(expect));
 	return rr_matrix_add(&run->out.matrix, from, r->probe.target, source, &c);
 }
 

@@ -70,9 +70,11 @@ bool rr_parse_uint(const char *s, unsigned long long min,
 
 bool rr_parse_number(const char *s, double *out)
 {
-	unsigned long long whole = 0;
+	const unsigned long long exact_max = 1ULL << 53;
+	unsigned long long whole = 0, digits = 0, pow10 = 1;
 	double frac = 0, scale = 1;
 	const char *c = s;
+	bool exact = true;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		if (!parse_digits(s + 2, 16, &whole))
@@ -94,11 +96,25 @@ bool rr_parse_number(const char *s, double *out)
 		for (c++; is_digit(*c); c++) {
 			scale /= 10;
 			frac += (*c - '0') * scale;
+			exact = exact && digits < exact_max / 10 &&
+				pow10 < 1000000000000000ULL;
+			if (exact) {
+				digits = digits * 10 + (unsigned int)(*c - '0');
+				pow10 *= 10;
+			}
 		}
 	}
 	if (*c)
 		return false;
-	*out = (double)whole + frac;
+	/*
+	 * The number as one integer over a power of ten, both exact: one
+	 * division rounds once, as strtod does, so "0.086" is the double
+	 * printf shows as 0.086 (a sum of digit fractions is not).
+	 */
+	if (exact && whole <= (exact_max - digits) / pow10)
+		*out = (double)(whole * pow10 + digits) / (double)pow10;
+	else
+		*out = (double)whole + frac;
 	return true;
 }
 

@@ -213,6 +213,13 @@ static double number_of(const struct rr_expect *e, const struct rr_fval *v)
 	}
 }
 
+/* Whether E compares a decimal quantity (not a raw code). */
+static bool decimal(const struct rr_expect *e)
+{
+	return !e->raw && (e->f->type == RR_FT_MS || e->f->type == RR_FT_NUM ||
+			   e->f->type == RR_FT_DECODED);
+}
+
 /*
  * E against one result (and PATH, or HOP for a hop's field); ACTUAL gets
  * the value as text.
@@ -221,15 +228,16 @@ static bool check_one(const struct rr_expect *e, const struct rr_result *r,
 		      const struct rr_path *path, const struct rr_hop *hop,
 		      char *actual, size_t len)
 {
-	struct rr_fval v;
-	double x;
+	struct rr_fval v, want;
+	char text[64];
+	double x, y;
 	int c;
 
 	rr_fval_reset(&v);
 	if (hop)
 		e->f->get_hop(e->f, hop, &v);
 	else
-		e->f->get(e->f, r, path, &v);
+		rr_field_get(e->f, r, path, &v);
 	if (!v.present) {
 		snprintf(actual, len, "absent");
 		return false;
@@ -241,7 +249,18 @@ static bool check_one(const struct rr_expect *e, const struct rr_result *r,
 	if (!e->numeric)
 		return compare(e->op, strcmp(actual, e->value));
 	x = number_of(e, &v);
-	c = (x > e->num) - (x < e->num);
+	y = e->num;
+	/*
+	 * A decimal is equal as printed: "create_id = 0.086" holds where
+	 * 0.086 is shown, whatever binary fractions lie behind either.
+	 */
+	if (decimal(e) && (e->op == RR_OP_EQ || e->op == RR_OP_NE)) {
+		x = strtod(actual, NULL);
+		want = v;
+		want.d = e->num;
+		y = strtod(rr_fval_str(e->f, &want, false, text, sizeof(text)), NULL);
+	}
+	c = (x > y) - (x < y);
 	return compare(e->op, c);
 }
 

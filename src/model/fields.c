@@ -4,6 +4,7 @@
 #include <math.h>
 #include <netdb.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <rdma/rdma_cma.h>
 
@@ -361,180 +362,221 @@ static bool parse_addr(const char *s, struct sockaddr_storage *ss)
 	return strchr(s, '%') && inet_pton(AF_INET6, bare, &s6->sin6_addr) == 1;
 }
 
-static void set_destination(const struct rr_field *f, struct rr_result *r,
+static bool set_destination(const struct rr_field *f, struct rr_result *r,
 			    struct rr_path *p, const struct rr_fval *v,
 			    struct rr_fstore *st)
 {
 	r->probe.target = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_seq(const struct rr_field *f, struct rr_result *r,
+static bool set_seq(const struct rr_field *f, struct rr_result *r,
 		    struct rr_path *p, const struct rr_fval *v,
 		    struct rr_fstore *st)
 {
-	if (in(v, LLONG_MAX))
-		r->probe.seq = (unsigned long long)v->i;
+	if (!in(v, LLONG_MAX))
+		return false;
+	r->probe.seq = (unsigned long long)v->i;
+	return true;
 }
 
-static void set_host(const struct rr_field *f, struct rr_result *r,
+static bool set_host(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
 	r->probe.host = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_time(const struct rr_field *f, struct rr_result *r,
+static bool set_time(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
 	r->probe.time = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_from(const struct rr_field *f, struct rr_result *r,
+static bool set_from(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
 	r->probe.from = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_start_ms(const struct rr_field *f, struct rr_result *r,
+static bool set_start_ms(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
-	r->out.have_start = v->d >= 0 && v->d < 1e15;
-	r->out.start_ms = r->out.have_start ? v->d : 0;
+	if (!(v->d >= 0 && v->d < 1e15))	/* NaN too */
+		return false;
+	r->out.have_start = true;
+	r->out.start_ms = v->d;
+	return true;
 }
 
-static void set_address(const struct rr_field *f, struct rr_result *r,
+static bool set_address(const struct rr_field *f, struct rr_result *r,
 			struct rr_path *p, const struct rr_fval *v,
 			struct rr_fstore *st)
 {
 	r->probe.have_dst = parse_addr(v->s, &r->probe.dst);
+	return r->probe.have_dst;
 }
 
-static void set_name_addresses(const struct rr_field *f, struct rr_result *r,
+static bool set_name_addresses(const struct rr_field *f, struct rr_result *r,
 			       struct rr_path *p, const struct rr_fval *v,
 			       struct rr_fstore *st)
 {
-	if (in(v, UINT_MAX))
-		r->probe.name_addresses = (unsigned int)v->i;
+	if (!in(v, UINT_MAX))
+		return false;
+	r->probe.name_addresses = (unsigned int)v->i;
+	return true;
 }
 
-static void set_source(const struct rr_field *f, struct rr_result *r,
+static bool set_source(const struct rr_field *f, struct rr_result *r,
 		       struct rr_path *p, const struct rr_fval *v,
 		       struct rr_fstore *st)
 {
 	r->out.have_src = parse_addr(v->s, &r->out.src);
+	return r->out.have_src;
 }
 
-static void set_device(const struct rr_field *f, struct rr_result *r,
+static bool set_device(const struct rr_field *f, struct rr_result *r,
 		       struct rr_path *p, const struct rr_fval *v,
 		       struct rr_fstore *st)
 {
+	if (strlen(v->s) >= sizeof(r->out.device))
+		return false;
 	snprintf(r->out.device, sizeof(r->out.device), "%s", v->s);
+	return true;
 }
 
-static void set_port(const struct rr_field *f, struct rr_result *r,
+static bool set_port(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
-	if (in(v, UINT8_MAX))
-		r->out.port = (uint8_t)v->i;
+	if (!in(v, UINT8_MAX))
+		return false;
+	r->out.port = (uint8_t)v->i;
+	return true;
 }
 
-static void set_connect_port(const struct rr_field *f, struct rr_result *r,
+static bool set_connect_port(const struct rr_field *f, struct rr_result *r,
 			     struct rr_path *p, const struct rr_fval *v,
 			     struct rr_fstore *st)
 {
-	if (in(v, UINT16_MAX))
-		r->out.connect_port = (uint16_t)v->i;
+	if (!in(v, UINT16_MAX))
+		return false;
+	r->out.connect_port = (uint16_t)v->i;
+	return true;
 }
 
-static void set_link_layer(const struct rr_field *f, struct rr_result *r,
+static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
 {
 	int ll;
 
-	for (ll = RR_LL_UNKNOWN; ll <= RR_LL_IWARP; ll++)
-		if (!strcmp(v->s, rr_link_layer_name(ll)))
+	for (ll = RR_LL_UNKNOWN; ll <= RR_LL_IWARP; ll++) {
+		if (!strcmp(v->s, rr_link_layer_name(ll))) {
 			r->out.link_layer = ll;
+			return true;
+		}
+	}
+	return false;
 }
 
-/* A GID type by its name (gid_type, default_roce_mode). */
-static enum rr_gid_type gid_type_named(const char *s)
+/* A GID type by its name (gid_type, default_roce_mode); false: none. */
+static bool gid_type_named(const char *s, enum rr_gid_type *type)
 {
 	int t;
 
-	for (t = RR_GID_IB; t <= RR_GID_ROCE_V2; t++)
-		if (!strcmp(s, rr_gid_type_name(t)))
-			return t;
-	return RR_GID_UNKNOWN;
+	for (t = RR_GID_UNKNOWN; t <= RR_GID_ROCE_V2; t++) {
+		if (!strcmp(s, rr_gid_type_name(t))) {
+			*type = t;
+			return true;
+		}
+	}
+	return false;
 }
 
-static void set_gid_type(const struct rr_field *f, struct rr_result *r,
+static bool set_gid_type(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
-	r->out.gid_type = gid_type_named(v->s);
+	return gid_type_named(v->s, &r->out.gid_type);
 }
 
-static void set_sgid_index(const struct rr_field *f, struct rr_result *r,
+static bool set_sgid_index(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
 {
-	r->out.used.have_sgid_index = in(v, UINT_MAX);
-	r->out.used.sgid_index = r->out.used.have_sgid_index ?
-				 (unsigned int)v->i : 0;
+	if (!in(v, UINT_MAX))
+		return false;
+	r->out.used.have_sgid_index = true;
+	r->out.used.sgid_index = (unsigned int)v->i;
+	return true;
 }
 
-static void set_port_rate(const struct rr_field *f, struct rr_result *r,
+static bool set_port_rate(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
 {
-	if (v->d > 0 && v->d < 1e9)
-		r->out.used.port_rate_gbps = v->d;
+	if (!(v->d > 0 && v->d < 1e9))	/* NaN too */
+		return false;
+	r->out.used.port_rate_gbps = v->d;
+	return true;
 }
 
-static void set_port_space(const struct rr_field *f, struct rr_result *r,
+static bool set_port_space(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
 {
 	r->out.used.port_space = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_tos(const struct rr_field *f, struct rr_result *r,
+static bool set_tos(const struct rr_field *f, struct rr_result *r,
 		    struct rr_path *p, const struct rr_fval *v,
 		    struct rr_fstore *st)
 {
-	if (in(v, 255))
-		r->out.used.tos = (int)v->i;
+	if (!in(v, 255))
+		return false;
+	r->out.used.tos = (int)v->i;
+	return true;
 }
 
-static void set_tos_from(const struct rr_field *f, struct rr_result *r,
+static bool set_tos_from(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
 	int from;
 
-	for (from = RR_TOS_OPTION; from <= RR_TOS_DEFAULT; from++)
-		if (!strcmp(v->s, rr_tos_from_key(from)))
+	for (from = RR_TOS_OPTION; from <= RR_TOS_DEFAULT; from++) {
+		if (!strcmp(v->s, rr_tos_from_key(from))) {
 			r->out.used.tos_from = from;
+			return true;
+		}
+	}
+	return false;
 }
 
-static void set_default_roce_mode(const struct rr_field *f,
+static bool set_default_roce_mode(const struct rr_field *f,
 				  struct rr_result *r, struct rr_path *p,
 				  const struct rr_fval *v,
 				  struct rr_fstore *st)
 {
-	r->out.used.roce_mode = gid_type_named(v->s);
+	return gid_type_named(v->s, &r->out.used.roce_mode);
 }
 
-static void set_roce_defaults(const struct rr_field *f, struct rr_result *r,
+static bool set_roce_defaults(const struct rr_field *f, struct rr_result *r,
 			      struct rr_path *p, const struct rr_fval *v,
 			      struct rr_fstore *st)
 {
+	if (strcmp(v->s, "configfs") && strcmp(v->s, "kernel"))
+		return false;
 	r->out.used.roce_mode_configfs = !strcmp(v->s, "configfs");
+	return true;
 }
 
 static const struct rr_field result_fields[] = {
@@ -576,18 +618,19 @@ static void get_step(const struct rr_field *f, const struct rr_result *r,
 }
 
 /* Read back: the step as a span from 0 of its milliseconds. */
-static void set_step(const struct rr_field *f, struct rr_result *r,
+static bool set_step(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
 	struct rr_timing *t = &r->out.steps[f->step];
 
 	if (!(v->d >= 0 && v->d < 1e12))	/* NaN too */
-		return;
+		return false;
 	memset(t, 0, sizeof(*t));
 	t->started = t->ended = true;
 	/* Rounded by hand: the binary links no libm (libraries.bats). */
 	t->end = rr_ns_ts((int64_t)(v->d * 1e6 + 0.5));
+	return true;
 }
 
 /* Prometheus: one gauge, its step a label. */
@@ -775,34 +818,35 @@ static void get_qos_class(const struct rr_field *f, const struct rr_result *r,
 	num(v, p->have_sa_fields, p->qos_class);
 }
 
-static void set_gid(uint8_t gid[16], const char *s)
+static bool set_gid(uint8_t gid[16], const char *s)
 {
-	if (inet_pton(AF_INET6, s, gid) != 1)
-		memset(gid, 0, 16);
+	return inet_pton(AF_INET6, s, gid) == 1;
 }
 
-static void set_dgid(const struct rr_field *f, struct rr_result *r,
+static bool set_dgid(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
-	set_gid(p->dgid, v->s);
+	return set_gid(p->dgid, v->s);
 }
 
-static void set_sgid(const struct rr_field *f, struct rr_result *r,
+static bool set_sgid(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
-	set_gid(p->sgid, v->s);
+	return set_gid(p->sgid, v->s);
 }
 
 /* A PathRecord's member of at most MAX, from a whole number (or raw). */
 #define SET_PATH(member, max)						\
-static void set_##member(const struct rr_field *f, struct rr_result *r,	\
+static bool set_##member(const struct rr_field *f, struct rr_result *r,	\
 			 struct rr_path *p, const struct rr_fval *v,	\
 			 struct rr_fstore *st)				\
 {									\
-	if (in(v, max))							\
-		p->member = (__typeof__(p->member))v->i;		\
+	if (!in(v, max))						\
+		return false;						\
+	p->member = (__typeof__(p->member))v->i;			\
+	return true;							\
 }
 
 SET_PATH(dlid, UINT16_MAX)
@@ -824,22 +868,24 @@ SET_PATH(packet_life_time_selector, 3)
 SET_PATH(preference, UINT8_MAX)
 
 /* Either of the SA's own fields read back says the path is the SA's. */
-static void set_service_id(const struct rr_field *f, struct rr_result *r,
+static bool set_service_id(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
 {
 	p->service_id = (uint64_t)v->i;
 	p->have_sa_fields = true;
+	return true;
 }
 
-static void set_qos_class(const struct rr_field *f, struct rr_result *r,
+static bool set_qos_class(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
 {
 	if (!in(v, 0xfff))
-		return;
+		return false;
 	p->qos_class = (uint16_t)v->i;
 	p->have_sa_fields = true;
+	return true;
 }
 
 static const struct rr_field path_fields[] = {
@@ -855,7 +901,7 @@ static const struct rr_field path_fields[] = {
 	{ "reversible", RR_FT_BOOL, .get = get_reversible, .set = set_reversible, .both_ways = true, .prom = RR_PROM_INFO },
 	{ "numb_path", RR_FT_INT, .get = get_numb_path, .set = set_numb_path },
 	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .set = set_pkey, .both_ways = true, .prom = RR_PROM_INFO },
-	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .prom = RR_PROM_INFO },
+	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .follows = "pkey", .prom = RR_PROM_INFO },
 	{ "qos_class", RR_FT_INT, .get = get_qos_class, .set = set_qos_class },
 	{ "sl", RR_FT_INT, .get = get_sl, .set = set_sl, .both_ways = true, .prom = RR_PROM_INFO },
 	{ "mtu", RR_FT_DECODED, .get = get_mtu, .set = set_mtu, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
@@ -931,13 +977,15 @@ static void get_private_len(const struct rr_field *f,
 	       e->status == 28, e->private_len);
 }
 
-static void set_private_len(const struct rr_field *f, struct rr_result *r,
+static bool set_private_len(const struct rr_field *f, struct rr_result *r,
 			    struct rr_path *p, const struct rr_fval *v,
 			    struct rr_fstore *st)
 {
 	/* An IB CM REJ carries at most 148 bytes of private data. */
-	if (in(v, 255))
-		r->out.fail.private_len = (unsigned int)v->i;
+	if (!in(v, 255))
+		return false;
+	r->out.fail.private_len = (unsigned int)v->i;
+	return true;
 }
 
 static void get_errno_name(const struct rr_field *f, const struct rr_result *r,
@@ -983,17 +1031,19 @@ static void get_hint(const struct rr_field *f, const struct rr_result *r,
 	str(v, true, rr_cause_hint(r->out.fail.cause));
 }
 
-static void set_err_step(const struct rr_field *f, struct rr_result *r,
+static bool set_err_step(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
 	enum rr_step step;
 
-	if (rr_step_from_key(v->s, &step))
-		r->out.fail.step = step;
+	if (!rr_step_from_key(v->s, &step))
+		return false;
+	r->out.fail.step = step;
+	return true;
 }
 
-static void set_err_call(const struct rr_field *f, struct rr_result *r,
+static bool set_err_call(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
 {
@@ -1001,61 +1051,80 @@ static void set_err_call(const struct rr_field *f, struct rr_result *r,
 
 	if (call)
 		r->out.fail.call = call;
+	return true;
 }
 
-static void set_failed_by(const struct rr_field *f, struct rr_result *r,
+static bool set_failed_by(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
 {
 	int kind;
 
-	for (kind = RR_FAIL_CALL; kind <= RR_FAIL_DEADLINE; kind++)
-		if (!strcmp(v->s, fail_kind_key(kind)))
+	for (kind = RR_FAIL_CALL; kind <= RR_FAIL_DEADLINE; kind++) {
+		if (!strcmp(v->s, fail_kind_key(kind))) {
 			r->out.fail.kind = kind;
+			return true;
+		}
+	}
+	return false;
 }
 
-static void set_event(const struct rr_field *f, struct rr_result *r,
+static bool set_event(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
 {
 	int event;
 
-	for (event = 0; event <= RDMA_CM_EVENT_TIMEWAIT_EXIT; event++)
-		if (!strcmp(v->s, event_name(event)))
+	for (event = 0; event <= RDMA_CM_EVENT_TIMEWAIT_EXIT; event++) {
+		if (!strcmp(v->s, event_name(event))) {
 			r->out.fail.event = event;
+			return true;
+		}
+	}
+	/* What this build knows no name of, it printed so. */
+	return !strcmp(v->s, "UNKNOWN");
 }
 
-static void set_event_status(const struct rr_field *f, struct rr_result *r,
+static bool set_event_status(const struct rr_field *f, struct rr_result *r,
 			     struct rr_path *p, const struct rr_fval *v,
 			     struct rr_fstore *st)
 {
-	if (v->i >= INT_MIN && v->i <= INT_MAX)
-		r->out.fail.status = (int)v->i;
+	if (v->i < INT_MIN || v->i > INT_MAX)
+		return false;
+	r->out.fail.status = (int)v->i;
+	return true;
 }
 
-static void set_errno(const struct rr_field *f, struct rr_result *r,
+static bool set_errno(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
 {
-	if (in(v, 4095))
-		r->out.fail.err = (int)v->i;
+	if (!in(v, 4095))
+		return false;
+	r->out.fail.err = (int)v->i;
+	return true;
 }
 
-static void set_detail(const struct rr_field *f, struct rr_result *r,
+static bool set_detail(const struct rr_field *f, struct rr_result *r,
 		       struct rr_path *p, const struct rr_fval *v,
 		       struct rr_fstore *st)
 {
 	r->out.fail.detail = rr_fstore_put(st, v->s);
+	return true;
 }
 
-static void set_cause(const struct rr_field *f, struct rr_result *r,
+static bool set_cause(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
 {
 	enum rr_cause cause = rr_cause_from_key(v->s);
 
-	/* A failure has a cause: "none" is none that we know. */
-	r->out.fail.cause = cause == RR_CAUSE_NONE ? RR_CAUSE_UNKNOWN : cause;
+	/*
+	 * A key this build does not know (a newer rdma-route's, in a fleet
+	 * of mixed versions) is a cause it cannot judge by: unknown.
+	 */
+	r->out.fail.cause = cause;
+	return true;
 }
 
 static const struct rr_field error_fields[] = {
@@ -1235,6 +1304,107 @@ const struct rr_field *rr_field_both_ways(int i)
 }
 
 /* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */
+/* F's bit in a path's missing (its row), or 0 when F is no path field. */
+static uint32_t path_bit(const struct rr_field *f)
+{
+	size_t i;
+
+	if (f < path_fields || f >= path_fields + ARRAY_SIZE(path_fields))
+		return 0;
+	/* A field with no setter is there when the one it follows is. */
+	for (i = 0; f->follows && i < ARRAY_SIZE(path_fields); i++)
+		if (!strcmp(path_fields[i].key, f->follows))
+			f = &path_fields[i];
+	return 1U << (f - path_fields);
+}
+
+void rr_field_get(const struct rr_field *f, const struct rr_result *r,
+		  const struct rr_path *path, struct rr_fval *v)
+{
+	uint32_t bit = path_bit(f);
+
+	rr_fval_reset(v);
+	if (bit && (!path || (path->missing & bit)))
+		return;
+	f->get(f, r, path, v);
+}
+
+void rr_field_path_empty(struct rr_path *path)
+{
+	memset(path, 0, sizeof(*path));
+	path->missing = (uint32_t)((1ULL << ARRAY_SIZE(path_fields)) - 1);
+}
+
+bool rr_field_set(const struct rr_field *f, struct rr_result *r,
+		  struct rr_path *path, const struct rr_fval *v,
+		  struct rr_fstore *store)
+{
+	uint32_t bit = path_bit(f);
+
+	if (!f->set || (bit && !path) || !f->set(f, r, path, v, store))
+		return false;
+	if (bit)
+		path->missing &= ~bit;
+	return true;
+}
+
+/* Whether GOT, as JSON writes it, is the value WANT stands for. */
+static bool same_value(const struct rr_field *f, const struct rr_fval *got,
+		       const struct rr_fval *want)
+{
+	char text[64];
+	double d, big;
+
+	if (f->type == RR_FT_ENUM)
+		return got->s && want->s && !strcmp(got->s, want->s);
+	if (got->null || want->null)
+		return got->null && want->null;
+	/* As printed: 1073741.824 read back is that code's, not a near one. */
+	rr_fval_str(f, got, false, text, sizeof(text));
+	d = strtod(text, NULL);
+	big = fabs(d) > fabs(want->d) ? fabs(d) : fabs(want->d);
+	return d == want->d || fabs(d - want->d) <= 1e-9 * big;
+}
+
+/* Whether code RAW of F gives WANT (R: for what a code means there). */
+static bool code_gives(const struct rr_field *f, const struct rr_result *r,
+		       long long raw, const struct rr_fval *want)
+{
+	struct rr_fval in = { .present = true, .i = raw }, got;
+	struct rr_path p;
+
+	rr_field_path_empty(&p);
+	/* The path setters write the path alone; R is only read. */
+	if (!f->set(f, (struct rr_result *)r, &p, &in, NULL))
+		return false;
+	rr_fval_reset(&got);
+	f->get(f, r, &p, &got);
+	return same_value(f, &got, want);
+}
+
+bool rr_field_code_gives(const struct rr_field *f, const struct rr_result *r,
+			 long long raw, const struct rr_fval *v)
+{
+	if (!path_bit(f) || !f->set ||
+	    (f->type != RR_FT_DECODED && f->type != RR_FT_ENUM))
+		return false;
+	return code_gives(f, r, raw, v);
+}
+
+bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_fval *v, long long *raw)
+{
+	long long code;
+
+	for (code = 0; code <= 255; code++) {
+		if (rr_field_code_gives(f, r, code, v)) {
+			*raw = code;
+			return true;
+		}
+	}
+	return false;
+}
+
 static const struct rr_field *find_in(struct rr_field_table t,
 				      const char *name, bool *raw)
 {

@@ -81,6 +81,11 @@ struct rr_field {
 	enum rr_prom prom;
 	const char *metric;
 	double scale;		/* into the metric's unit; 0 means 1 */
+	/*
+	 * A field with no setter that follows from another (pkey_membership
+	 * from pkey): that one's key; it is there when that one is.
+	 */
+	const char *follows;
 	void (*get)(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *path, struct rr_fval *v);
 	/*
@@ -90,8 +95,10 @@ struct rr_field {
 	 * strings copied into STORE.  NULL: not read back, as the field
 	 * follows from others (status from its error, pkey_membership from
 	 * pkey) or says what only a live run knows (the kernel's words).
+	 * False: V is out of the field's range, or names nothing it knows;
+	 * R is left as it was.
 	 */
-	void (*set)(const struct rr_field *f, struct rr_result *r,
+	bool (*set)(const struct rr_field *f, struct rr_result *r,
 		    struct rr_path *path, const struct rr_fval *v,
 		    struct rr_fstore *store);
 	/* RR_FS_HOP's fields: the value in one hop (get is NULL). */
@@ -121,6 +128,35 @@ static inline void rr_fval_reset(struct rr_fval *v)
 	v->d = 0;
 	v->s = NULL;
 }
+
+/*
+ * F's value in R (and PATH) into V: the one way every reader of a field
+ * asks for it.  Absent when R does not have it: a path's field with no
+ * path, or one the record it was read from did not hold.
+ */
+void rr_field_get(const struct rr_field *f, const struct rr_result *r,
+		  const struct rr_path *path, struct rr_fval *v);
+
+/*
+ * V into R (and PATH) by F's setter, F then present in PATH; false as the
+ * setter says (out of range, no such name).  Before the first, a path
+ * read back is made empty by rr_field_path_empty().
+ */
+bool rr_field_set(const struct rr_field *f, struct rr_result *r,
+		  struct rr_path *path, const struct rr_fval *v,
+		  struct rr_fstore *store);
+void rr_field_path_empty(struct rr_path *path);
+
+/*
+ * A decoded path field's (or a named enum's) raw code from its value as
+ * JSON writes it (V: d, or null, or the name s): whether code RAW gives
+ * it, and the first code that does (false: none does).  R: the result,
+ * for what a code means there (a rate of 0 is the port's own).
+ */
+bool rr_field_code_gives(const struct rr_field *f, const struct rr_result *r,
+			 long long raw, const struct rr_fval *v);
+bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
+		     const struct rr_fval *v, long long *raw);
 
 /* The fields of each scope, in the order they are shown. */
 struct rr_field_table rr_fields(enum rr_fscope scope);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,7 @@ static long label_find(const struct rr_matrix_labels *l, const char *name)
 static bool rehash(struct rr_matrix_labels *l)
 {
 	size_t n = l->num_slots ? 2 * l->num_slots : 64, i;
-	size_t *old = l->slots;
+	uint32_t *old = l->slots;
 
 	l->slots = calloc(n, sizeof(*l->slots));
 	if (!l->slots) {
@@ -50,8 +51,34 @@ static bool rehash(struct rr_matrix_labels *l)
 	free(old);
 	l->num_slots = n;
 	for (i = 0; i < l->num; i++)
-		l->slots[slot_of(l, l->names[i])] = i + 1;
+		l->slots[slot_of(l, l->names[i])] = (uint32_t)(i + 1);
 	return true;
+}
+
+/* The names' blocks: 64 KiB, or one name's own when it is longer. */
+#define ARENA_BLOCK (64 * 1024)
+
+/* S copied into L's arena; NULL: ENOMEM. */
+static char *arena_copy(struct rr_matrix_labels *l, const char *s)
+{
+	size_t n = strlen(s) + 1, len = ARENA_BLOCK;
+	char *b;
+
+	if (l->arena_used + n > l->arena_len) {
+		if (n + sizeof(char *) > len)
+			len = n + sizeof(char *);
+		b = malloc(len);
+		if (!b)
+			return NULL;
+		memcpy(b, &l->arena, sizeof(char *));
+		l->arena = b;
+		l->arena_used = sizeof(char *);
+		l->arena_len = len;
+	}
+	b = l->arena + l->arena_used;
+	memcpy(b, s, n);
+	l->arena_used += n;
+	return b;
 }
 
 /* NAME's index in L, added if new; -1: ENOMEM. */
@@ -63,6 +90,8 @@ static long label_add(struct rr_matrix_labels *l, const char *name)
 
 	if (found >= 0)
 		return found;
+	if (l->num >= UINT32_MAX - 1)
+		return -1;
 	if (2 * (l->num + 1) > l->num_slots && !rehash(l))
 		return -1;
 	if (l->num == l->cap) {
@@ -72,19 +101,21 @@ static long label_add(struct rr_matrix_labels *l, const char *name)
 		l->names = names;
 		l->cap = cap;
 	}
-	l->names[l->num] = strdup(name);
+	l->names[l->num] = arena_copy(l, name);
 	if (!l->names[l->num])
 		return -1;
-	l->slots[slot_of(l, name)] = ++l->num;
+	l->slots[slot_of(l, name)] = (uint32_t)++l->num;
 	return (long)(l->num - 1);
 }
 
 static void labels_free(struct rr_matrix_labels *l)
 {
-	size_t i;
+	char *b, *before;
 
-	for (i = 0; i < l->num; i++)
-		free(l->names[i]);
+	for (b = l->arena; b; b = before) {
+		memcpy(&before, b, sizeof(char *));
+		free(b);
+	}
 	free(l->names);
 	free(l->slots);
 	memset(l, 0, sizeof(*l));
@@ -240,7 +271,8 @@ static bool sort_rows(struct rr_matrix *m)
 		/* Where each old row went: names are unique, find them back. */
 		memset(m->rows.slots, 0, m->rows.num_slots * sizeof(*m->rows.slots));
 		for (i = 0; i < n; i++)
-			m->rows.slots[slot_of(&m->rows, m->rows.names[i])] = i + 1;
+			m->rows.slots[slot_of(&m->rows, m->rows.names[i])] =
+				(uint32_t)(i + 1);
 		for (i = 0; i < n; i++)
 			to[i] = (size_t)label_find(&m->rows, old[i]);
 		for (i = 0; i < m->num_cells; i++)
@@ -281,23 +313,84 @@ static bool order_columns(struct rr_matrix *m)
 	return true;
 }
 
+/* Within a row: cells by their column's place. */
+static int by_rank(const void *a, const void *b, void *ctx)
+{
+	const struct rr_matrix *m = ctx;
+	size_t x = m->col_rank[m->cells[*(const uint32_t *)a].col];
+	size_t y = m->col_rank[m->cells[*(const uint32_t *)b].col];
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The cells' indexes by row then column place (BY_ROW), and by column
+ * then row (BY_COL), each line's start in FIRST: a counting sort.
+ */
+static bool index_lines(struct rr_matrix *m)
+{
+	size_t i, r, n = m->num_cells, rows = m->rows.num, cols = m->cols.num;
+	uint32_t k;
+
+	m->by_row = malloc((n ? n : 1) * sizeof(*m->by_row));
+	m->by_col = malloc((n ? n : 1) * sizeof(*m->by_col));
+	m->row_first = calloc(rows + 2, sizeof(*m->row_first));
+	m->col_first = calloc(cols + 2, sizeof(*m->col_first));
+	m->col_rank = malloc((cols ? cols : 1) * sizeof(*m->col_rank));
+	if (!m->by_row || !m->by_col || !m->row_first || !m->col_first ||
+	    !m->col_rank)
+		return false;
+	for (i = 0; i < cols; i++)
+		m->col_rank[m->col_order[i]] = i;
+	for (i = 0; i < n; i++) {
+		m->row_first[m->cells[i].row + 2]++;
+		m->col_first[m->cells[i].col + 2]++;
+	}
+	for (i = 2; i < rows + 2; i++)
+		m->row_first[i] += m->row_first[i - 1];
+	for (i = 2; i < cols + 2; i++)
+		m->col_first[i] += m->col_first[i - 1];
+	/* FIRST[x + 1] is where x's next goes; once placed, x's start. */
+	for (i = 0; i < n; i++)
+		m->by_row[m->row_first[m->cells[i].row + 1]++] = (uint32_t)i;
+	for (r = 0; r < rows; r++)
+		qsort_r(m->by_row + m->row_first[r],
+			m->row_first[r + 1] - m->row_first[r],
+			sizeof(*m->by_row), by_rank, m);
+	/* Rows in order into each column: a column's cells come by row. */
+	for (i = 0; i < n; i++) {
+		k = m->by_row[i];
+		m->by_col[m->col_first[m->cells[k].col + 1]++] = k;
+	}
+	return true;
+}
+
+static void free_lines(struct rr_matrix *m)
+{
+	free(m->by_row);
+	free(m->by_col);
+	free(m->row_first);
+	free(m->col_first);
+	free(m->col_rank);
+	free(m->col_row);
+	m->by_row = m->by_col = NULL;
+	m->row_first = m->col_first = m->col_rank = NULL;
+	m->col_row = NULL;
+}
+
 bool rr_matrix_finish(struct rr_matrix *m)
 {
-	size_t i, r = m->rows.num, c = m->cols.num, n = r * c;
+	size_t i, c = m->cols.num;
 	long a;
 
 	/* Rows renumbered: the pair index follows them. */
 	if (!sort_rows(m) ||
 	    (m->num_pair_slots && !index_pairs(m, m->num_pair_slots)))
 		return false;
-	free(m->grid);
-	free(m->col_row);
-	m->grid = calloc(n ? n : 1, sizeof(*m->grid));
+	free_lines(m);
 	m->col_row = calloc(c ? c : 1, sizeof(*m->col_row));
-	if (!m->grid || !m->col_row)
+	if (!m->col_row)
 		return false;
-	for (i = 0; i < m->num_cells; i++)
-		m->grid[m->cells[i].row * c + m->cells[i].col] = i + 1;
 	/* A column is a row's host by its name, else by a source address. */
 	for (i = 0; i < c; i++) {
 		m->col_row[i] = label_find(&m->rows, m->cols.names[i]);
@@ -305,15 +398,42 @@ bool rr_matrix_finish(struct rr_matrix *m)
 		if (a >= 0)
 			m->col_row[i] = (long)m->addr_row[a];
 	}
-	return order_columns(m);
+	return order_columns(m) && index_lines(m);
 }
 
 const struct rr_matrix_cell *rr_matrix_at(const struct rr_matrix *m,
 					  size_t row, size_t col)
 {
-	size_t i = m->grid[row * m->cols.num + col];
+	size_t at;
 
-	return i ? &m->cells[i - 1] : NULL;
+	if (!m->num_pair_slots || row >= m->rows.num || col >= m->cols.num)
+		return NULL;
+	at = pair_slot(m, (uint32_t)row, (uint32_t)col);
+	return m->pair_slots[at] ? &m->cells[m->pair_slots[at] - 1] : NULL;
+}
+
+const uint32_t *rr_matrix_row(const struct rr_matrix *m, size_t row, size_t *n)
+{
+	*n = m->row_first[row + 1] - m->row_first[row];
+	return m->by_row + m->row_first[row];
+}
+
+const uint32_t *rr_matrix_col(const struct rr_matrix *m, size_t col, size_t *n)
+{
+	*n = m->col_first[col + 1] - m->col_first[col];
+	return m->by_col + m->col_first[col];
+}
+
+const char *rr_matrix_col_name(const struct rr_matrix *m, size_t col,
+			       char *buf, size_t len)
+{
+	long r = m->col_row[col];
+
+	if (r >= 0 && strcmp(m->rows.names[r], m->cols.names[col]))
+		snprintf(buf, len, "%s (%s)", m->cols.names[col], m->rows.names[r]);
+	else
+		snprintf(buf, len, "%s", m->cols.names[col]);
+	return buf;
 }
 
 void rr_matrix_free(struct rr_matrix *m)
@@ -328,8 +448,7 @@ void rr_matrix_free(struct rr_matrix *m)
 	labels_free(&m->addrs);
 	free(m->addr_row);
 	free(m->cells);
-	free(m->grid);
-	free(m->col_row);
+	free_lines(m);
 	free(m->col_order);
 	memset(m, 0, sizeof(*m));
 }
@@ -348,30 +467,61 @@ const char *rr_matrix_sym_key(int i)
 	return f ? f->key : "?";
 }
 
-static void sym_get(const struct rr_path *p, int i, struct rr_fval *v)
+int rr_matrix_sym_index(const char *key)
+{
+	int i;
+
+	for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++)
+		if (!strcmp(rr_matrix_sym_key(i), key))
+			return i;
+	return -1;
+}
+
+void rr_matrix_cell_path(struct rr_matrix_cell *c, const struct rr_path *p)
+{
+	const struct rr_field *f;
+	struct rr_fval v;
+	int i;
+
+	c->have_path = true;
+	c->sym_have = 0;
+	for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++) {
+		f = rr_field_both_ways(i);
+		if (!f)
+			continue;
+		rr_field_get(f, &no_result, p, &v);
+		if (!v.present)
+			continue;
+		c->sym_have |= 1U << i;
+		c->sym[i] = (int32_t)v.i;	/* raw codes, 16 bits at most */
+	}
+}
+
+bool rr_matrix_sym_value(const struct rr_matrix_cell *c, int i, long long *v)
+{
+	if (i < 0 || i >= RR_MATRIX_SYM_FIELDS || !(c->sym_have & (1U << i)))
+		return false;
+	*v = c->sym[i];
+	return true;
+}
+
+const char *rr_matrix_sym_text(const struct rr_matrix_cell *c, int i,
+			       char *buf, size_t len)
 {
 	const struct rr_field *f = rr_field_both_ways(i);
+	struct rr_result scratch = { 0 };
+	struct rr_fval v = { .present = true };
+	struct rr_path p;
 
-	rr_fval_reset(v);
-	if (f)
-		f->get(f, &no_result, p, v);
-}
-
-long long rr_matrix_sym_value(const struct rr_path *p, int i)
-{
-	struct rr_fval v;
-
-	sym_get(p, i, &v);
-	return v.i;
-}
-
-const char *rr_matrix_sym_text(const struct rr_path *p, int i, char *buf,
-			       size_t len)
-{
-	struct rr_fval v;
-
-	sym_get(p, i, &v);
-	return rr_fval_str(rr_field_both_ways(i), &v, false, buf, len);
+	/* The path again from the raw value, as the field's getter reads it. */
+	rr_field_path_empty(&p);
+	if (!f || !rr_matrix_sym_value(c, i, &v.i) ||
+	    !rr_field_set(f, &scratch, &p, &v, NULL)) {
+		snprintf(buf, len, "absent");
+		return buf;
+	}
+	rr_field_get(f, &no_result, &p, &v);
+	return rr_fval_str(f, &v, false, buf, len);
 }
 
 const char *rr_finding_key(enum rr_finding_kind kind)
@@ -416,17 +566,13 @@ static void note(struct findings *fs, const struct rr_finding *f)
 static void count_line(const struct rr_matrix *m, bool row, size_t i,
 		       size_t *seen, size_t *ok)
 {
-	size_t j, n = row ? m->cols.num : m->rows.num;
-	const struct rr_matrix_cell *c;
+	const uint32_t *idx = row ? rr_matrix_row(m, i, seen) :
+				    rr_matrix_col(m, i, seen);
+	size_t j;
 
-	*seen = *ok = 0;
-	for (j = 0; j < n; j++) {
-		c = row ? rr_matrix_at(m, i, j) : rr_matrix_at(m, j, i);
-		if (!c)
-			continue;
-		(*seen)++;
-		*ok += c->ok;
-	}
+	*ok = 0;
+	for (j = 0; j < *seen; j++)
+		*ok += m->cells[idx[j]].ok;
 }
 
 /* A whole row, or a whole column, that failed: said once, for all. */
@@ -440,25 +586,29 @@ static void whole_lines(const struct rr_matrix *m, struct findings *fs,
 		dead_row[i] = seen > 1 && !ok;
 		if (dead_row[i])
 			note(fs, &(struct rr_finding){ .kind = RR_FIND_FAILS_TO_ALL,
-						       .row = i });
+						       .row = (uint32_t)i });
 	}
 	for (i = 0; i < m->cols.num; i++) {
 		count_line(m, false, i, &seen, &ok);
 		dead_col[i] = seen > 1 && !ok;
 		if (dead_col[i])
 			note(fs, &(struct rr_finding){ .kind = RR_FIND_REACHED_BY_NONE,
-						       .col = i });
+						       .col = (uint32_t)i });
 	}
 }
 
 
-static unsigned int differs(const struct rr_path *a, const struct rr_path *b)
+/* The fields A and B both hold and hold differently: a record may lack one. */
+static unsigned int differs(const struct rr_matrix_cell *a,
+			    const struct rr_matrix_cell *b)
 {
 	unsigned int bits = 0;
+	long long va, vb;
 	int i;
 
 	for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++)
-		if (rr_matrix_sym_value(a, i) != rr_matrix_sym_value(b, i))
+		if (rr_matrix_sym_value(a, i, &va) &&
+		    rr_matrix_sym_value(b, i, &vb) && va != vb)
 			bits |= 1U << i;
 	return bits;
 }
@@ -472,17 +622,18 @@ static void pairs(const struct rr_matrix *m, struct findings *fs,
 		  const long *row_col, enum rr_finding_kind kind)
 {
 	const struct rr_matrix_cell *c, *back;
+	const uint32_t *idx;
 	struct rr_finding f;
-	size_t i, j, k;
+	size_t i, j, k, n;
 	long r2, c2;
 
 	for (i = 0; i < m->rows.num; i++) {
-		for (k = 0; k < m->cols.num; k++) {
-			j = m->col_order[k];	/* as the grid shows them */
-			c = rr_matrix_at(m, i, j);
-			if (!c)
-				continue;
-			f = (struct rr_finding){ .kind = kind, .row = i, .col = j };
+		idx = rr_matrix_row(m, i, &n);	/* as the grid shows them */
+		for (k = 0; k < n; k++) {
+			c = &m->cells[idx[k]];
+			j = c->col;
+			f = (struct rr_finding){ .kind = kind, .row = (uint32_t)i,
+						.col = (uint32_t)j };
 			if (kind == RR_FIND_UNREACHABLE && !c->ok &&
 			    !dead_row[i] && !dead_col[j])
 				note(fs, &f);
@@ -498,9 +649,9 @@ static void pairs(const struct rr_matrix *m, struct findings *fs,
 			back = c2 >= 0 ? rr_matrix_at(m, (size_t)r2, (size_t)c2) : NULL;
 			if (!back || !back->have_path)
 				continue;
-			f.row2 = (size_t)r2;
-			f.col2 = (size_t)c2;
-			f.differs = differs(&c->path, &back->path);
+			f.row2 = (uint32_t)r2;
+			f.col2 = (uint32_t)c2;
+			f.differs = differs(c, back);
 			if (f.differs)
 				note(fs, &f);
 		}

@@ -66,6 +66,11 @@ struct rr_path {
 	bool have_sa_fields;
 	uint64_t service_id;
 	uint16_t qos_class;
+	/*
+	 * A path read back from a record: a bit per path field (its row in
+	 * the field table) that the record did not hold.  0 for a live path.
+	 */
+	uint32_t missing;
 };
 
 struct rr_failure {

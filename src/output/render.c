@@ -62,7 +62,7 @@ static void put_fields(struct printer *p, enum rr_fscope scope,
 		    (t.fields[i].json_only && !pr_is_json(p)))
 			continue;
 		rr_fval_reset(&v);
-		t.fields[i].get(&t.fields[i], r, path, &v);
+		rr_field_get(&t.fields[i], r, path, &v);
 		if (v.present)
 			put(p, &t.fields[i], &v);
 	}

@@ -28,18 +28,6 @@ static void cell_text(const struct rr_matrix_cell *c, struct rr_cause_legend *l,
 		snprintf(buf, len, "%s%s", c->value, c->expect ? "*" : "");
 }
 
-/* A destination as a row's host names it: "192.168.80.3 (ns3)". */
-static void col_name(const struct rr_matrix *m, size_t j, char *buf,
-		     size_t len)
-{
-	long r = m->col_row[j];
-
-	if (r >= 0 && strcmp(m->rows.names[r], m->cols.names[j]))
-		snprintf(buf, len, "%s (%s)", m->cols.names[j], m->rows.names[r]);
-	else
-		snprintf(buf, len, "%s", m->cols.names[j]);
-}
-
 static void line(struct printer *p, const char *text)
 {
 	pr_record_begin(p, "grid", text, true);
@@ -82,13 +70,15 @@ static int cell_width(const struct rr_matrix_view *v, struct rr_cause_legend *l)
 {
 	const struct rr_matrix *m = v->m;
 	int w = snprintf(NULL, 0, "%zu", m->cols.num), n;
+	const uint32_t *idx;
 	char cell[64];
-	size_t i, j;
+	size_t i, j, k;
 
+	/* Only cells with a record: "." is one character. */
 	for (i = 0; i < m->rows.num; i++) {
-		for (j = 0; j < m->cols.num; j++) {
-			cell_text(rr_matrix_at(m, i, m->col_order[j]), l, cell,
-				  sizeof(cell));
+		idx = rr_matrix_row(m, i, &k);
+		for (j = 0; j < k; j++) {
+			cell_text(&m->cells[idx[j]], l, cell, sizeof(cell));
 			n = (int)strlen(cell);
 			if (n > w)
 				w = n;
@@ -135,7 +125,7 @@ static void text_grid(struct printer *p, const struct rr_matrix_view *v,
 		grid_block(p, v, l, first, first + per < m->cols.num ?
 			   first + per : m->cols.num, lw, cw);
 	for (i = 0; i < m->cols.num; i++) {
-		col_name(m, m->col_order[i], name, sizeof(name));
+		rr_matrix_col_name(m, m->col_order[i], name, sizeof(name));
 		snprintf(buf, sizeof(buf), "%*zu  %s", nw, i + 1, name);
 		line(p, buf);
 	}
@@ -163,8 +153,8 @@ static void differences(const struct rr_matrix *m, const struct rr_finding *f,
 	for (i = 0; i < RR_MATRIX_SYM_FIELDS && used < len; i++) {
 		if (!(f->differs & (1U << i)))
 			continue;
-		rr_matrix_sym_text(&a->path, i, va, sizeof(va));
-		rr_matrix_sym_text(&b->path, i, vb, sizeof(vb));
+		rr_matrix_sym_text(a, i, va, sizeof(va));
+		rr_matrix_sym_text(b, i, vb, sizeof(vb));
 		used += (size_t)snprintf(buf + used, len - used, "%s%s %s/%s",
 					 used ? ", " : "", rr_matrix_sym_key(i),
 					 va, vb);
@@ -175,16 +165,22 @@ static void differences(const struct rr_matrix *m, const struct rr_finding *f,
 static const struct rr_matrix_cell *first_failure(const struct rr_matrix *m,
 						  const struct rr_finding *f)
 {
-	bool row = f->kind == RR_FIND_FAILS_TO_ALL;
-	size_t j, n = row ? m->cols.num : m->rows.num;
-	const struct rr_matrix_cell *c;
+	const struct rr_matrix_cell *c, *first = NULL;
+	const uint32_t *idx;
+	size_t j, n;
 
-	for (j = 0; j < n; j++) {
-		c = row ? rr_matrix_at(m, f->row, j) : rr_matrix_at(m, j, f->col);
-		if (c)
-			return c;
+	/* A column's by row; a row's, the column written first. */
+	if (f->kind != RR_FIND_FAILS_TO_ALL) {
+		idx = rr_matrix_col(m, f->col, &n);
+		return n ? &m->cells[idx[0]] : NULL;
 	}
-	return NULL;
+	idx = rr_matrix_row(m, f->row, &n);
+	for (j = 0; j < n; j++) {
+		c = &m->cells[idx[j]];
+		if (!first || c->col < first->col)
+			first = c;
+	}
+	return first;
 }
 
 static void finding_text(const struct rr_matrix *m, const struct rr_finding *f,
@@ -194,7 +190,7 @@ static void finding_text(const struct rr_matrix *m, const struct rr_finding *f,
 		first_failure(m, f) : rr_matrix_at(m, f->row, f->col);
 	char dest[520], back[520], diff[256];
 
-	col_name(m, f->col, dest, sizeof(dest));
+	rr_matrix_col_name(m, f->col, dest, sizeof(dest));
 	switch (f->kind) {
 	case RR_FIND_FAILS_TO_ALL:
 		snprintf(buf, len, "%s fails to every destination (%s)",
@@ -209,7 +205,7 @@ static void finding_text(const struct rr_matrix *m, const struct rr_finding *f,
 			 m->rows.names[f->row], dest, rr_cause_key(c->cause));
 		break;
 	case RR_FIND_ASYMMETRIC:
-		col_name(m, f->col2, back, sizeof(back));
+		rr_matrix_col_name(m, f->col2, back, sizeof(back));
 		differences(m, f, diff, sizeof(diff));
 		/* Long names are cut: the JSON record keeps them whole. */
 		if (snprintf(buf, len, "%s -> %s and %s -> %s differ: %s",
@@ -251,8 +247,8 @@ static void json_finding(struct printer *p, const struct rr_matrix_view *v,
 		for (i = 0; i < RR_MATRIX_SYM_FIELDS; i++) {
 			if (!(f->differs & (1U << i)))
 				continue;
-			rr_matrix_sym_text(&a->path, i, va, sizeof(va));
-			rr_matrix_sym_text(&b->path, i, vb, sizeof(vb));
+			rr_matrix_sym_text(a, i, va, sizeof(va));
+			rr_matrix_sym_text(b, i, vb, sizeof(vb));
 			pr_arr_begin(p, rr_matrix_sym_key(i));
 			pr_str(p, NULL, va);
 			pr_str(p, NULL, vb);
@@ -353,26 +349,28 @@ static void json_pairs(struct printer *p, const struct rr_matrix_view *v)
 {
 	const struct rr_matrix *m = v->m;
 	const struct rr_matrix_cell *c;
-	size_t i, j, k;
+	const uint32_t *idx;
+	size_t i, j, k, n;
 
 	for (i = 0; i < m->rows.num; i++) {
-		for (k = 0; k < m->cols.num; k++) {
-			j = m->col_order[k];
-			c = rr_matrix_at(m, i, j);
-			if (!c)
-				continue;
+		idx = rr_matrix_row(m, i, &n);
+		for (k = 0; k < n; k++) {
+			c = &m->cells[idx[k]];
+			j = c->col;
 			pr_record_begin(p, "pairs", NULL, false);
 			pr_str(p, "from", m->rows.names[i]);
 			pr_str(p, "destination", m->cols.names[j]);
 			if (m->col_row[j] >= 0)
 				pr_str(p, "destination_host", m->rows.names[m->col_row[j]]);
 			pr_str(p, "status", c->ok ? "resolved" : "failed");
-			if (c->ok && c->value_is_num)
-				pr_num(p, v->field, strtod(c->value, NULL), c->value);
-			else if (c->ok)
-				pr_str(p, v->field, c->value);
-			else
+			if (!c->ok)
 				pr_str(p, "cause", rr_cause_key(c->cause));
+			else if (c->value_kind == RR_CELL_NUMBER)
+				pr_num(p, v->field, strtod(c->value, NULL), c->value);
+			else if (c->value_kind == RR_CELL_NULL)
+				pr_str(p, v->field, NULL);	/* JSON null */
+			else if (c->value_kind == RR_CELL_TEXT)
+				pr_str(p, v->field, c->value);
 			if (c->expect)
 				pr_str(p, "expect_failed", c->expect);
 			pr_record_end(p);
@@ -387,11 +385,9 @@ static void summary(struct printer *p, const struct rr_matrix_view *v)
 	char title[256];
 	int k, used;
 
-	for (i = 0; i < m->rows.num * m->cols.num; i++) {
-		if (!m->grid[i])
-			continue;
+	for (i = 0; i < m->num_cells; i++) {
 		pairs++;
-		ok += m->cells[m->grid[i] - 1].ok;
+		ok += m->cells[i].ok;
 	}
 	for (i = 0; i < v->num_findings; i++)
 		count[v->findings[i].kind]++;

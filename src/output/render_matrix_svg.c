@@ -115,8 +115,10 @@ static void cause_colour(int i, char *buf, size_t len)
 /* The Ith cause met in the grid's order, as the text grid's letters. */
 static struct value value_of(const struct rr_matrix_cell *c)
 {
-	return (struct value){ .text = c->value, .is_num = c->value_is_num,
-			       .num = c->value_is_num ? strtod(c->value, NULL) : 0 };
+	bool is_num = c->value_kind == RR_CELL_NUMBER;
+
+	return (struct value){ .text = c->value, .is_num = is_num,
+			       .num = is_num ? strtod(c->value, NULL) : 0 };
 }
 
 /* Numbers by value, above words ("-": a field the record lacks). */
@@ -145,16 +147,16 @@ static bool scan(struct heat *h)
 {
 	const struct rr_matrix *m = h->m;
 	const struct rr_matrix_cell *c;
-	size_t i, k, n = 0;
+	const uint32_t *idx;
+	size_t i, k, cells, n = 0;
 
 	h->values = malloc((m->num_cells + 1) * sizeof(*h->values));
 	if (!h->values)
 		return false;
 	for (i = 0; i < m->rows.num; i++) {
-		for (k = 0; k < m->cols.num; k++) {
-			c = rr_matrix_at(m, i, m->col_order[k]);
-			if (!c)
-				continue;
+		idx = rr_matrix_row(m, i, &cells);
+		for (k = 0; k < cells; k++) {
+			c = &m->cells[idx[k]];
 			h->pairs++;
 			if (!c->ok) {
 				rr_cause_legend_code(&h->causes, c->cause);
@@ -172,11 +174,16 @@ static bool scan(struct heat *h)
 	return true;
 }
 
+/* A finding's mark on its pair's cell: a pair with no record has none. */
 static void mark(struct heat *h, size_t row, size_t col,
 		 const struct rr_finding *f)
 {
-	struct mark *mk = &h->marks[row * h->m->cols.num + col];
+	const struct rr_matrix_cell *c = rr_matrix_at(h->m, row, col);
+	struct mark *mk;
 
+	if (!c)
+		return;
+	mk = &h->marks[c - h->m->cells];
 	mk->kinds |= 1U << f->kind;
 	mk->differs |= f->differs;
 }
@@ -188,7 +195,7 @@ static bool note_findings(struct heat *h)
 	const struct rr_finding *f;
 	size_t i;
 
-	h->marks = calloc(m->rows.num * m->cols.num + 1, sizeof(*h->marks));
+	h->marks = calloc(m->num_cells + 1, sizeof(*h->marks));
 	h->dead_row = calloc(m->rows.num + 1, sizeof(bool));
 	h->dead_col = calloc(m->cols.num + 1, sizeof(bool));
 	if (!h->marks || !h->dead_row || !h->dead_col)
@@ -205,18 +212,6 @@ static bool note_findings(struct heat *h)
 			mark(h, f->row2, f->col2, f);
 	}
 	return true;
-}
-
-/* A destination as a row's host names it: "192.168.80.3 (ns3)". */
-static void col_name(const struct rr_matrix *m, size_t j, char *buf,
-		     size_t len)
-{
-	long r = m->col_row[j];
-
-	if (r >= 0 && strcmp(m->rows.names[r], m->cols.names[j]))
-		snprintf(buf, len, "%s (%s)", m->cols.names[j], m->rows.names[r]);
-	else
-		snprintf(buf, len, "%s", m->cols.names[j]);
 }
 
 /*
@@ -275,11 +270,12 @@ static void cell_title(const struct heat *h, size_t row, size_t col,
 		       const struct rr_matrix_cell *c, char *buf, size_t len)
 {
 	const struct rr_matrix *m = h->m;
-	const struct mark *mk = &h->marks[row * m->cols.num + col];
+	static const struct mark none;
+	const struct mark *mk = c ? &h->marks[c - m->cells] : &none;
 	char dest[520], diff[128];
 	size_t used = 0;
 
-	col_name(m, col, dest, sizeof(dest));
+	rr_matrix_col_name(m, col, dest, sizeof(dest));
 	append(buf, len, &used, "%s → %s: ", m->rows.names[row], dest);
 	if (!c)
 		append(buf, len, &used, "no record");
@@ -363,7 +359,7 @@ static void layout(struct heat *h)
 		rw = chars > rw ? chars : rw;
 	}
 	for (i = 0; i < m->cols.num; i++) {
-		col_name(m, i, name, sizeof(name));
+		rr_matrix_col_name(m, i, name, sizeof(name));
 		label(name, buf, sizeof(buf), &chars);
 		cw = chars > cw ? chars : cw;
 	}
@@ -483,7 +479,7 @@ static void labels(struct heat *h)
 		text_at(s, x, h->gy - 4);
 		snprintf(rot, sizeof(rot), "rotate(-90 %lu %lu)", x, h->gy - 4);
 		svg_attr(s, "transform", rot);
-		col_name(m, j, name, sizeof(name));
+		rr_matrix_col_name(m, j, name, sizeof(name));
 		one_label(s, name, h->dead_col[j], ": no source reaches it");
 	}
 	svg_close(s);
@@ -505,25 +501,58 @@ static void cell_fill(const struct heat *h, const struct rr_matrix_cell *c,
 	cause_colour(rr_cause_legend_find(&h->causes, c->cause), buf, len);
 }
 
+/*
+ * Past so many places in the grid, the pairs with no record are one
+ * hatched background, not a cell each: a fleet of sparse probes draws
+ * its records, not sources times destinations.
+ */
+#define DENSE_MAX 1000000UL
+
+/* ROW x COL's cell (C, NULL: no record), at its place K in the row. */
+static void one_cell(struct heat *h, size_t row, size_t col, size_t k,
+		     const struct rr_matrix_cell *c)
+{
+	struct svg *s = &h->s;
+	char fill[32], tip[2048];
+
+	cell_fill(h, c, fill, sizeof(fill));
+	cell_title(h, row, col, c, tip, sizeof(tip));
+	rect_at(s, h->gx + k * CELL, h->gy + row * CELL, CELL - 1, fill);
+	svg_leaf(s, "title", tip, NULL);
+	svg_close(s);
+}
+
 static void cells(struct heat *h)
 {
 	const struct rr_matrix *m = h->m;
 	const struct rr_matrix_cell *c;
+	const uint32_t *idx;
 	struct svg *s = &h->s;
-	char fill[32], tip[2048];
-	size_t i, k, j;
+	size_t i, k, n;
 
 	svg_open(s, "g");
 	svg_attr(s, "id", "cells");
+	if (m->rows.num * m->cols.num <= DENSE_MAX) {
+		for (i = 0; i < m->rows.num; i++)
+			for (k = 0; k < m->cols.num; k++)
+				one_cell(h, i, m->col_order[k], k,
+					 rr_matrix_at(m, i, m->col_order[k]));
+		svg_close(s);
+		return;
+	}
+	svg_open(s, "rect");
+	svg_attr_num(s, "x", (long)h->gx);
+	svg_attr_num(s, "y", (long)h->gy);
+	svg_attr_num(s, "width", (long)(m->cols.num * CELL));
+	svg_attr_num(s, "height", (long)(m->rows.num * CELL));
+	svg_attr(s, "fill", EMPTY_FILL);
+	svg_leaf(s, "title", "no record of the pair", NULL);
+	svg_close(s);
 	for (i = 0; i < m->rows.num; i++) {
-		for (k = 0; k < m->cols.num; k++) {
-			j = m->col_order[k];
-			c = rr_matrix_at(m, i, j);
-			cell_fill(h, c, fill, sizeof(fill));
-			cell_title(h, i, j, c, tip, sizeof(tip));
-			rect_at(s, h->gx + k * CELL, h->gy + i * CELL, CELL - 1, fill);
-			svg_leaf(s, "title", tip, NULL);
-			svg_close(s);
+		idx = rr_matrix_row(m, i, &n);
+		for (k = 0; k < n; k++) {
+			c = &m->cells[idx[k]];
+			one_cell(h, i, c->col, m->col_rank[c->col], c);
 		}
 	}
 	svg_close(s);
@@ -542,8 +571,10 @@ static void marker(struct svg *s, unsigned long x, unsigned long y)
 static void markers(struct heat *h)
 {
 	const struct rr_matrix *m = h->m;
+	const struct rr_matrix_cell *c;
 	struct svg *s = &h->s;
-	size_t i, k;
+	const uint32_t *idx;
+	size_t i, k, n;
 
 	svg_open(s, "g");
 	svg_attr(s, "id", "findings");
@@ -551,10 +582,15 @@ static void markers(struct heat *h)
 	svg_attr(s, "stroke", "#ffffff");
 	svg_attr(s, "stroke-width", "0.5");
 	svg_attr(s, "pointer-events", "none");
-	for (i = 0; i < m->rows.num; i++)
-		for (k = 0; k < m->cols.num; k++)
-			if (h->marks[i * m->cols.num + m->col_order[k]].kinds)
-				marker(s, h->gx + k * CELL, h->gy + i * CELL);
+	for (i = 0; i < m->rows.num; i++) {
+		idx = rr_matrix_row(m, i, &n);
+		for (k = 0; k < n; k++) {
+			c = &m->cells[idx[k]];
+			if (h->marks[idx[k]].kinds)
+				marker(s, h->gx + m->col_rank[c->col] * CELL,
+				       h->gy + i * CELL);
+		}
+	}
 	svg_close(s);
 }
 

@@ -216,7 +216,7 @@ static void field_metrics(struct printer *p, size_t s,
 		if (f->prom == RR_PROM_NONE)
 			continue;
 		rr_fval_reset(&v[i]);
-		f->get(f, r, path, &v[i]);
+		rr_field_get(f, r, path, &v[i]);
 		if (!v[i].present)
 			continue;
 		if (f->prom == RR_PROM_GAUGE) {
@@ -487,22 +487,24 @@ void rr_prom_matrix(struct printer *p, const struct rr_matrix_view *v)
 		"gauge", "findings of --matrix by kind, see rdma-route(8) MATRIX" };
 	const struct rr_matrix *m = v->m;
 	const struct rr_matrix_cell *c;
+	const uint32_t *idx;
 	struct pr_label ls[2];
-	size_t i, j, count[RR_FIND_COUNT] = { 0 };
+	long long raw;
+	size_t i, j, n, count[RR_FIND_COUNT] = { 0 };
 	int k;
 
 	for (i = 0; i < m->rows.num; i++) {
-		for (j = 0; j < m->cols.num; j++) {
-			c = rr_matrix_at(m, i, m->col_order[j]);
-			if (!c)
-				continue;
+		idx = rr_matrix_row(m, i, &n);
+		for (j = 0; j < n; j++) {
+			c = &m->cells[idx[j]];
 			ls[0] = (struct pr_label){ "from", m->rows.names[i] };
 			ls[1] = (struct pr_label){ "destination",
-						   m->cols.names[m->col_order[j]] };
+						   m->cols.names[c->col] };
 			pr_sample(p, &ok, NULL, ls, 2, c->ok);
-			if (c->have_path)
+			if (rr_matrix_sym_value(c, rr_matrix_sym_index("mtu"), &raw) &&
+			    rr_mtu_bytes((uint8_t)raw))
 				pr_sample(p, &mtu, NULL, ls, 2,
-					  rr_mtu_bytes(c->path.mtu));
+					  rr_mtu_bytes((uint8_t)raw));
 		}
 	}
 	for (i = 0; i < v->num_findings; i++)

@@ -53,30 +53,42 @@ static void model_add(const char *from, const char *to, bool ok)
 	pairs[num_pairs++].ok = ok;
 }
 
-/* As run_matrix.c fills a cell: outcome, the MTU as the value, --expect. */
-static void add_record(struct rr_matrix *m, const struct rr_record *rec,
-		       size_t line_len)
-{
-	struct rr_matrix_cell c = { 0 };
-	const char *from = rec->host[0] ? rec->host : "-";
+/* The fields a cell may show, one chosen by the input's first byte. */
+static const char *const cell_fields[] = {
+	"mtu", "sl", "pkey", "rate", "hop_limit", "reversible", "device",
+	"create_id", "mtu_raw", "packet_life_time", "mtu_selector", "status",
+};
 
-	c.ok = rec->r.out.ok;
-	c.cause = rec->r.out.fail.cause;
-	c.have_path = c.ok && rec->r.out.num_paths;
-	if (c.have_path) {
-		c.path = rec->r.out.paths[0];
-		snprintf(c.value, sizeof(c.value), "%u", c.path.mtu);
-		c.value_is_num = true;
+/*
+ * The cell as --matrix fills it (rr_matrix_cell_of, the real one), with
+ * an --expect failure on every third line.
+ */
+static void add_record(struct rr_matrix *m, struct rr_record *rec,
+		       size_t line_len, const char *field)
+{
+	static struct rr_expect_failure fail = {
+		.field = "mtu", .op = ">=", .expected = "4096", .actual = "1024",
+	};
+	const char *from = rec->host[0] ? rec->host : "-";
+	struct rr_matrix_cell c;
+	char expect[256];
+
+	if (line_len % 3 == 0) {
+		rec->r.notes.expect_failures = &fail;
+		rec->r.notes.num_expect_failures = 1;
 	}
-	if (line_len % 3 == 0)
-		c.expect = (char *)"mtu >= 4096 does not hold: 1024";
+	rr_matrix_cell_of(field, &rec->r, &c, expect, sizeof(expect));
+	fuzz_check(c.ok == rec->r.out.ok);
+	fuzz_check(!c.ok || c.value_kind != RR_CELL_ABSENT || !strcmp(c.value, "-"));
+	fuzz_check(c.value_kind != RR_CELL_NULL || !strcmp(c.value, "null"));
 	fuzz_check(rr_matrix_add(m, from, rec->r.probe.target, rec->source, &c));
 	model_add(from, rec->r.probe.target, c.ok);
 	num_results++;
 }
 
-/* The reader's lines into M: how it ended. */
-static enum rr_line_status read_all(FILE *f, struct rr_matrix *m)
+/* The reader's lines into M, cells of FIELD: how it ended. */
+static enum rr_line_status read_all(FILE *f, struct rr_matrix *m,
+				    const char *field)
 {
 	struct rr_record *rec = fuzz_alloc(sizeof(*rec));
 	struct rr_line_reader rd;
@@ -93,7 +105,7 @@ static enum rr_line_status read_all(FILE *f, struct rr_matrix *m)
 			continue;
 		if (rr_record_parse(rd.line, len, rec, why, sizeof(why)) ==
 		    RR_RECORD_RESULT)
-			add_record(m, rec, len);
+			add_record(m, rec, len, field);
 	}
 	rr_line_reader_free(&rd);
 	free(rec);
@@ -161,6 +173,46 @@ static void check_svg(const struct rr_matrix_view *v)
 	free(buf);
 }
 
+/*
+ * Each cell once in its row's list and once in its column's; a row's in
+ * the order columns are shown, a column's by row.
+ */
+static void check_lines(const struct rr_matrix *m)
+{
+	const uint32_t *idx;
+	size_t i, k, n, total = 0;
+
+	for (i = 0; i < m->rows.num; i++) {
+		idx = rr_matrix_row(m, i, &n);
+		total += n;
+		for (k = 0; k < n; k++) {
+			fuzz_check(idx[k] < m->num_cells && m->cells[idx[k]].row == i);
+			fuzz_check(!k || m->col_rank[m->cells[idx[k - 1]].col] <
+					  m->col_rank[m->cells[idx[k]].col]);
+		}
+	}
+	fuzz_check(total == m->num_cells);
+	for (i = 0, total = 0; i < m->cols.num; i++) {
+		idx = rr_matrix_col(m, i, &n);
+		total += n;
+		for (k = 0; k < n; k++) {
+			fuzz_check(idx[k] < m->num_cells && m->cells[idx[k]].col == i);
+			fuzz_check(!k || m->cells[idx[k - 1]].row < m->cells[idx[k]].row);
+		}
+	}
+	fuzz_check(total == m->num_cells);
+}
+
+/* A pair's value in JSON is never the string "null": JSON's null is. */
+static void check_pair_value(struct json_object *rec, const char *field)
+{
+	struct json_object *val;
+
+	if (json_object_object_get_ex(rec, field, &val) &&
+	    json_object_get_type(val) == json_type_string)
+		fuzz_check(strcmp(json_object_get_string(val), "null"));
+}
+
 static void check_outputs(const struct rr_matrix_view *v)
 {
 	struct json_object *doc, *list, *rec, *kind;
@@ -183,6 +235,7 @@ static void check_outputs(const struct rr_matrix_view *v)
 		rec = parse(p, (size_t)(nl - p));
 		fuzz_check(json_object_object_get_ex(rec, "record", &kind));
 		n += !strcmp(json_object_get_string(kind), "pairs");
+		check_pair_value(rec, v->field);
 		json_object_put(rec);
 	}
 	fuzz_check(n == num_pairs);
@@ -203,10 +256,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!size)
 		return 0;
 	v.grid_max = data[0] % 130;
+	v.field = cell_fields[data[0] % (sizeof(cell_fields) / sizeof(cell_fields[0]))];
 	num_pairs = num_dups = num_results = 0;
 	f = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r");
 	fuzz_check(f);
-	st = read_all(f, &m);
+	st = read_all(f, &m, v.field);
 	fclose(f);
 	fuzz_check(st == RR_LINE_EOF || st == RR_LINE_NOT_TEXT);
 	fuzz_check(m.num_cells == num_pairs && m.duplicates == num_dups);
@@ -220,6 +274,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c = rr_matrix_at(&m, r, col);
 		fuzz_check(c && c->ok == pairs[i].ok);
 	}
+	check_lines(&m);
 	fuzz_check(rr_matrix_findings(&m, &found, &v.num_findings));
 	v.findings = found;
 	check_outputs(&v);

@@ -203,3 +203,119 @@ big_fleet() {
 	run --separate-stderr rr --matrix=gid_type --json "$BATS_TEST_TMPDIR/f.jsonl"
 	jqe '[.pairs[].gid_type] == ["IB", "IB"]' <<<"$output"
 }
+
+# A record of the fewest members --matrix takes, as a hand or a newer
+# rdma-route may write it: no paths, no error, no value of the field.
+@test "--matrix: a record with no path and no error is a cell with no value, never a crash" {
+	local rec field
+	for rec in '{"record":"results","destination":"10.0.0.1"}' \
+		'{"record":"results","destination":"10.0.0.1","status":"resolved","paths":[]}'; do
+		for field in mtu sl pkey rate hop_limit; do
+			run --separate-stderr rr --matrix="$field" --json - <<<"$rec"
+			[ "$status" -eq 0 ]
+			jqe --arg f "$field" '.pairs == [{"from": "", "destination": "10.0.0.1", "status": "resolved"}] and .summary.resolved == 1' <<<"$output"
+		done
+	done
+	run --separate-stderr rr --matrix - <<<'{"record":"results","destination":"10.0.0.1"}'
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "  -" ]
+}
+
+# Each line: a record, then the words that must name what is wrong in it.
+@test "--matrix: a member of the wrong type or out of range is an input error naming its line and field" {
+	local -a bad=(
+		'"paths":[{"sl":"5"}]|"paths[0].sl": want a whole number'
+		'"paths":[{"sl":-1}]|"paths[0].sl": -1 is out of its range'
+		'"paths":[{"sl":16}]|"paths[0].sl": 16 is out of its range'
+		'"paths":[{"pkey":65535}]|"paths[0].pkey": want a hexadecimal string'
+		'"paths":[{"pkey":"0x10000"}]|"paths[0].pkey": 0x10000 is out of its range'
+		'"paths":[{"mtu":512,"mtu_raw":3}]|"paths[0].mtu": 512 disagrees with "paths[0].mtu_raw": 3'
+		'"paths":[{"mtu_raw":2.9}]|"paths[0].mtu_raw": want a whole number from 0 to 255'
+		'"paths":[{"mtu":1000}]|"paths[0].mtu": 1000 is no value of it'
+		'"paths":[{"reversible":1}]|"paths[0].reversible": want true or false'
+		'"paths":"none"|"paths": want an array'
+		'"status":"failed","error":"neighbour_timeout"|"error": want an object'
+		'"status":"failed"|"status" is "failed" but the result has no "error" object'
+		'"status":"resolved","error":{"cause":"no_path"}|"status" is "resolved" but the result has an "error"'
+		'"time_ms":{"create_id":"0.1"}|"time_ms.create_id": want a number'
+		'"link_layer":"Token Ring"|"link_layer": Token Ring is not a value it takes'
+	)
+	local b rec why
+	for b in "${bad[@]}"; do
+		rec="{\"record\":\"results\",\"destination\":\"10.0.0.1\",${b%%|*}}"
+		why=${b#*|}
+		run --separate-stderr rr --matrix=sl - < <(echo '{"record":"results","destination":"10.0.0.2","status":"resolved","paths":[{"sl":0}]}'; echo "$rec")
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "(stdin):2: invalid record '"*"': $why"* ]] || { echo "$b: $stderr"; false; }
+		[[ "$output" == *"summary: 1 pairs, 1 resolved, 0 failed, 0 findings, 1 input errors"* ]]
+	done
+}
+
+@test "--matrix: absent stays absent, a decoded value alone is read, JSON null is null" {
+	# No pkey on c's side: no difference invented from a missing member.
+	{
+		echo '{"record":"results","host":"a","destination":"10.0.0.2","source":"10.0.0.1","status":"resolved","paths":[{"pkey":"0xffff","mtu":1024,"mtu_raw":3}]}'
+		echo '{"record":"results","host":"b","destination":"10.0.0.1","source":"10.0.0.2","status":"resolved","paths":[{"mtu":1024}]}'
+		echo '{"record":"results","host":"c","destination":"10.0.0.1","source":"10.0.0.3","status":"resolved","paths":[{"mtu":512}]}'
+	} >"$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr rr --matrix --json "$BATS_TEST_TMPDIR/r.jsonl"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	jqe '[.pairs[] | .mtu] == [1024, 1024, 512] and .summary.findings.asymmetric == 0' <<<"$output"
+	# mtu 1024 alone is code 3; 512 among them is below the --expect.
+	run --separate-stderr rr --matrix=mtu_raw --expect 'mtu >= 1024' --json "$BATS_TEST_TMPDIR/r.jsonl"
+	[ "$status" -eq 4 ]
+	jqe '[.pairs[] | .mtu_raw] == [3, 3, 2]' <<<"$output"
+	jqe '[.findings[] | "\(.from) \(.expect)"] == ["c mtu >= 1024 does not hold: 512"]' <<<"$output"
+	# A missing pkey is absent to --expect, not 0x0000.
+	run --separate-stderr rr --matrix=pkey --expect 'pkey = 0xffff' --json "$BATS_TEST_TMPDIR/r.jsonl"
+	jqe '[.findings[] | "\(.from) \(.expect)"] == ["b pkey = 0xffff does not hold: absent", "c pkey = 0xffff does not hold: absent"]' <<<"$output"
+	# An MTU code that means nothing: null in JSON and JSON Lines, never "null".
+	echo '{"record":"results","destination":"10.0.0.1","status":"resolved","paths":[{"mtu":null,"mtu_raw":0}]}' >"$BATS_TEST_TMPDIR/n.jsonl"
+	run --separate-stderr rr --matrix --jsonl "$BATS_TEST_TMPDIR/n.jsonl"
+	[ "$status" -eq 0 ]
+	jqe -s '[.[] | select(.record == "pairs")] | length == 1 and (.[0] | has("mtu") and .mtu == null)' <<<"$output"
+	run --separate-stderr rr --matrix --json "$BATS_TEST_TMPDIR/n.jsonl"
+	jqe '.pairs[0] | has("mtu") and .mtu == null' <<<"$output"
+}
+
+@test "--matrix --expect: a decimal is equal as printed (create_id = 0.086 on a record of 0.086)" {
+	echo '{"record":"results","destination":"10.0.0.1","status":"resolved","time_ms":{"create_id":0.086}}' >"$BATS_TEST_TMPDIR/t.jsonl"
+	local e
+	for e in 'create_id = 0.086' 'create_id <= 0.086' 'create_id >= 0.086' 'create_id != 0.087'; do
+		run rr --matrix --expect "$e" "$BATS_TEST_TMPDIR/t.jsonl"
+		[ "$status" -eq 0 ] || { echo "$e: $output"; false; }
+	done
+	for e in 'create_id != 0.086' 'create_id < 0.086' 'create_id = 0.087'; do
+		run rr --matrix --expect "$e" "$BATS_TEST_TMPDIR/t.jsonl"
+		[ "$status" -eq 4 ] || { echo "$e: $output"; false; }
+	done
+}
+
+@test "--matrix: a write error outranks a finding (exit 1, not 4)" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	fleet | grep -v 10.0.0.9 >"$BATS_TEST_TMPDIR/fleet.jsonl"
+	run rr --matrix "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 4 ]
+	run --separate-stderr bash -c '"$0" --matrix "$1" >/dev/full' "$RDMA_ROUTE" "$BATS_TEST_TMPDIR/fleet.jsonl"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"error writing the standard output"* ]]
+}
+
+@test "--matrix of a sparse fleet: memory follows the records, not sources times destinations" {
+	# ASan reserves terabytes of address space: a limit means nothing there.
+	[ -z "${ASAN_OPTIONS:-}" ] || skip "the sanitizer build maps its own shadow memory"
+	awk 'BEGIN { for (i = 0; i < 20000; i++)
+		printf "{\"record\":\"results\",\"host\":\"s%d\",\"destination\":\"d%d\",\"status\":\"resolved\",\"paths\":[{\"mtu\":1024,\"mtu_raw\":3}]}\n", i, i }' \
+		>"$BATS_TEST_TMPDIR/sparse.jsonl"
+	# 20000 x 20000 cells of 8 bytes were 3.2 GB; the records are 20000.
+	run --separate-stderr bash -c 'ulimit -v 262144 && "$0" --matrix --svg "$1" "$2"' \
+		"$RDMA_ROUTE" "$BATS_TEST_TMPDIR/m.svg" "$BATS_TEST_TMPDIR/sparse.jsonl"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${lines[-1]}" = "summary: 20000 pairs, 20000 resolved, 0 failed, 0 findings, 0 input errors" ]
+	# The picture draws the records: one hatched ground for the pairs with none.
+	[ "$(stat -c %s "$BATS_TEST_TMPDIR/m.svg")" -lt 20000000 ]
+	[ "$(grep -c '<rect' "$BATS_TEST_TMPDIR/m.svg")" -gt 20000 ]
+	[ "$(grep -c '<rect' "$BATS_TEST_TMPDIR/m.svg")" -lt 20100 ]
+}

@@ -9,12 +9,11 @@
 
 static struct rr_matrix_cell ok_cell(uint8_t mtu, uint16_t pkey)
 {
-	struct rr_matrix_cell c = { .ok = true, .have_path = true };
+	struct rr_matrix_cell c = { .ok = true };
+	struct rr_path p = { .mtu = mtu, .rate = 3, .pkey = pkey,
+			     .reversible = true };
 
-	c.path.mtu = mtu;
-	c.path.rate = 3;
-	c.path.pkey = pkey;
-	c.path.reversible = true;
+	rr_matrix_cell_path(&c, &p);
 	snprintf(c.value, sizeof(c.value), "%u", 128u << mtu);
 	return c;
 }
