@@ -39,6 +39,36 @@ static inline void *fuzz_alloc(size_t n)
 	return p;
 }
 
+/* A harness's input read a byte at a time: zeros past its end. */
+struct fuzz_in {
+	const uint8_t *d;
+	size_t n, at;
+};
+
+static inline uint8_t fuzz_byte(struct fuzz_in *in)
+{
+	return in->at < in->n ? in->d[in->at++] : 0;
+}
+
+/* The next two bytes, high first. */
+static inline uint16_t fuzz_u16(struct fuzz_in *in)
+{
+	uint16_t hi = fuzz_byte(in);
+
+	return (uint16_t)(hi << 8 | fuzz_byte(in));
+}
+
+/*
+ * A LID: one byte below 0xf0, mostly small so that tables and ports
+ * meet; else any 16 bits, the next two.
+ */
+static inline uint16_t fuzz_lid(struct fuzz_in *in)
+{
+	uint8_t b = fuzz_byte(in);
+
+	return b < 0xf0 ? b : fuzz_u16(in);
+}
+
 /*
  * DATA up to its first NUL, alone in a buffer of exactly its size: ASan
  * then catches a parser reading past the terminating NUL.

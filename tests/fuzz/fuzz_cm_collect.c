@@ -32,25 +32,15 @@
 #include "output/render.h"
 #include "fuzz.h"
 
-struct in {
-	const uint8_t *d;
-	size_t n, at;
-};
-
-static uint8_t byte(struct in *in)
-{
-	return in->at < in->n ? in->d[in->at++] : 0;
-}
-
-static void bytes(struct in *in, void *out, size_t len)
+static void bytes(struct fuzz_in *in, void *out, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		((uint8_t *)out)[i] = byte(in);
+		((uint8_t *)out)[i] = fuzz_byte(in);
 }
 
-static uint32_t u32(struct in *in)
+static uint32_t u32(struct fuzz_in *in)
 {
 	uint32_t v;
 
@@ -152,7 +142,7 @@ static void render(const struct rr_result *r, enum rr_format format,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct in in = { data, size, 0 };
+	struct fuzz_in in = { data, size, 0 };
 	struct rr_cm_defaults defaults;
 	struct rr_gid_entry gids[8];
 	struct rr_cm_port port;
@@ -162,39 +152,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct rr_gid_entry *want_e;
 	enum rr_gid_type want_type;
 	struct rr_result r;
-	uint8_t flags = byte(&in), more = byte(&in);
+	uint8_t flags = fuzz_byte(&in), more = fuzz_byte(&in);
 	char device[80];
 	int i, num_paths, num_recs, event, status, want_err;
 	unsigned int private_len;
-	size_t n_gids = byte(&in) % 9;
+	size_t n_gids = fuzz_byte(&in) % 9;
 	struct timespec at = { 1, 2 };
 
 	memset(&r, 0, sizeof(r));
 	r.probe.target = "fuzz";
 	r.probe.kind = RR_PROBE_ADDRESS;
 	bytes(&in, device, sizeof(device) - 1);
-	device[sizeof(device) - 1 - byte(&in) % sizeof(device)] = '\0';
+	device[sizeof(device) - 1 - fuzz_byte(&in) % sizeof(device)] = '\0';
 	device[sizeof(device) - 1] = '\0';
 
 	memset(&defaults, 0, sizeof(defaults));
 	defaults.configfs = flags & 4;
-	defaults.tos = (int8_t)byte(&in);
-	defaults.roce_mode = (enum rr_gid_type)(byte(&in) % 4);
+	defaults.tos = (int8_t)fuzz_byte(&in);
+	defaults.roce_mode = (enum rr_gid_type)(fuzz_byte(&in) % 4);
 	memset(&port, 0, sizeof(port));
 	port.device = device;
-	port.port = byte(&in);
+	port.port = fuzz_byte(&in);
 	port.ll = (enum rr_link_layer)(flags & 3);
-	port.rate_gbps = (double)byte(&in) * 2.5;
+	port.rate_gbps = (double)fuzz_byte(&in) * 2.5;
 	port.defaults = flags & 8 ? &defaults : NULL;
 	memset(gids, 0, sizeof(gids));
 	for (i = 0; i < (int)n_gids; i++) {
-		gids[i].index = byte(&in);
-		gids[i].type = (enum rr_gid_type)(byte(&in) % 4);
+		gids[i].index = fuzz_byte(&in);
+		gids[i].type = (enum rr_gid_type)(fuzz_byte(&in) % 4);
 		/* Few distinct GIDs, so that entries share them. */
 		memset(gids[i].gid, 0, 16);
-		gids[i].gid[0] = byte(&in) % 3;
-		gids[i].gid[15] = byte(&in) % 2;
-		if (byte(&in) & 1) {
+		gids[i].gid[0] = fuzz_byte(&in) % 3;
+		gids[i].gid[15] = fuzz_byte(&in) % 2;
+		if (fuzz_byte(&in) & 1) {
 			gids[i].gid[10] = 0xff;
 			gids[i].gid[11] = 0xff;
 		}
@@ -202,7 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	port.gids = n_gids ? gids : NULL;
 	port.num_gids = n_gids;
-	asked.tos = flags & 16 ? byte(&in) : -1;
+	asked.tos = flags & 16 ? fuzz_byte(&in) : -1;
 	asked.port_space = flags & 32 ? "udp" : "tcp";
 
 	rr_cm_collect_port(&r, &port, &asked);
@@ -226,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* Paths: the count said and the records given may disagree. */
 	memset(&route, 0, sizeof(route));
-	num_paths = (int8_t)byte(&in) % 6;
+	num_paths = (int8_t)fuzz_byte(&in) % 6;
 	num_recs = num_paths > 0 && !(more & 1) ? num_paths : 0;
 	route.num_paths = num_paths;
 	if (num_recs) {
@@ -235,7 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			bytes(&in, &recs[i], sizeof(recs[i]));
 			if (i == 0 && (more & 2) && n_gids)
 				memcpy(recs[0].sgid.raw,
-				       gids[byte(&in) % n_gids].gid, 16);
+				       gids[fuzz_byte(&in) % n_gids].gid, 16);
 		}
 	}
 	route.path_rec = recs;
@@ -265,9 +255,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_check(!want_e || r.out.used.sgid_index == want_e->index);
 
 	/* An event that fails the step, as handle_event() takes it. */
-	event = (int8_t)byte(&in);
+	event = (int8_t)fuzz_byte(&in);
 	status = (int)u32(&in);
-	private_len = byte(&in);
+	private_len = fuzz_byte(&in);
 	rr_step_begin(&r.out, RR_STEP_RESOLVE_ROUTE);
 	rr_fail_event(&r.out, RR_STEP_RESOLVE_ROUTE, "rdma_resolve_route",
 		      event, status, &at);

@@ -63,26 +63,6 @@ static struct world {
 	unsigned int sent;
 } w;
 
-struct in {
-	const uint8_t *d;
-	size_t n, at;
-};
-
-static uint8_t byte(struct in *in)
-{
-	return in->at < in->n ? in->d[in->at++] : 0;
-}
-
-static uint16_t lid_of(struct in *in)
-{
-	uint8_t b = byte(in);
-
-	if (b < 0xf0)
-		return b;
-	b = byte(in);
-	return (uint16_t)(b << 8 | byte(in));
-}
-
 static void push(const void *umad)
 {
 	size_t size = w.ib->umad_size() + IB_MAD_SIZE;
@@ -204,24 +184,24 @@ static void set(uint8_t *data, enum MAD_FIELDS f, unsigned int v)
 	w.ib->mad_set_field(data, 0, f, v);
 }
 
-static ibnd_port_t *new_port(struct xnode *x, int k, struct in *in)
+static ibnd_port_t *new_port(struct xnode *x, int k, struct fuzz_in *in)
 {
 	ibnd_port_t *p = calloc(1, sizeof(*p));
-	uint8_t f = k < 8 ? byte(in) : 0x10, v;
+	uint8_t f = k < 8 ? fuzz_byte(in) : 0x10, v;
 
 	if (!p)
 		abort();
 	p->guid = x->nd.guid + (uint64_t)k + 1;
 	p->portnum = k;
 	if ((x->faults & F_ODD_PORTNUM) && k == 1)
-		p->portnum = (int)(int8_t)byte(in);
+		p->portnum = (int)(int8_t)fuzz_byte(in);
 	p->node = &x->nd;
-	p->base_lid = k < 8 ? lid_of(in) : 0;
-	p->lmc = f & 0x80 ? byte(in) % 8 : 0;
+	p->base_lid = k < 8 ? fuzz_lid(in) : 0;
+	p->lmc = f & 0x80 ? fuzz_byte(in) % 8 : 0;
 	x->state[k] = f & 2 ? (f >> 2) % 8 : 4;
 	set(p->info, IB_PORT_STATE_F, x->state[k]);
-	set(p->info, IB_PORT_PHYS_STATE_F, f & 0x40 ? byte(in) % 16 : 5);
-	v = f & 0x20 ? byte(in) : 0x42;
+	set(p->info, IB_PORT_PHYS_STATE_F, f & 0x40 ? fuzz_byte(in) % 16 : 5);
+	v = f & 0x20 ? fuzz_byte(in) : 0x42;
 	set(p->info, IB_PORT_LINK_WIDTH_ACTIVE_F, v % 32);
 	set(p->info, IB_PORT_LINK_SPEED_ACTIVE_F, v >> 4);
 	set(p->info, IB_PORT_LINK_SPEED_EXT_ACTIVE_F, (v >> 2) % 16);
@@ -260,7 +240,7 @@ static void find_paths(void)
 	}
 }
 
-static void read_world(struct in *in)
+static void read_world(struct fuzz_in *in)
 {
 	ibnd_node_t **tail = &w.fabric.nodes, **types[4] = {
 		NULL, &w.fabric.ch_adapters, &w.fabric.switches,
@@ -268,21 +248,21 @@ static void read_world(struct in *in)
 	size_t i, links;
 	int k;
 
-	w.n = 1 + byte(in) % MAX_NODES;
+	w.n = 1 + fuzz_byte(in) % MAX_NODES;
 	for (i = 0; i < w.n; i++) {
 		struct xnode *x = &w.nodes[i];
-		uint8_t t = byte(in), np = byte(in), d;
+		uint8_t t = fuzz_byte(in), np = fuzz_byte(in), d;
 
 		x->nd.type = t & 3;
 		x->nd.numports = np < 0xf0 ? np % 7 : np;
 		x->nd.guid = 0x10000 + i * 0x1000;
-		x->faults = t & 0x80 ? byte(in) : 0;
+		x->faults = t & 0x80 ? fuzz_byte(in) : 0;
 		memset(x->nd.nodedesc, 'a' + (int)(i % 26), 64);
-		d = byte(in);
+		d = fuzz_byte(in);
 		if (d < 64)
 			x->nd.nodedesc[d] = '\0';
 		set(x->nd.switchinfo, IB_SW_LINEAR_FDB_TOP_F,
-		    t & 0x40 ? lid_of(in) : 63 + 64 * (byte(in) % 4));
+		    t & 0x40 ? fuzz_lid(in) : 63 + 64 * (fuzz_byte(in) % 4));
 		x->nd.ports = calloc((size_t)x->nd.numports + 1,
 				     sizeof(*x->nd.ports));
 		if (!x->nd.ports)
@@ -294,19 +274,19 @@ static void read_world(struct in *in)
 			if (want && !(k < 8 && (t & 0x20) && k == 1 + (t & 3)))
 				x->nd.ports[k] = new_port(x, k, in);
 		}
-		x->fill = byte(in);
+		x->fill = fuzz_byte(in);
 		for (k = 0; k < 8; k++) {
-			x->set_lid[k] = lid_of(in);
-			x->set_port[k] = byte(in);
+			x->set_lid[k] = fuzz_lid(in);
+			x->set_port[k] = fuzz_byte(in);
 		}
 	}
-	links = byte(in);
+	links = fuzz_byte(in);
 	for (i = 0; i < links; i++) {
-		struct xnode *a = &w.nodes[byte(in) % w.n], *c;
-		int pa = byte(in) % (a->nd.numports + 1), pc;
+		struct xnode *a = &w.nodes[fuzz_byte(in) % w.n], *c;
+		int pa = fuzz_byte(in) % (a->nd.numports + 1), pc;
 
-		c = &w.nodes[byte(in) % w.n];
-		pc = byte(in) % (c->nd.numports + 1);
+		c = &w.nodes[fuzz_byte(in) % w.n];
+		pc = fuzz_byte(in) % (c->nd.numports + 1);
 		if (!a->nd.ports[pa] || !c->nd.ports[pc])
 			continue;
 		a->nd.ports[pa]->remoteport = c->nd.ports[pc];
@@ -317,7 +297,7 @@ static void read_world(struct in *in)
 		struct xnode *x = &w.nodes[i];
 
 		if (x->faults & F_BAD_PATH)
-			x->nd.path_portid.drpath.p[1 + byte(in) % 3] = byte(in);
+			x->nd.path_portid.drpath.p[1 + fuzz_byte(in) % 3] = fuzz_byte(in);
 		if (i && (x->faults & F_UNLISTED))
 			continue;	/* a remote port's node it does not list */
 		*tail = &x->nd;
@@ -549,7 +529,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.mad_get_field = mad_get_field,
 		.mad_decode_field = mad_decode_field,
 	};
-	struct in in = { data, size, 0 };
+	struct fuzz_in in = { data, size, 0 };
 	struct rr_fabric_tables_params params = { .timeout_ms = 1000 };
 	struct rr_graph_read info = { 0 };
 	struct rr_endpoint *eps;
@@ -564,7 +544,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&w, 0, sizeof(w));
 	w.ib = &ib;
 	read_world(&in);
-	params.window = 1 + byte(&in) % 16;
+	params.window = 1 + fuzz_byte(&in) % 16;
 
 	memset(&ports, 0, sizeof(ports));
 	fuzz_check(rr_fabric_ports_of(&w.fabric, ibnd_iter_nodes_type, &ports));

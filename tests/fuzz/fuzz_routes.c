@@ -61,31 +61,6 @@ struct model {
 	size_t num_links;
 };
 
-struct in {
-	const uint8_t *d;
-	size_t n, at;
-};
-
-static uint8_t byte(struct in *in)
-{
-	return in->at < in->n ? in->d[in->at++] : 0;
-}
-
-static uint16_t u16(struct in *in)
-{
-	uint16_t hi = byte(in);
-
-	return (uint16_t)(hi << 8 | byte(in));
-}
-
-/* A LID: mostly small, so that tables and ports meet; any 16 bits. */
-static uint16_t lid_of(struct in *in)
-{
-	uint8_t b = byte(in);
-
-	return b < 0xf0 ? b : u16(in);
-}
-
 static bool active(uint8_t state)
 {
 	return state == 4 || state == 5;	/* Active, ActiveDefer */
@@ -187,38 +162,38 @@ static void check_route(const struct rr_route *r, const struct verdict *v,
 	fuzz_check(r->at == v->at && r->at_port == v->at_port);
 }
 
-static void read_model(struct in *in, struct model *m)
+static void read_model(struct fuzz_in *in, struct model *m)
 {
 	size_t i, links;
 	unsigned int k, b;
 
-	m->n = 1 + byte(in) % MAX_NODES;
+	m->n = 1 + fuzz_byte(in) % MAX_NODES;
 	for (i = 0; i < m->n; i++) {
 		struct mnode *nd = &m->nodes[i];
-		uint8_t t = byte(in), np = byte(in);
+		uint8_t t = fuzz_byte(in), np = fuzz_byte(in);
 
 		nd->type = (enum rr_node_type)(t & 3);
 		nd->num_ports = np < 0xf0 ? np % 7 : np;
 		nd->ports = fuzz_alloc((nd->num_ports + 1) * sizeof(*nd->ports));
 		for (k = 0; k <= nd->num_ports; k++) {
 			struct mport *p = &nd->ports[k];
-			uint8_t f = k < 8 ? byte(in) : 0;
+			uint8_t f = k < 8 ? fuzz_byte(in) : 0;
 
 			p->present = !(f & 1);
 			p->state = f & 2 ? (uint8_t)((f >> 2) % 7) : 4;
 			p->lmc = f & 0x80 ? (uint8_t)((f >> 4) & 7) : 0;
-			p->lid = k < 8 ? lid_of(in) : 0;
+			p->lid = k < 8 ? fuzz_lid(in) : 0;
 			p->peer = RR_NO_NODE;
 			p->peer_port = 0;
 		}
 	}
-	links = byte(in);
+	links = fuzz_byte(in);
 	for (i = 0; i < links; i++) {
-		uint32_t a = byte(in) % m->n, c;
-		unsigned int pa = byte(in) % (m->nodes[a].num_ports + 2), pc;
+		uint32_t a = fuzz_byte(in) % m->n, c;
+		unsigned int pa = fuzz_byte(in) % (m->nodes[a].num_ports + 2), pc;
 
-		c = byte(in) % m->n;
-		pc = byte(in) % (m->nodes[c].num_ports + 2);
+		c = fuzz_byte(in) % m->n;
+		pc = fuzz_byte(in) % (m->nodes[c].num_ports + 2);
 		m->links[m->num_links++] = (struct link){ a, c, pa, pc };
 		if (pa > m->nodes[a].num_ports || pc > m->nodes[c].num_ports)
 			continue;	/* no such port: no cable */
@@ -234,24 +209,24 @@ static void read_model(struct in *in, struct model *m)
 
 		if (nd->type != RR_NODE_SWITCH)
 			continue;
-		s = byte(in);
+		s = fuzz_byte(in);
 		if (!s)
 			continue;	/* did not come back */
 		nd->lft_read = true;
 		switch (s & 3) {
-		case 0: nd->lft_len = 64U * (1 + byte(in) % 4); break;
+		case 0: nd->lft_len = 64U * (1 + fuzz_byte(in) % 4); break;
 		case 1: nd->lft_len = RR_MAX_UNICAST_LID + 1; break;
-		case 2: nd->lft_len = u16(in); break;
+		case 2: nd->lft_len = fuzz_u16(in); break;
 		default: nd->lft_len = 0; break;
 		}
-		fill = byte(in);
+		fill = fuzz_byte(in);
 		fill = fill < 0xc0 ? fill % (nd->num_ports + 2) : fill;
 		nd->lft = fuzz_alloc(nd->lft_len);
 		memset(nd->lft, fill, nd->lft_len);
-		sets = byte(in);
+		sets = fuzz_byte(in);
 		for (b = 0; b < sets; b++) {
-			l = lid_of(in);
-			fill = byte(in);
+			l = fuzz_lid(in);
+			fill = fuzz_byte(in);
 			if (l < nd->lft_len)
 				nd->lft[l] = fill < 0xc0 ?
 					(uint8_t)(fill % (nd->num_ports + 2)) : fill;
@@ -259,7 +234,7 @@ static void read_model(struct in *in, struct model *m)
 	}
 }
 
-static void build(const struct model *m, struct rr_graph *g, struct in *in)
+static void build(const struct model *m, struct rr_graph *g, struct fuzz_in *in)
 {
 	size_t i, idx;
 	unsigned int k;
@@ -271,8 +246,8 @@ static void build(const struct model *m, struct rr_graph *g, struct in *in)
 
 		/* Descriptions of any bytes, 64 of them not always ended. */
 		memset(desc, 'a' + (int)(i % 26), sizeof(desc));
-		desc[byte(in) % sizeof(desc)] = '\0';
-		desc[0] = (char)(byte(in) | 1);
+		desc[fuzz_byte(in) % sizeof(desc)] = '\0';
+		desc[0] = (char)(fuzz_byte(in) | 1);
 		desc[sizeof(desc) - 1] = '\0';
 		fuzz_check(rr_graph_add_node(g, 0x1000 + i * 7919, nd->type,
 					     nd->num_ports, desc, &idx));
@@ -478,7 +453,7 @@ static void check_hottest(const struct model *m, const struct rr_graph *g,
 	fuzz_check(share == (num ? (double)total / (double)num : 0));
 }
 
-static void all_pairs(struct in *in, const struct model *m,
+static void all_pairs(struct fuzz_in *in, const struct model *m,
 		      const struct rr_graph *g, struct rr_endpoint *eps,
 		      size_t n)
 {
@@ -517,40 +492,40 @@ static void all_pairs(struct in *in, const struct model *m,
 			   gr->pairs == e.groups[i].pairs &&
 			   gr->src == e.groups[i].src &&
 			   gr->dst == e.groups[i].dst);
-		len = 1 + byte(in) % sizeof(buf);
+		len = 1 + fuzz_byte(in) % sizeof(buf);
 		memset(buf, 0x55, sizeof(buf));
 		rr_route_place(g, NULL, gr->cause, gr->node, gr->aux, buf, len);
 		fuzz_check(memchr(buf, '\0', len));
 	}
-	check_hottest(m, g, &s, byte(in) % 9);
+	check_hottest(m, g, &s, fuzz_byte(in) % 9);
 	rr_routes_free(&s);
 	free(e.loads);
 	free(e.groups);
 }
 
 /* Walks from anywhere (a switch, port 0, a port past NumPorts) to any LID. */
-static void some_walks(struct in *in, const struct model *m,
+static void some_walks(struct fuzz_in *in, const struct model *m,
 		       const struct rr_graph *g)
 {
 	uint32_t *stamps = fuzz_alloc(m->n * sizeof(*stamps)), stamp;
 	struct rr_endpoint src;
 	struct verdict v;
 	struct rr_route r;
-	unsigned int walks = byte(in) % 16, w;
+	unsigned int walks = fuzz_byte(in) % 16, w;
 	uint16_t dlid;
 	size_t i;
 
 	for (w = 0; w < walks; w++) {
-		src.node = byte(in) % (uint32_t)m->n;
-		src.port = (uint8_t)(byte(in) %
+		src.node = fuzz_byte(in) % (uint32_t)m->n;
+		src.port = (uint8_t)(fuzz_byte(in) %
 				     (m->nodes[src.node].num_ports + 2));
 		src.lid = 0;
 		/* Marks left by other walks: any but this walk's own. */
-		stamp = byte(in);
+		stamp = fuzz_byte(in);
 		for (i = 0; i < m->n; i++)
-			stamps[i] = (uint32_t)byte(in) % 4 + stamp + 1;
+			stamps[i] = (uint32_t)fuzz_byte(in) % 4 + stamp + 1;
 		memset(&r, 0xa5, sizeof(r));
-		dlid = lid_of(in);
+		dlid = fuzz_lid(in);
 		rr_route_walk(g, &src, dlid, stamps, stamp, &r);
 		oracle(m, src.node, src.port, dlid, &v);
 		check_route(&r, &v, dlid);
@@ -560,7 +535,7 @@ static void some_walks(struct in *in, const struct model *m,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct in in = { data, size, 0 };
+	struct fuzz_in in = { data, size, 0 };
 	struct model *m = calloc(1, sizeof(*m));
 	struct rr_endpoint *eps;
 	struct rr_graph g;

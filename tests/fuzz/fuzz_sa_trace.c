@@ -81,26 +81,6 @@ static struct fabric {
 	uint32_t aside_trid;
 } fab;
 
-struct in {
-	const uint8_t *d;
-	size_t n, at;
-};
-
-static uint8_t byte(struct in *in)
-{
-	return in->at < in->n ? in->d[in->at++] : 0;
-}
-
-static uint16_t lid_of(struct in *in)
-{
-	uint8_t b = byte(in);
-
-	if (b < 0xf0)
-		return b;
-	b = byte(in);
-	return (uint16_t)(b << 8 | byte(in));
-}
-
 static struct answer *queue_slot(void)
 {
 	struct answer *a;
@@ -322,62 +302,62 @@ static int fake_agent(struct ibmad_port *p, int cls)
 	return cls;
 }
 
-static void read_fabric(struct in *in)
+static void read_fabric(struct fuzz_in *in)
 {
 	size_t i, links;
 	unsigned int k;
 
-	fab.n = 1 + byte(in) % MAX_NODES;
+	fab.n = 1 + fuzz_byte(in) % MAX_NODES;
 	for (i = 0; i < fab.n; i++) {
 		struct fnode *nd = &fab.nodes[i];
-		uint8_t t = byte(in), np = byte(in), x;
+		uint8_t t = fuzz_byte(in), np = fuzz_byte(in), x;
 
 		/* NodeInfo's type, the four known or, now and then, any. */
-		nd->type = t & 0x20 && (t & 3) == 0 ? byte(in) : t & 3;
+		nd->type = t & 0x20 && (t & 3) == 0 ? fuzz_byte(in) : t & 3;
 		nd->num_ports = np < 0xf0 ? np % 7 : np;
 		nd->guid = t & 0x40 ? 0x1000 : 0x1000 + i * 7919;
 		memset(nd->desc, 'A' + (int)(i % 26), sizeof(nd->desc));
-		x = byte(in);
+		x = fuzz_byte(in);
 		if (x < 64)
 			nd->desc[x] = '\0';
 		else if (x >= 0xf0)
 			nd->desc[x % 64] = (char)0xc3;	/* half a character */
-		nd->faults = t & 0x80 ? byte(in) : 0;
+		nd->faults = t & 0x80 ? fuzz_byte(in) : 0;
 		nd->ports = fuzz_alloc((nd->num_ports + 1) * sizeof(*nd->ports));
 		for (k = 0; k <= nd->num_ports; k++) {
 			struct fport *p = &nd->ports[k];
-			uint8_t f = k < 8 ? byte(in) : 0;
+			uint8_t f = k < 8 ? fuzz_byte(in) : 0;
 
 			memset(p, 0, sizeof(*p));
 			p->present = !(f & 1);
 			p->state = f & 2 ? (uint8_t)((f >> 2) % 8) : 4;
-			p->lid = k < 8 ? lid_of(in) : 0;
-			p->lmc = f & 0x80 ? (uint8_t)(byte(in) % 8) : 0;
-			p->phys = f & 0x40 ? (uint8_t)(byte(in) % 16) : 5;
-			x = f & 0x20 ? byte(in) : 0x42;
+			p->lid = k < 8 ? fuzz_lid(in) : 0;
+			p->lmc = f & 0x80 ? (uint8_t)(fuzz_byte(in) % 8) : 0;
+			p->phys = f & 0x40 ? (uint8_t)(fuzz_byte(in) % 16) : 5;
+			x = f & 0x20 ? fuzz_byte(in) : 0x42;
 			p->width = (uint8_t)(1 << (x % 5));
 			p->speed = (uint8_t)((x >> 3) % 6 ? 1 << ((x >> 3) % 6) : 0);
 			p->mtu = (uint8_t)(x >> 4);
 			if (f & 0x10) {
 				/* Any width, speed and extended speed codes. */
-				p->width = byte(in);
-				p->speed = byte(in);
+				p->width = fuzz_byte(in);
+				p->speed = fuzz_byte(in);
 			}
 			p->peer = NO_PEER;
 		}
-		nd->fill = byte(in);
+		nd->fill = fuzz_byte(in);
 		for (k = 0; k < 8; k++) {
-			nd->set_lid[k] = lid_of(in);
-			nd->set_port[k] = byte(in);
+			nd->set_lid[k] = fuzz_lid(in);
+			nd->set_port[k] = fuzz_byte(in);
 		}
 	}
-	links = byte(in);
+	links = fuzz_byte(in);
 	for (i = 0; i < links; i++) {
-		uint32_t a = byte(in) % fab.n, c;
-		unsigned int pa = byte(in) % (fab.nodes[a].num_ports + 1), pc;
+		uint32_t a = fuzz_byte(in) % fab.n, c;
+		unsigned int pa = fuzz_byte(in) % (fab.nodes[a].num_ports + 1), pc;
 
-		c = byte(in) % fab.n;
-		pc = byte(in) % (fab.nodes[c].num_ports + 1);
+		c = fuzz_byte(in) % fab.n;
+		pc = fuzz_byte(in) % (fab.nodes[c].num_ports + 1);
 		fab.nodes[a].ports[pa].peer = c;
 		fab.nodes[a].ports[pa].peer_port = (uint8_t)pc;
 		fab.nodes[c].ports[pc].peer = a;
@@ -408,7 +388,7 @@ static void check_outcome(const struct rr_outcome *o, bool ok, uint16_t dlid)
 }
 
 /* The trace into a result, as the SA backend takes it, then shown. */
-static void render(struct rr_outcome *t, bool ok, struct in *in)
+static void render(struct rr_outcome *t, bool ok, struct fuzz_in *in)
 {
 	struct json_tokener *tok = json_tokener_new();
 	struct json_object *doc;
@@ -426,8 +406,8 @@ static void render(struct rr_outcome *t, bool ok, struct in *in)
 	r.probe.sa.lid = 5;
 	r.out = *t;
 	r.out.ok = ok;
-	rr_hops_judge(r.out.hops, r.out.num_hops, rr_rate_gbps(byte(in) % 32),
-		      rr_mtu_bytes(byte(in) % 8));
+	rr_hops_judge(r.out.hops, r.out.num_hops, rr_rate_gbps(fuzz_byte(in) % 32),
+		      rr_mtu_bytes(fuzz_byte(in) % 8));
 	for (k = 0; k < 2; k++) {
 		out = open_memstream(&buf, &len);
 		err = open_memstream(&ebuf, &elen);
@@ -474,7 +454,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.mad_get_field = mad_get_field,
 		.mad_decode_field = mad_decode_field,
 	};
-	struct in in = { data, size, 0 };
+	struct fuzz_in in = { data, size, 0 };
 	struct rr_sa_trace_ends ends = { 0 };
 	struct rr_mad_aside aside = { 0 }, *asidep = NULL;
 	uint8_t aside_buf[sizeof(struct ib_user_mad) + 2 * IB_MAD_SIZE];
@@ -486,21 +466,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&fab, 0, sizeof(fab));
 	fab.ib = &ib;
 	read_fabric(&in);
-	flags = byte(&in);
-	fab.local_port = byte(&in) % (fab.nodes[0].num_ports + 1);
+	flags = fuzz_byte(&in);
+	fab.local_port = fuzz_byte(&in) % (fab.nodes[0].num_ports + 1);
 	fab.lifo = flags & 1;
 	ends.port = fab.local_port;
 	ends.self_lid = fab.nodes[0].ports[fab.local_port].lid;
-	ends.dlid = lid_of(&in);
+	ends.dlid = fuzz_lid(&in);
 	if (flags & 2)
-		ends.from_lid = lid_of(&in);
+		ends.from_lid = fuzz_lid(&in);
 	if (flags & 4) {
-		aside.trid = 0xabcd0000U | byte(&in);
+		aside.trid = 0xabcd0000U | fuzz_byte(&in);
 		aside.buf = aside_buf;
 		aside.room = (int)(sizeof(aside_buf) - umad_size());
 		asidep = &aside;
 		fab.aside_due = true;
-		fab.aside_at = 1 + byte(&in) % 8;
+		fab.aside_at = 1 + fuzz_byte(&in) % 8;
 		fab.aside_trid = aside.trid;
 	}
 

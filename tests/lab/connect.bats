@@ -27,19 +27,6 @@ teardown() {
 	return 0
 }
 
-# listening PORT PS [ADDR]: until an id listens on ADDR:PORT (default
-# 192.168.77.1) in port space PS (bounded: 20 s, for a loaded machine).
-listening() {
-	local _ addr=${3:-192.168.77.1}
-	for _ in $(seq 400); do
-		rdma resource show cm_id 2>/dev/null |
-			grep -q "state LISTEN ps $2 .*src-addr $addr:$1 " && return 0
-		sleep 0.05
-	done
-	echo "nothing listened on $1" >&2
-	return 1
-}
-
 # serve PORT PS CMD...: CMD in the background, until its id listens on
 # 192.168.77.1:PORT in port space PS (TCP, UDP).
 serve() {

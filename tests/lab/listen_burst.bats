@@ -21,19 +21,6 @@ teardown() {
 	return 0
 }
 
-# listening PORT: until an id listens on 192.168.77.1:PORT (TCP port
-# space; bounded: 20 s, for a loaded machine).
-listening() {
-	local _
-	for _ in $(seq 400); do
-		rdma resource show cm_id 2>/dev/null |
-			grep -q "state LISTEN ps TCP .*src-addr 192.168.77.1:$1 " && return 0
-		sleep 0.05
-	done
-	echo "nothing listened on $1" >&2
-	return 1
-}
-
 # listen_bg PORT ARGS...: rdma-route --listen=PORT ARGS on 192.168.77.1 in
 # the background, JSON lines to $out, until it listens.  Its own deadline
 # (timeout: 120 s) stands for "it never ends by itself": exit 124.
@@ -44,7 +31,7 @@ listen_bg() {
 		"$@" --jsonl 192.168.77.1 >"$out" 2>"$out.err" &
 	listener=$!
 	servers+=($listener)
-	listening "$port" || { cat "$out.err"; false; }
+	listening "$port" TCP || { cat "$out.err"; false; }
 }
 
 # ended: the listener's exit code, 0 expected (124: its deadline ended it).
