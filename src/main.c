@@ -323,7 +323,8 @@ finish:
 	if (!output_ok(run.out.p) &&
 	    (code == RR_EXIT_OK || code == RR_EXIT_EXPECT))
 		code = RR_EXIT_FAILED;
-	code = finish_output(&output, run.opts.output, code, true);
+	code = finish_output(&output, run.opts.output, code,
+			     !run.out.nothing_printed);
 	/*
 	 * Stopped by a signal: said by the status, as a shell would say it;
 	 * but SIGINT is how --count 0 ends, and its status is its results'

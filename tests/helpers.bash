@@ -66,3 +66,22 @@ limited_rr() {
 		(ulimit -v "$kb" && exec "$RDMA_ROUTE" "$@")
 	fi
 }
+
+# wait_bounded PID SECONDS: waits for background job PID to end, SECONDS at
+# most, and returns its status; past them it is killed and 124 returned.
+# A program that hangs fails its own test, not the whole run.
+wait_bounded() {
+	local pid=$1 i
+
+	for ((i = 0; i < $2 * 10; i++)); do
+		if ! kill -0 "$pid" 2>/dev/null; then
+			wait "$pid"
+			return
+		fi
+		sleep 0.1
+	done
+	echo "PID $pid still running after $2 s: killed"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	return 124
+}

@@ -97,6 +97,7 @@ struct run_output {
 	struct rr_progress progress;	/* the live line of a long run */
 	struct rr_output_file svg;	/* --svg's file, written beside it */
 	struct rr_output_file dot;	/* --dot's */
+	bool nothing_printed;		/* -o's file is not put in place */
 };
 
 struct run {

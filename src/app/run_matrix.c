@@ -14,6 +14,7 @@
 
 #include "app/output_file.h"
 #include "app/run.h"
+#include "app/signals.h"
 #include "base/escape.h"
 #include "input/line_reader.h"
 #include "input/record_reader.h"
@@ -95,8 +96,10 @@ static bool read_records(struct run *run, FILE *f, const char *file,
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 		return false;
 	}
+	rd.stop_fd = rr_signals_stop_fd();
 	while (ok && (st = rr_line_next(&rd, &len)) != RR_LINE_EOF) {
-		if (st == RR_LINE_ERROR || st == RR_LINE_NOT_TEXT)
+		if (st == RR_LINE_ERROR || st == RR_LINE_NOT_TEXT ||
+		    st == RR_LINE_STOPPED)
 			break;
 		if (st == RR_LINE_LONG)
 			bad_line(run, file, rd.num, rd.line, len, "line longer than 1 MiB");
@@ -109,6 +112,9 @@ static bool read_records(struct run *run, FILE *f, const char *file,
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 	else if (st == RR_LINE_ERROR)
 		snprintf(why, why_len, "line %lu: %s", rd.num + 1, strerror(errno));
+	else if (st == RR_LINE_STOPPED)
+		snprintf(why, why_len, "stopped by signal %d, at line %lu",
+			 rr_stop_signal(), rd.num + 1);
 	else if (st == RR_LINE_NOT_TEXT)
 		snprintf(why, why_len, "line %lu: no line break within %d MiB: not JSON Lines",
 			 rd.num + 1, RECORD_GIVE_UP >> 20);
@@ -282,6 +288,8 @@ int rr_run_matrix_records(struct run *run)
 		return code;
 	code = read_all(run);
 	if (code != RR_EXIT_OK) {
+		/* No matrix: -o's and --svg's files keep what they held. */
+		run->out.nothing_printed = true;
 		rr_output_abandon(&run->out.svg);
 		return code;
 	}

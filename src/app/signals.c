@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,12 @@ static volatile sig_atomic_t stop_sig;
 /* When the first stop signal came (CLOCK_MONOTONIC): written once, by it. */
 static struct timespec stop_at;
 static volatile sig_atomic_t interim_asked;
+/*
+ * A pipe written once a stop is asked: a wait that polls its read end
+ * cannot miss a signal that came just before it began (a flag looked at
+ * first can: the signal lands between the look and the wait).
+ */
+static int stop_pipe[2] = { -1, -1 };
 /* Hidden files being written: -o's and --svg's. */
 static const char *volatile unlink_paths[2];
 
@@ -75,6 +82,11 @@ static void on_stop(int sig)
 	if (!stop_sig) {
 		clock_gettime(CLOCK_MONOTONIC, &stop_at);
 		stop_sig = sig;
+		if (stop_pipe[1] >= 0) {
+			ssize_t w = write(stop_pipe[1], "", 1);
+
+			(void)w;	/* full or gone: the flag still says it */
+		}
 		/*
 		 * From now on the run only ends: a repeat must not cut a
 		 * write of the results short (stdio drops what an EINTR
@@ -132,6 +144,9 @@ void rr_signals_install(void)
 {
 	struct sigaction sa;
 
+	if (stop_pipe[0] < 0 && pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK))
+		stop_pipe[0] = stop_pipe[1] = -1;	/* waits see the flag */
+
 	catch(SIGINT, on_stop, 0);
 	catch(SIGTERM, on_stop, 0);
 	catch(SIGQUIT, on_quit, 0);
@@ -144,6 +159,11 @@ void rr_signals_install(void)
 	sa.sa_handler = on_pipe;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGPIPE, &sa, NULL);
+}
+
+int rr_signals_stop_fd(void)
+{
+	return stop_pipe[0];
 }
 
 int rr_stop_signal(void)

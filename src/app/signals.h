@@ -27,6 +27,11 @@ void rr_signals_install(void);
 bool rr_signals_unlink_on_exit(const char *path);
 /* PATH no longer removed: it was renamed into place, or removed. */
 void rr_signals_keep(const char *path);
+/*
+ * A descriptor that becomes readable (and stays so) once a stop is asked,
+ * for a wait that polls; -1 when there is none.
+ */
+int rr_signals_stop_fd(void);
 /* The signal that asked the run to stop, or 0. */
 int rr_stop_signal(void);
 /* SIGQUIT came since the last call: interim statistics are asked for. */

@@ -4,6 +4,11 @@
  * skipped, not grown into (a file of records may be anything, /dev/zero
  * included), and a "line" with no line break within a limit ends the
  * file as not text.  For --matrix's records.
+ *
+ * A descriptor is read directly (a pipe's bytes as they come, never a
+ * wait for a full buffer); with stop_fd set, every wait for input is a
+ * poll that also watches it, so a stop asked at any moment ends a read
+ * that would wait for ever (a FIFO whose writer holds it open).
  */
 #ifndef RR_LINE_READER_H
 #define RR_LINE_READER_H
@@ -14,6 +19,11 @@
 
 struct rr_line_reader {
 	FILE *f;
+	int fd;			/* f's descriptor, read directly; -1: by stdio */
+	int stop_fd;		/* readable once reading is to stop; -1: none */
+	char *buf;		/* bytes read and not yet taken: pos to end */
+	size_t pos, end;
+	bool eof;		/* the end was read: a terminal is not read on */
 	char *line;		/* cap + 1 bytes: the line, NUL-terminated */
 	size_t cap;		/* the longest line kept */
 	size_t give_up;		/* bytes of one line past which F is no text */
@@ -26,9 +36,10 @@ enum rr_line_status {
 	RR_LINE_EOF,
 	RR_LINE_ERROR,		/* the read failed: errno */
 	RR_LINE_NOT_TEXT,	/* no line break within give_up bytes */
+	RR_LINE_STOPPED,	/* stop_fd became readable */
 };
 
-/* False on ENOMEM. */
+/* False on ENOMEM.  stop_fd starts as -1: the caller sets it. */
 bool rr_line_reader_init(struct rr_line_reader *rd, FILE *f, size_t cap,
 			 size_t give_up);
 void rr_line_reader_free(struct rr_line_reader *rd);

@@ -32,7 +32,7 @@ interrupt_after() {
 	kill -INT "$pid"
 	ran_ms=$((($(date +%s%N) - t0) / 1000000))
 	status=0
-	wait "$pid" || status=$?
+	wait_bounded "$pid" 60 || status=$?
 }
 
 @test "--count: 0 to 4294967295, more is exit 2; many destinations x a large count is no product to overflow" {
@@ -325,7 +325,7 @@ until_lines() {
 	until_lines $((n + 2)) ': seq ' "$out"
 	kill -INT "$pid"
 	status=0
-	wait "$pid" || status=$?
+	wait_bounded "$pid" 60 || status=$?
 	[ "$status" -eq 3 ]
 	[ "$(grep -c 'statistics' "$out")" -eq 1 ]
 	[ "$(wc -l <"$err")" -eq 2 ]
@@ -347,7 +347,7 @@ until_lines() {
 		kill -TERM "$pid"
 		kill -CONT "$pid"
 		status=0
-		wait "$pid" || status=$?
+		wait_bounded "$pid" 60 || status=$?
 		# SIGINT ended --count 0: the results' status, 3 (no RDMA here).
 		[ "$status" -eq 3 ] || { echo "run $i: status $status"; false; }
 		jqe '(.statistics | length) == 1 and .statistics[0].probes == (.results | length) and .summary.probes == (.results | length)' "$out" ||

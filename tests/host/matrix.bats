@@ -319,3 +319,31 @@ big_fleet() {
 	[ "$(grep -c '<rect' "$BATS_TEST_TMPDIR/m.svg")" -gt 20000 ]
 	[ "$(grep -c '<rect' "$BATS_TEST_TMPDIR/m.svg")" -lt 20100 ]
 }
+
+@test "--matrix: a stop that lands outside the read still ends the reading of a FIFO held open" {
+	local d=$BATS_TEST_TMPDIR i
+
+	# The matrix is stuck writing its input errors to a full pipe when
+	# SIGINT comes, never in the read that a signal would cut short; the
+	# FIFO's writer stays open, so only the stop can end the reading.
+	mkfifo "$d/in" "$d/err"
+	"$RDMA_ROUTE" --matrix -o "$d/m.txt" "$d/in" 2>"$d/err" &
+	local pid=$!
+	exec 6<"$d/err" 5>"$d/in"
+	for i in $(seq 3000); do echo "not a record $i"; done >&5
+	for i in $(seq 300); do
+		grep -q pipe_write "/proc/$pid/wchan" 2>/dev/null && break
+		sleep 0.1
+	done
+	grep -q pipe_write "/proc/$pid/wchan"
+	kill -INT "$pid"
+	cat <&6 >"$d/said" &
+	status=0
+	wait_bounded "$pid" 60 || status=$?
+	exec 5>&- 6<&-
+	wait
+	[ "$status" -eq 130 ]
+	grep -q "^rdma-route: --matrix: '$d/in': stopped by signal 2, at line " "$d/said"
+	[ "$(ls -A "$d" | grep -c '^\.')" -eq 0 ]
+	[ ! -e "$d/m.txt" ]
+}

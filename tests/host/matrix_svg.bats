@@ -107,6 +107,8 @@ c" ]
 }
 
 @test "--svg of 300 x 300 hosts: 90000 cells, sized from the count, drawn at that size" {
+	# The drawing's code is the small cases' (and ASan's run has this one).
+	[ -z "${RDMA_ROUTE_UNDER_VALGRIND:-}" ] || skip "90,000 cells: not under valgrind"
 	need_rsvg
 	awk -v n=300 -f "$BATS_TEST_DIRNAME/fleet.awk" >"$BATS_TEST_TMPDIR/fleet.jsonl"
 	run --separate-stderr rr --matrix --svg "$BATS_TEST_TMPDIR/big.svg" "$BATS_TEST_TMPDIR/fleet.jsonl"
@@ -200,7 +202,7 @@ c" ]
 	[ "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.')" -eq 0 ]
 }
 
-@test "--svg and -o: a second SIGINT removes both hidden files" {
+@test "--svg and -o: SIGINT twice while reading, as timeout(1) sends it: exit 130, both hidden files removed" {
 	# A slow pipe keeps the matrix reading; two INTs end it at once.
 	mkfifo "$BATS_TEST_TMPDIR/in"
 	"$RDMA_ROUTE" --matrix -o "$BATS_TEST_TMPDIR/m.txt" --svg "$BATS_TEST_TMPDIR/m.svg" "$BATS_TEST_TMPDIR/in" \
@@ -216,8 +218,10 @@ c" ]
 	kill -INT "$pid"
 	sleep 0.2
 	kill -INT "$pid" 2>/dev/null || true
-	wait "$pid" || true
+	status=0
+	wait_bounded "$pid" 60 || status=$?
 	exec 5>&-
+	[ "$status" -eq 130 ]
 	[ "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.')" -eq 0 ]
 	[ ! -e "$BATS_TEST_TMPDIR/m.svg" ]
 }

@@ -104,7 +104,7 @@ peak_rss_kib() {
 	done
 	echo 192.0.2.2 >&9
 	exec 9>&-
-	wait "$pid" || true
+	wait_bounded "$pid" 60 || true
 	[ "$first" = yes ]
 	[ "$(grep -c '"record":"results"' "$out")" -eq 2 ]
 	jqe -s '[.[] | select(.record == "summary")][0].probes == 2' <"$out"

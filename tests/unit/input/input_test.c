@@ -6,9 +6,11 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "base/escape.h"
 #include "base/numbers.h"
+#include "input/line_reader.h"
 #include "input/target_file.h"
 #include "input/targets.h"
 #include "../tap.h"
@@ -187,11 +189,50 @@ static void file_reader(void)
 	free(big);
 }
 
+/*
+ * --matrix's line reader on a pipe: lines as they come, a partial last
+ * line, and a stop asked while the writer holds the pipe open ends the
+ * wait that would otherwise last for ever (the pipe is never closed here).
+ */
+static void line_reader(void)
+{
+	static const char text[] = "one\r\ntwo-long-line\nthr";
+	struct rr_line_reader rd;
+	int in[2], stop[2];
+	size_t len = 0;
+	FILE *f;
+
+	if (pipe(in) || pipe(stop)) {
+		ok(0, "pipes: %s", strerror(errno));
+		return;
+	}
+	f = fdopen(in[0], "r");
+	ok(f && rr_line_reader_init(&rd, f, 8, 64), "a reader of 8-byte lines");
+	if (!f)
+		return;
+	rd.stop_fd = stop[0];
+	ok(write(in[1], text, sizeof(text) - 1) == sizeof(text) - 1, "written");
+	ok(rr_line_next(&rd, &len) == RR_LINE_OK && len == 3 &&
+	   !strcmp(rd.line, "one"), "a line, its CR dropped");
+	ok(rr_line_next(&rd, &len) == RR_LINE_LONG && len == 8 &&
+	   !strcmp(rd.line, "two-long"), "a long line: its first 8 bytes");
+	ok(write(stop[1], "", 1) == 1, "the stop asked");
+	is_int(rr_line_next(&rd, &len), RR_LINE_STOPPED,
+	       "half a line, the writer still there, the stop asked");
+	is_int(rd.num, 2, "lines read");
+	rr_line_reader_free(&rd);
+	fclose(f);
+	close(in[1]);
+	close(stop[0]);
+	close(stop[1]);
+}
+
 int main(void)
 {
 	numbers();
 	escaping();
 	addresses();
 	file_reader();
+	line_reader();
 	return tap_done();
 }
