@@ -234,6 +234,7 @@ void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_backend *b,
 		return;
 	}
 	/* What is ready now leaves together, before the backend waits. */
+	rr_host_new_turn(run->host);
 	pr_hold(run->out.p);
 	while ((last || !b || !rr_backend_busy(b)) && follow_one(run, q))
 		;

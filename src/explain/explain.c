@@ -210,8 +210,10 @@ static void look_up_route(struct rr_nl *nl, const struct rr_result *r,
 			RR_MAX_SUBNET_NETDEVS);
 }
 
-static void gather(struct rr_host *host, struct rr_result *r,
-		   struct rr_chain *c)
+/* The links on this host: the route, the device and its GID.  The
+ * netlink handle the neighbour is asked on next, or NULL. */
+static struct rr_nl *gather_host(struct rr_host *host, struct rr_result *r,
+				 struct rr_chain *c)
 {
 	const struct rr_port *port, *bound = bound_port(host, r);
 	const char *why;
@@ -219,25 +221,33 @@ static void gather(struct rr_host *host, struct rr_result *r,
 
 	if (!nl) {
 		snprintf(c->route.error, sizeof(c->route.error), "%s", why);
-		return;
+		return NULL;
 	}
 	rr_nl_refresh(nl);
 	look_up_route(nl, r, bound, c);
 	if (c->route.error[0])
-		return;
+		return NULL;
 	port = find_device(host, c, bound);
 	if (port)
 		find_gid(port, r, c);
 	else
 		c->device.netns_mode = rr_host_netns_mode(host);
-	if (!c->route.local)
-		rr_nl_neigh(nl, c->route.ifindex,
-			    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
-			    &c->neigh);
+	return nl;
+}
+
+static void look_up_neigh(struct rr_nl *nl, const struct rr_result *r,
+			  struct rr_chain *c)
+{
+	if (!nl || c->route.local)
+		return;
+	rr_nl_neigh(nl, c->route.ifindex,
+		    c->route.have_gateway ? &c->route.gateway : &r->probe.dst,
+		    &c->neigh);
 }
 
 void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 {
+	struct rr_nl *nl;
 	struct rr_chain *c;
 
 	if (!host || !r->probe.have_dst || r->notes.chain)
@@ -246,10 +256,20 @@ void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 	if (!c)
 		return;		/* the result stands without its chain */
 	c->full = full;
-	gather(host, r, c);
+	nl = gather_host(host, r, c);
 	/* The facts may tell more than errno did: the cause a reader sees. */
 	if (!r->out.ok)
 		r->out.fail.cause = rr_cause_refine(r, c);
-	rr_chain_judge(c, r);
+	rr_chain_judge_host(c, r);
+	/*
+	 * A failure's root cause on this host is all that is shown of it
+	 * without --explain: the neighbour is not asked for (a batch of
+	 * failures on an interface with no RDMA device asks the kernel
+	 * half as much).
+	 */
+	if (full || rr_chain_first_broken(c) == RR_LINK_COUNT) {
+		look_up_neigh(nl, r, c);
+		rr_chain_judge_rest(c, r);
+	}
 	r->notes.chain = c;
 }

@@ -58,6 +58,12 @@ struct rr_nl *rr_host_nl(struct rr_host *h, const char **why)
 	return h->nl;
 }
 
+void rr_host_new_turn(struct rr_host *h)
+{
+	if (h && h->nl)
+		rr_nl_new_turn(h->nl);
+}
+
 struct rr_gid_cache *rr_host_gids(struct rr_host *h)
 {
 	if (!h->gids)

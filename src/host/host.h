@@ -21,6 +21,11 @@ void rr_host_free(struct rr_host *h);
 
 /* rtnetlink, or NULL with the reason in *WHY. */
 struct rr_nl *rr_host_nl(struct rr_host *h, const char **why);
+/*
+ * The results handed over from now on finished after a wait: the kernel's
+ * news of links and addresses is read again before the next one's facts.
+ */
+void rr_host_new_turn(struct rr_host *h);
 /* Every RDMA port, *N of them; -1 (errno set) when unreadable. */
 const struct rr_port *rr_host_ports(struct rr_host *h, int *n);
 /*

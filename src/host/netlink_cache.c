@@ -69,6 +69,11 @@ void rr_nl_close(struct rr_nl *nl)
  * Reads the notifications queued since the last call: any, or some lost
  * to an overflow (ENOBUFS), and what was kept is asked for again.
  */
+void rr_nl_new_turn(struct rr_nl *nl)
+{
+	nl->refreshed = false;
+}
+
 void rr_nl_refresh(struct rr_nl *nl)
 {
 	char buf[8192];
@@ -76,8 +81,9 @@ void rr_nl_refresh(struct rr_nl *nl)
 	ssize_t got;
 	int fd, reads;
 
-	if (!nl->events)
+	if (!nl->events || nl->refreshed)
 		return;
+	nl->refreshed = true;
 	fd = rr_dl.mnl_socket_get_fd(nl->events);
 	for (reads = 0; reads < 64; reads++) {
 		got = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);

@@ -59,10 +59,8 @@ struct rr_nl {
 	struct link links[LINK_MEMO];
 	bool have_addrs[2];		/* IPv4, IPv6 */
 	struct addrs addrs[2];
+	bool refreshed;			/* this turn's news read */
 };
-
-/* The kernel answers within the send; this only bounds a broken one. */
-#define ANSWER_WAIT_MS 1000
 
 /* The kernel answers within the send; this only bounds a broken one. */
 #define ANSWER_WAIT_MS 1000

@@ -22,10 +22,14 @@ struct rr_nl *rr_nl_open(char *why, size_t why_len);
 void rr_nl_close(struct rr_nl *nl);
 /*
  * Before each result's lookups: links and addresses the kernel said
- * changed since the last call are asked for again, so that facts read at
- * the end of a resolution are never older than it.
+ * changed since the last turn are asked for again, so that facts read at
+ * the end of a resolution are never older than it.  Once a turn: the
+ * results that finished together are read back to back, with no wait
+ * between them, and share what the kernel said before the first.
  */
 void rr_nl_refresh(struct rr_nl *nl);
+/* A new turn: the next rr_nl_refresh() reads the kernel's news again. */
+void rr_nl_new_turn(struct rr_nl *nl);
 /*
  * The route to DST (ip route get DST [from SRC] [oif OIF]), its
  * interface's name, state, MTU.  SRC may be NULL, OIF 0.

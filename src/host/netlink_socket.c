@@ -97,11 +97,13 @@ enum rr_nl_end rr_nl_answer(const void *buf, size_t len, unsigned int seq,
 }
 
 /*
- * One read of the answer, waited for until DEADLINE at most.  The kernel
- * answers most requests within the send: a read comes first, a poll only
- * when nothing is there yet (a dump's next part).
+ * One read of the answer, waited for WAIT_MS at most from the first time
+ * nothing was there.  The kernel answers most requests within the send:
+ * a read comes first, the clock and a poll only when nothing is there yet
+ * (a dump's next part), so that most questions cost two system calls.
  */
-static ssize_t read_answer(struct rr_nlsock *s, const struct timespec *deadline)
+static ssize_t read_answer(struct rr_nlsock *s, int wait_ms,
+			   struct timespec *deadline, bool *have_deadline)
 {
 	struct pollfd pfd = {
 		.fd = rr_dl.mnl_socket_get_fd(s->sk),
@@ -121,6 +123,10 @@ static ssize_t read_answer(struct rr_nlsock *s, const struct timespec *deadline)
 		if (errno != EAGAIN)
 			return -errno;
 		now = rr_now();
+		if (!*have_deadline) {
+			*deadline = rr_ts_add_ms(now, wait_ms);
+			*have_deadline = true;
+		}
 		wait = rr_ms_until(&now, deadline);
 		if (wait <= 0)
 			return -ETIMEDOUT;
@@ -133,7 +139,8 @@ static ssize_t read_answer(struct rr_nlsock *s, const struct timespec *deadline)
 int rr_nlsock_ask(struct rr_nlsock *s, struct nlmsghdr *req, int wait_ms,
 		  mnl_cb_t cb, void *data, int *err)
 {
-	struct timespec deadline = rr_ts_add_ms(rr_now(), wait_ms);
+	struct timespec deadline = { 0 };
+	bool have_deadline = false;
 	ssize_t got;
 
 	*err = 0;
@@ -141,7 +148,7 @@ int rr_nlsock_ask(struct rr_nlsock *s, struct nlmsghdr *req, int wait_ms,
 	if (rr_dl.mnl_socket_sendto(s->sk, req, req->nlmsg_len) < 0)
 		return -errno;
 	for (;;) {
-		got = read_answer(s, &deadline);
+		got = read_answer(s, wait_ms, &deadline, &have_deadline);
 		if (got < 0)
 			return (int)got;
 		switch (rr_nl_answer(s->buf, (size_t)got, req->nlmsg_seq, cb,

@@ -167,6 +167,13 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 
 /* Marks each link of R's chain ok, warning or broken with a reason. */
 void rr_chain_judge(struct rr_chain *c, const struct rr_result *r);
+/*
+ * The same in two parts: the links this host's own tables decide (route,
+ * device, GID), then those beyond it (neighbour, PathRecord, connect), so
+ * that a root cause found in the first needs no facts of the others.
+ */
+void rr_chain_judge_host(struct rr_chain *c, const struct rr_result *r);
+void rr_chain_judge_rest(struct rr_chain *c, const struct rr_result *r);
 /* The first broken link, or RR_LINK_COUNT when none is. */
 enum rr_link rr_chain_first_broken(const struct rr_chain *c);
 

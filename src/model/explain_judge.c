@@ -490,14 +490,24 @@ static void judge_connect(struct rr_chain *c, const struct rr_result *r)
 	    r->out.connect_port, ms);
 }
 
-void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)
+void rr_chain_judge_host(struct rr_chain *c, const struct rr_result *r)
 {
 	judge_route(c, r);
 	judge_device(c, r);
 	judge_gid(c, r);
+}
+
+void rr_chain_judge_rest(struct rr_chain *c, const struct rr_result *r)
+{
 	judge_neigh(c, r);
 	judge_path(c, r);
 	judge_connect(c, r);
+}
+
+void rr_chain_judge(struct rr_chain *c, const struct rr_result *r)
+{
+	rr_chain_judge_host(c, r);
+	rr_chain_judge_rest(c, r);
 }
 
 enum rr_link rr_chain_first_broken(const struct rr_chain *c)
