@@ -16,6 +16,33 @@ bool rr_ipv6_str(const unsigned char a[16], char *buf, size_t len)
 	return true;
 }
 
+/*
+ * a.b.c.d as inet_ntop() writes it, without stdio: a failure's
+ * explanation names its addresses several times, a batch thousands.
+ */
+static void ipv4_str(const unsigned char b[4], char *buf, size_t len)
+{
+	char text[16], *t = text;
+	size_t n;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		if (b[i] >= 100)
+			*t++ = (char)('0' + b[i] / 100);
+		if (b[i] >= 10)
+			*t++ = (char)('0' + b[i] / 10 % 10);
+		*t++ = (char)('0' + b[i] % 10);
+		*t++ = '.';
+	}
+	n = (size_t)(t - text) - 1;	/* the last '.' */
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+}
+
 const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
 			    size_t len)
 {
@@ -25,8 +52,7 @@ const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
 	char addr[INET6_ADDRSTRLEN];
 
 	if (ss->ss_family == AF_INET) {
-		inet_ntop(AF_INET, &s4->sin_addr, addr, sizeof(addr));
-		snprintf(buf, len, "%s", addr);
+		ipv4_str((const unsigned char *)&s4->sin_addr, buf, len);
 	} else if (ss->ss_family == AF_INET6) {
 		rr_ipv6_str(s6->sin6_addr.s6_addr, addr, sizeof(addr));
 		if (s6->sin6_scope_id && if_indextoname(s6->sin6_scope_id, ifname))

@@ -7,6 +7,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/num_text.h"
@@ -41,6 +42,53 @@ static void fixed_text(void)
 	fixed(4.5, 9, "4.500000", 4.5);		/* at most 6 places */
 	ok(rr_fixed_text(1.5, 3, num, NULL) == 5 && !strcmp(num, "1.500"),
 	   "SAID may be NULL");
+	fixed(0.0005, 3, "0.001", 0.001);	/* just above a half, in binary */
+	fixed(0.0015, 3, "0.002", 0.002);
+	fixed(1.0005, 3, "1.000", 1);		/* just below */
+	fixed(999999.9995, 3, "1000000.000", 1e6);
+	fixed(1e6, 3, "1000000.000", 1e6);	/* printf's own way past 1e9 */
+	fixed(-0.5, 0, "0", 0);		/* a tie to even: 0, unsigned */
+}
+
+/*
+ * printf is the rule: times as a run measures them (whole microseconds
+ * and any double), each as "%.*f" writes it and as strtod() reads that.
+ */
+static void fixed_as_printf(void)
+{
+	unsigned long long x = 88172645463325252ULL;
+	char num[40], want[48];
+	double v, said, want_said;
+	unsigned int places, bad = 0, i;
+
+	for (i = 0; i < 300000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		places = (unsigned int)(x % 7);
+		switch (i % 3) {
+		case 0:		/* microseconds, as ms */
+			v = (double)(x >> 40) / 1000;
+			break;
+		case 1:		/* any double of a run's range, either sign */
+			v = ((double)(x >> 11) / 9007199254740992.0 - 0.3) *
+			    (double)(1ULL << (x % 34));
+			break;
+		default:	/* exact halves and their neighbours */
+			v = ((double)(x >> 44) + 0.5) / 1000 +
+			    (double)((int)(x % 3) - 1) * 1e-12;
+			break;
+		}
+		rr_fixed_text(v, places, num, &said);
+		snprintf(want, sizeof(want), "%.*f", (int)places, v);
+		if (want[0] == '-' && strspn(want + 1, "0.") == strlen(want) - 1)
+			memmove(want, want + 1, strlen(want));
+		want_said = strtod(want, NULL);
+		if (strcmp(num, want) || said != want_said) {
+			if (bad++ < 5)
+				printf("# %.17g, %u places: '%s' (%.17g), printf '%s' (%.17g)\n",
+				       v, places, num, said, want, want_said);
+		}
+	}
+	ok(!bad, "300000 values as printf writes them: %u differ", bad);
 }
 
 static void num_and_g_text(void)
@@ -96,6 +144,7 @@ static void int_text(void)
 int main(void)
 {
 	fixed_text();
+	fixed_as_printf();
 	num_and_g_text();
 	int_text();
 	return tap_done();
