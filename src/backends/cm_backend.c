@@ -10,6 +10,7 @@
 #include <infiniband/verbs.h>
 
 #include "base/clock.h"
+#include "base/sockaddr.h"
 #include "backends/backend_ops.h"
 #include "backends/cm_collect.h"
 #include "model/decode.h"
@@ -514,6 +515,8 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 			pr->state = PROBE_WAITING;
 			pr->waiting = step;
 			set_deadline(pr, &r->out.steps[step].start,
+				     step == RR_STEP_DISCONNECT ?
+				     rr_disconnect_wait_ms(run->p->timeout_ms) :
 				     step_deadline_ms(run->p->timeout_ms));
 			return;
 		}
@@ -534,6 +537,17 @@ static const char *waiting_call(const struct probe *pr)
 	return rr_step_info(pr->waiting)->call;
 }
 
+/* Where nothing listens, said with the failure: the address and port. */
+static void name_no_listener(struct rr_result *r)
+{
+	char addr[128];
+
+	snprintf(r->out.fail.where, sizeof(r->out.fail.where),
+		 "nothing listens on %s port %u",
+		 rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr)),
+		 r->out.connect_port);
+}
+
 /*
  * One event for one probe, read (and acked) at E->at: the one its step
  * waits for moves it on; any other fails it.
@@ -548,6 +562,8 @@ static void handle_event(struct rr_cm *run, const struct cm_event *e)
 			      e->status, &e->at);
 		if (e->type == RDMA_CM_EVENT_REJECTED)
 			r->out.fail.private_len = e->private_len;
+		if (r->out.fail.cause == RR_CAUSE_NO_LISTENER)
+			name_no_listener(r);
 		probe_finish(pr);
 		return;
 	}
@@ -596,6 +612,13 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 		pr = run->inflight[i];
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
+		if (pr->waiting == RR_STEP_DISCONNECT) {
+			/* Up, then not confirmed: a success that says so. */
+			pr->r->out.disconnect_unconfirmed = true;
+			rr_step_end_at(&pr->r->out, RR_STEP_DISCONNECT, now);
+			advance(run, pr, RR_STEP_DISCONNECT, now);
+			continue;
+		}
 		rr_fail_deadline(&pr->r->out, pr->waiting, waiting_call(pr),
 				 step_deadline_ms(run->p->timeout_ms));
 		probe_finish(pr);

@@ -486,8 +486,9 @@ static void judge_connect(struct rr_chain *c, const struct rr_result *r)
 		return;
 	}
 	rr_fixed_text(rr_step_ms(&r->out, RR_STEP_CONNECT), 3, ms, NULL);
-	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up",
-	    r->out.connect_port, ms);
+	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up%s",
+	    r->out.connect_port, ms, r->out.disconnect_unconfirmed ?
+	    "; the peer did not confirm the disconnect (no DREP)" : "");
 }
 
 void rr_chain_judge_host(struct rr_chain *c, const struct rr_result *r)

@@ -232,6 +232,15 @@ static void get_connect_port(const struct rr_field *f,
 	num(v, r->out.connect_port, r->out.connect_port);
 }
 
+/* --connect: whether the peer confirmed the disconnect (its DREP came). */
+static void get_disconnect_confirmed(const struct rr_field *f,
+				     const struct rr_result *r,
+				     const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.ok && r->out.steps[RR_STEP_DISCONNECT].ended,
+	    !r->out.disconnect_unconfirmed);
+}
+
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
@@ -471,6 +480,17 @@ static bool set_connect_port(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
+static bool set_disconnect_confirmed(const struct rr_field *f,
+				     struct rr_result *r, struct rr_path *p,
+				     const struct rr_fval *v,
+				     struct rr_fstore *st)
+{
+	if (!in(v, 1))
+		return false;
+	r->out.disconnect_unconfirmed = !v->i;
+	return true;
+}
+
 static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
@@ -598,6 +618,7 @@ static const struct rr_field result_fields[] = {
 	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .set = set_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
 	{ "port_space", RR_FT_STR, .get = get_port_space, .set = set_port_space, .prom = RR_PROM_INFO },
 	{ "connect_port", RR_FT_INT, .get = get_connect_port, .set = set_connect_port },
+	{ "disconnect_confirmed", RR_FT_BOOL, .get = get_disconnect_confirmed, .set = set_disconnect_confirmed },
 	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
 	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,

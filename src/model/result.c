@@ -108,6 +108,13 @@ void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 	o->fail.deadline_ms = deadline_ms;
 }
 
+unsigned int rr_disconnect_wait_ms(unsigned int timeout_ms)
+{
+	unsigned int wait = timeout_ms / 4;
+
+	return wait > 250 ? wait : 250;
+}
+
 void rr_result_release(struct rr_result *r)
 {
 	free(r->out.paths);

@@ -194,6 +194,12 @@ struct rr_outcome {
 	unsigned int sa_records_void;
 	unsigned int sa_busy_retries;	/* asked again after a busy answer */
 	uint16_t connect_port;		/* --connect: the port asked, 0 none */
+	/*
+	 * --connect: the disconnect's wait ended with no DISCONNECTED event
+	 * (the peer's CM sent no DREP: its application has not disconnected
+	 * yet).  The connection came up: a success, said as a warning.
+	 */
+	bool disconnect_unconfirmed;
 	struct rr_failure fail;
 };
 
@@ -243,6 +249,14 @@ void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
  */
 void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int err, enum rr_cause cause, const char *detail);
+/*
+ * --connect: how long the disconnect waits for the peer's DREP, a part of
+ * the deadline, not all of it.  A peer whose application has not
+ * disconnected yet sends none (ucmatose waiting for its messages): the
+ * connection came up all the same, and the kernel's own DREQ retries
+ * would outlast the deadline.
+ */
+unsigned int rr_disconnect_wait_ms(unsigned int timeout_ms);
 /* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
 void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 		      const char *call, unsigned int deadline_ms);

@@ -74,7 +74,7 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 
 	if (!r->out.late_success && !r->probe.name_skipped &&
 	    !r->out.sa_records_said && !r->out.sa_records_void &&
-	    !r->out.sa_busy_retries)
+	    !r->out.sa_busy_retries && !r->out.disconnect_unconfirmed)
 		return;
 	pr_arr_begin(p, "warnings");
 	if (r->probe.name_skipped) {
@@ -98,6 +98,12 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 			 "the SA answered busy %u time%s: asked again after a back-off (8 ms, doubled each time, within the timeout)",
 			 r->out.sa_busy_retries,
 			 r->out.sa_busy_retries == 1 ? "" : "s");
+		pr_str(p, "warning", msg);
+	}
+	if (r->out.disconnect_unconfirmed) {
+		snprintf(msg, sizeof(msg),
+			 "the peer did not confirm the disconnect: no DREP within %u ms (its application has not disconnected yet); the connection came up",
+			 rr_disconnect_wait_ms(r->out.timeout_ms));
 		pr_str(p, "warning", msg);
 	}
 	if (r->out.late_success) {
@@ -237,7 +243,10 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 					 r->notes.expect_failures[i].expected,
 					 r->notes.expect_failures[i].actual);
 	if (r->out.late_success && used < len)
-		snprintf(buf + used, len - used, " [late: at the timeout]");
+		used += (size_t)snprintf(buf + used, len - used,
+					 " [late: at the timeout]");
+	if (r->out.disconnect_unconfirmed && used < len)
+		snprintf(buf + used, len - used, " [disconnect not confirmed]");
 }
 
 void rr_record_result(struct printer *p, const struct rr_result *r,

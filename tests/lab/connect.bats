@@ -46,6 +46,7 @@ serve() {
 	jqe '.results[0].error | .event == "REJECTED" and .event_status == 8 and .reject_reason == "invalid service ID"' <<<"$j"
 	jqe '.results[0].error | .cause == "no_listener" and (has("errno") | not) and (has("private_data_len") | not)' <<<"$j"
 	jqe '.results[0].error.kernel_said == "RDMA_CM_EVENT_REJECTED, reason 8 (invalid service ID)"' <<<"$j"
+	jqe '.results[0].error.detail == "nothing listens on 192.168.77.1 port 7471"' <<<"$j"
 	# The route resolved before: its PathRecord is what the REQ carried.
 	jqe '.results[0] | .num_paths == 1 and .paths[0].mtu == 1024 and .device == "rxe0"' <<<"$j"
 	jqe '.results[0].time_ms | .resolve_route > 0 and .create_qp > 0 and .connect > 0 and (has("establish") | not)' <<<"$j"
@@ -66,6 +67,7 @@ serve() {
 		[ "$status" -eq 0 ] || { echo "port $port: $output"; false; }
 		jqe --argjson p $port '.results[0] | .status == "connected" and .connect_port == $p and .error == null' <<<"$output"
 		jqe '.results[0].time_ms | .create_qp > 0 and .connect > 0 and .establish > 0 and .disconnect > 0' <<<"$output"
+		jqe '.results[0] | .disconnect_confirmed == true and (has("warnings") | not)' <<<"$output"
 		jqe '.results[0].time_ms | .total >= .resolve_addr + .resolve_route + .create_qp + .connect + .establish + .disconnect' <<<"$output"
 		jqe '.summary | .connected == 1 and .failed == 0 and (has("resolved") | not)' <<<"$output"
 	done
@@ -81,6 +83,31 @@ serve() {
 	run --separate-stderr rr --connect=7473 --tos 96 --json 192.168.77.1
 	[ "$status" -eq 0 ]
 	jqe '.results[0] | .status == "connected" and .tos == 96 and .paths[0].traffic_class == 96' <<<"$output"
+}
+
+@test "--connect to ucmatose with its defaults: connected; no DREP is a warning after a quarter of the timeout, not a failure" {
+	# ucmatose waits for its messages and does not disconnect: its CM
+	# sends no DREP.
+	serve 7474 TCP ucmatose -b 192.168.77.1 -p 7474
+	run --separate-stderr rr --connect=7474 --json --timeout 2000 \
+		--expect 'disconnect_confirmed = true' 192.168.77.1
+	[ "$status" -eq 4 ]
+	jqe '.results[0] | .status == "connected" and .disconnect_confirmed == false and .error == null' <<<"$output"
+	jqe '.results[0].time_ms.disconnect | . >= 500 and . < 1500' <<<"$output"
+	jqe '.results[0].warnings == ["the peer did not confirm the disconnect: no DREP within 500 ms (its application has not disconnected yet); the connection came up"]' <<<"$output"
+	jqe '.results[0].expect_failed[0] | .field == "disconnect_confirmed" and .actual == "false"' <<<"$output"
+	jqe '.summary | .connected == 1 and .failed == 0' <<<"$output"
+	# A second connection to it, in text, --explain: said there too.
+	kill "${servers[0]}"
+	wait "${servers[0]}" 2>/dev/null || true
+	servers=()
+	serve 7474 TCP ucmatose -b 192.168.77.1 -p 7474
+	run --separate-stderr rr --connect=7474 --explain --timeout 2000 192.168.77.1
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "192.168.77.1: connected via rxe0 port 1 in "*" ms" ]]
+	has_field "$output" "disconnect confirmed" no
+	grep -q "the peer did not confirm the disconnect: no DREP within 500 ms" <<<"$output"
+	grep -q "the connection came up; the peer did not confirm the disconnect (no DREP)" <<<"$output"
 }
 
 @test "--connect --count: a fresh connection each probe, no cm_id piling up, --prom and --matrix read them" {
