@@ -338,10 +338,12 @@ big_fleet() {
 	grep -q pipe_write "/proc/$pid/wchan"
 	kill -INT "$pid"
 	cat <&6 >"$d/said" &
+	local cat_pid=$!
 	status=0
 	wait_bounded "$pid" 60 || status=$?
 	exec 5>&- 6<&-
-	wait
+	# Its own PID: a bare wait would wait for bats' timeout watchdog too.
+	wait_bounded "$cat_pid" 60
 	[ "$status" -eq 130 ]
 	grep -q "^rdma-route: --matrix: '$d/in': stopped by signal 2, at line " "$d/said"
 	[ "$(ls -A "$d" | grep -c '^\.')" -eq 0 ]
