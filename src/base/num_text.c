@@ -23,8 +23,8 @@ size_t rr_int_str(long long v, char *num)
 
 /*
  * V with PLACES decimals as "%.*f" writes it, by integers: a run prints a
- * handful of times a result, and printf's exact decimal conversion is
- * most of what rendering one costs.  Only where the integers give
+ * handful of times a result, and printf's exact decimal conversion was
+ * a third of what writing a failure's record cost.  Only where the integers give
  * printf's answer: |V| * 10^PLACES below 1e9 (its rounding error then
  * under 1e-7) and not within 1e-6 of a half, where the binary value's own
  * last digits decide the rounding.  False: printf it is.

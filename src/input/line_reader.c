@@ -37,7 +37,8 @@ void rr_line_reader_free(struct rr_line_reader *rd)
 }
 
 /*
- * True when the descriptor can be read or the stop asked; the stop is
+ * RR_LINE_OK when the descriptor can be read, RR_LINE_STOPPED once the
+ * stop is asked (RR_LINE_ERROR if poll fails); the stop is
  * looked at first, so a stream that never pauses (/dev/zero) is left too.
  */
 static enum rr_line_status wait_input(struct rr_line_reader *rd)
