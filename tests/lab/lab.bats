@@ -21,6 +21,7 @@ setup() {
 		pwd; printf "[%s]\n" "$@" "$RDMA_ROUTE_X" "${TERM-unset}" "$RDMA_ROUTE_LAB_GUEST"
 		echo err >&2
 		echo x >written-in-vm && cat written-in-vm
+		lab-on b true 2>/dev/null; echo "[$?]"
 		exit 7' sh "x y" "it's" ""
 	[ "$status" -eq 7 ]
 	[ "${lines[0]}" = "$BATS_TEST_TMPDIR" ]
@@ -31,13 +32,25 @@ setup() {
 	[ "${lines[5]}" = "[unset]" ]
 	[ "${lines[6]}" = "[1]" ]
 	[ "${lines[7]}" = x ]
-	[ "${#lines[@]}" -eq 8 ]
+	# No host b in a one-host lab: lab-on says so, 125.
+	[ "${lines[8]}" = "[125]" ]
+	[ "${#lines[@]}" -eq 9 ]
 	# CMD's stderr, apart from the lab's own "lab: " lines (a boot tried
 	# once more on a busy host says so there).
 	# shellcheck disable=SC2154 # bats' run sets $stderr
 	echo "stderr: [$stderr]"
 	[ "$(grep -v '^lab: ' <<<"$stderr")" = err ]
 	[ ! -e written-in-vm ]
+}
+
+@test "--hosts takes 1 or 2; anything else is the lab's usage error, 125, before any boot" {
+	run --separate-stderr "$LAB" run --hosts 3 -- true
+	[ "$status" -eq 125 ]
+	# shellcheck disable=SC2154 # bats' run sets $stderr
+	[ "$stderr" = "lab: error: --hosts takes 1 or 2, not '3'" ]
+	run --separate-stderr "$LAB" run --hosts 2
+	[ "$status" -eq 125 ]
+	[[ "$stderr" == *"run needs a command"* ]]
 }
 
 @test "a boot that never reaches /init is killed and tried once more, then 125" {

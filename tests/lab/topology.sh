@@ -50,6 +50,58 @@ for t in ipv4 ipv6; do
 	echo 4096 >/proc/sys/net/$t/neigh/default/gc_thresh3
 done
 
+# Two hosts on a wire (lab run --hosts 2: lab.role=a or b on the kernel
+# command line): eth0 is the virtio NIC whose other end is the other VM's;
+# rxe0 on it, in the initial namespace (the only one where rxe carries
+# RoCE).  Nothing of the one-VM network below.
+#   a: eth0 192.168.90.1/24 fd00:90::1/64 rxe0 <-> b: eth0 .90.2 fd00:90::2 rxe0
+# a waits (bounded) until b's agent answers, warms its neighbour entries
+# and writes /run/lab/peer.env, which CMD's script reads.
+role=$(sed -n 's/.*lab\.role=\([ab]\).*/\1/p' /proc/cmdline)
+if [ -n "$role" ]; then
+	if [ "$role" = a ]; then me=1 peer=2; else me=2 peer=1; fi
+	[ -e /sys/class/net/eth0 ] || { echo "topology: no eth0 (virtio_net)" >&2; exit 1; }
+	echo 0 >/proc/sys/net/ipv6/conf/eth0/accept_dad
+	$IP -batch - <<EOF
+link set lo up
+address add 192.168.90.$me/24 dev eth0
+address add fd00:90::$me/64 dev eth0 nodad
+link set eth0 up
+EOF
+	rdma link add rxe0 type rxe netdev eth0
+	n=0
+	until read -r state 2>/dev/null <"/sys/class/infiniband/rxe0/ports/1/state" &&
+		[ "$state" = "4: ACTIVE" ]; do
+		n=$((n + 1))
+		if [ "$n" -gt 100 ]; then
+			rdma link show
+			echo "topology: rxe0 did not become ACTIVE" >&2
+			exit 1
+		fi
+		sleep 0.05
+	done
+	log "wire up (host $role)"
+	[ "$role" = b ] && exit 0
+	/run/lab/bin/lab-on --wait "${LAB_PEER_WAIT:-120}" b || exit 1
+	log "host b answers"
+	for a in 192.168.90.$peer fd00:90::$peer; do
+		case $a in *:*) p=ping6 ;; *) p=ping ;; esac
+		ok=""
+		for _ in 1 2 3; do
+			busybox "$p" -q -c 1 -W 1 "$a" >/dev/null 2>&1 && ok=1 && break
+		done
+		[ -n "$ok" ] || { echo "topology: no answer from $a over the wire" >&2; exit 1; }
+	done
+	cat >/run/lab/peer.env <<EOF
+LAB_SELF=192.168.90.$me
+LAB_SELF6=fd00:90::$me
+LAB_PEER=192.168.90.$peer
+LAB_PEER6=fd00:90::$peer
+EOF
+	log "ready"
+	exit 0
+fi
+
 # Loading the dummy module already created dummy0 (numdummies=1).
 dummy=""
 [ -e /sys/class/net/dummy0 ] || dummy="link add dummy0 type dummy"
