@@ -38,8 +38,12 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-say() { echo "bench: $*" >&2; }
+# say, now_ms, measure, wall, stats, ratio, verdict, settle, alternate,
+# c_step: bench/lab.bash.
+. "$(dirname "${BASH_SOURCE[0]}")/lab.bash"
+# Where cm_total's and connect_rows' cmtime client connects, and from.
+dst=192.168.77.1
+src=192.168.77.1
 
 # N distinct reachable peers, their neighbour entries cached first; the
 # single destination of the whole-process rows too.
@@ -52,61 +56,6 @@ done >"$tmp/dests"
 sed "s/.*/neigh replace & lladdr $mac dev veth0 nud permanent/" "$tmp/dests" |
 	/usr/bin/ip -6 -batch -
 for _ in $(seq 1 $((big / n))); do cat "$tmp/dests"; done >"$tmp/big"
-
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-
-# /usr/bin/time: "wall_s max_rss_kib"
-measure() {
-	/usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" || {
-		echo "bench: $* failed:" >&2
-		cat "$tmp/err" >&2
-		exit 1
-	}
-	cat "$tmp/time"
-}
-
-# wall RC CMD...: runs CMD (stdout to $tmp/out, stderr to $tmp/err), fails
-# the bench unless it exits with RC; prints its wall time in ms (0.1 ms).
-wall() {
-	local want=$1 t0 t1 rc=0
-
-	shift
-	t0=$(date +%s%N)
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	t1=$(date +%s%N)
-	if [ "$rc" -ne "$want" ]; then
-		echo "bench: $* exited with $rc, not $want:" >&2
-		tail -n 20 "$tmp/err" >&2
-		exit 1
-	fi
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
-}
-
-# stats DIGITS < NUMBERS: "median min max", DIGITS decimals (the median
-# of an even count is the mean of the middle two).
-stats() {
-	sort -g | awk -v d="$1" '{ v[NR] = $1 }
-		END {
-			if (!NR) { print "? ? ?"; exit }
-			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-			printf "%.*f %.*f %.*f\n", d, m, d, v[1], d, v[NR]
-		}'
-}
-
-# ratio A B [DIGITS]: A / B.
-ratio() {
-	awk -v a="$1" -v b="$2" -v d="${3:-2}" \
-		'BEGIN { if (b + 0 == 0) print "?"; else printf "%.*f\n", d, a / b }'
-}
-
-# verdict VALUE GOAL: "met" when VALUE <= GOAL, else "**not met**".
-verdict() {
-	awk -v v="$1" -v g="$2" 'BEGIN {
-		if (v == "?" || v == "") print "?"
-		else if (v + 0 <= g + 0) print "met"
-		else print "**not met**"
-	}'
-}
 
 # Waits (10 s at most) until a cmtime server listens on 192.168.77.1:$1:
 # a client that comes too early is rejected (connect fails, error 8).
@@ -141,9 +90,6 @@ cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cmtime" 2>&1 ||
 	echo "bench: cmtime client failed:" >&2
 	cat "$tmp/cmtime" >&2
 }
-# cmtime's table: "step : total ms, max ms, min us, us per connection";
-# total is the step's wall time over all connections (phase by phase).
-c_step() { awk -F: -v s="$1" '$1 ~ "^" s " *$" { split($2, f, " "); print f[1] }' "${2:-$tmp/cmtime}"; }
 c_addr=$(c_step "resolve addr")
 c_route=$(c_step "resolve route")
 
@@ -230,9 +176,8 @@ say "$n resolutions of 192.168.77.1: $reps runs each of rdma-route and cmtime"
 : >"$tmp/m_rr"
 : >"$tmp/m_cm"
 m_ok=
-# The kernel tears down the last run's ids (cmtime's connections) after
-# it exits: a pause, so that neither side pays for the other's.
-settle() { sleep 0.3; }
+# A pause (settle) before each run, so that neither side pays for the
+# teardown of the other's ids.
 many_rr() {
 	local ok
 
@@ -243,78 +188,15 @@ many_rr() {
 	[ "$ok" = "$n" ] || m_ok+=" rdma-route resolved $ok of $n;"
 	jq '.statistics[0].time_ms.total.span' "$tmp/out" >>"$tmp/m_rr"
 }
-# cm_total OUT STEP...: cmtime -c N against the server; the sum of its
-# STEPs' totals appended to OUT.  False when it says a connection was
-# rejected (the sum is kept: the row says so).
-cm_total() {
-	local out=$1 s sum=0 v
-
-	shift
-	settle
-	cmtime -s 192.168.77.1 -b 192.168.77.1 -p "$port" -c "$n" >"$tmp/cm" 2>&1 || {
-		echo "bench: cmtime client failed:" >&2
-		tail -n 20 "$tmp/cm" >&2
-		exit 1
-	}
-	for s in "$@"; do
-		v=$(c_step "$s" "$tmp/cm")
-		[ -n "$v" ] || { echo "bench: no '$s' in cmtime's output:" >&2; cat "$tmp/cm" >&2; exit 1; }
-		sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + b }')
-	done
-	echo "$sum" >>"$out"
-	! grep -q REJECTED "$tmp/cm"
-}
-# alternate A B: REPS runs of each, the one to go first alternating.
-alternate() {
-	local i
-
-	for i in $(seq 1 "$reps"); do
-		if [ $((i % 2)) -eq 1 ]; then
-			"$1"
-			"$2"
-		else
-			"$2"
-			"$1"
-		fi
-	done
-}
 many_cm() {
 	cm_total "$tmp/m_cm" "create id" "bind addr" "resolve addr" "resolve route" ||
 		m_ok+=" cmtime connections rejected;"
 }
 alternate many_rr many_cm
 # --- @connect: N connections to one address, against cmtime -------------
-# Both against the same cmtime server.  cmtime runs its phases one after
-# the other over all N connections (its connect phase ends at ESTABLISHED,
-# the RTU sent: its QP is attached); rdma-route runs each probe's steps
-# in turn, N at once.  rdma-route: from the first probe's start to the
-# last establish's end (each probe's start_ms + total - disconnect, from
-# its JSON Lines record).  cmtime: the totals of create id, bind addr,
-# resolve addr, resolve route, create qp and connect.
+# (bench/lab.bash's connect_rows, to the lab's own address from itself.)
 say "$n connections to 192.168.77.1: $reps runs each of rdma-route and cmtime"
-: >"$tmp/c_rr"
-: >"$tmp/c_cm"
-c_ok=
-conn_rr() {
-	local ok
-
-	settle
-	wall 0 "$bin" --connect="$port" --jsonl --count "$n" --interval 0 \
-		--parallel "$n" --src 192.168.77.1 192.168.77.1 >/dev/null
-	ok=$(grep -c '"record":"results".*"status":"connected"' "$tmp/out" || true)
-	[ "$ok" = "$n" ] || c_ok+=" rdma-route connected $ok of $n;"
-	jq -s '[.[] | select(.record == "results" and .status == "connected")] |
-		(map(.start_ms + .time_ms.total - .time_ms.disconnect) | max) -
-		(map(.start_ms) | min)' "$tmp/out" >>"$tmp/c_rr"
-}
-conn_cm() {
-	cm_total "$tmp/c_cm" "create id" "bind addr" "resolve addr" "resolve route" \
-		"create qp" "connect" || c_ok+=" cmtime connections rejected;"
-}
-alternate conn_rr conn_cm
-read -r c_rr c_rr_min c_rr_max < <(stats 2 <"$tmp/c_rr")
-read -r c_cm c_cm_min c_cm_max < <(stats 2 <"$tmp/c_cm")
-c_ratio=$(ratio "$c_rr" "$c_cm")
+connect_rows
 echo "@connect | $n connections to one address (192.168.77.1, cmtime's server), first start to last establish, median of $reps (min-max)${c_ok:+; $c_ok} | $c_rr ms ($c_rr_min-$c_rr_max) | cmtime -c $n, create id + bind addr + resolve addr + resolve route + create qp + connect totals: $c_cm ms ($c_cm_min-$c_cm_max) | $c_ratio | ≤ 1.0: $(verdict "$c_ratio" 1.0) |"
 
 kill "$server" 2>/dev/null || true

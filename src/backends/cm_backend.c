@@ -15,6 +15,7 @@
 #include "backends/cm_collect.h"
 #include "model/decode.h"
 #include "host/rdma_libs.h"
+#include "host/udp_probe.h"
 
 #define RDMA_CM_DEV "/dev/infiniband/rdma_cm"
 
@@ -45,6 +46,15 @@ struct probe {
 	struct ibv_pd *pd;
 	struct ibv_cq *cq;
 	struct ibv_qp *qp;
+	/*
+	 * RoCE: a connection request still unanswered after a while sends a
+	 * UDP datagram to the peer's port 4791 (udp_at_deadline: deadline is
+	 * when, step_deadline the step's own); what comes back of it tells a
+	 * filtered port from no RoCE endpoint if the request fails.
+	 */
+	int udp_fd;			/* -1: none sent */
+	bool udp_at_deadline;
+	struct timespec step_deadline;
 	struct timespec deadline;
 	struct probe *next_done;	/* on run->done, to clean up */
 };
@@ -228,6 +238,9 @@ static void hand_over(struct rr_cm *run, struct probe *pr,
 /* What --connect made for PR, let go before its id. */
 static void release_qp(struct probe *pr)
 {
+	if (pr->udp_fd >= 0)
+		close(pr->udp_fd);
+	pr->udp_fd = -1;
 	if (pr->qp)
 		rr_dl.ibv_destroy_qp(pr->qp);
 	if (pr->cq)
@@ -263,6 +276,32 @@ static void destroy_finished(struct rr_cm *run)
 }
 
 /*
+ * A RoCE v2 connection request that got no answer: what the UDP datagram
+ * brought back by now (it was sent long before the deadline) names the
+ * cause, and the failure says so.
+ */
+static void read_udp_answer(struct probe *pr)
+{
+	struct rr_result *r = pr->r;
+	char addr[64];		/* INET6_ADDRSTRLEN and a scope */
+
+	if (pr->udp_fd < 0 || r->out.ok || r->out.fail.step != RR_STEP_CONNECT ||
+	    r->out.gid_type != RR_GID_ROCE_V2)
+		return;
+	r->out.udp_4791 = rr_udp_probe_answer(pr->udp_fd, NULL);
+	r->out.fail.cause = rr_cause_of_udp(r->out.fail.cause, r->out.udp_4791);
+	rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr));
+	if (r->out.udp_4791 == RR_UDP_PORT_UNREACHABLE)
+		snprintf(r->out.fail.where, sizeof(r->out.fail.where),
+			 "a UDP datagram to %s port %u brought back ICMP port unreachable",
+			 addr, RR_ROCE_V2_PORT);
+	else if (r->out.udp_4791 == RR_UDP_NO_ANSWER)
+		snprintf(r->out.fail.where, sizeof(r->out.fail.where),
+			 "a UDP datagram to %s port %u got no answer either, not even ICMP",
+			 addr, RR_ROCE_V2_PORT);
+}
+
+/*
  * Finished probes: route read, the result handed over on DONE, the id
  * left for destroy_finished().  Unless ALL, it stops as soon as an event
  * waits: the work would delay that event's stamp.
@@ -275,6 +314,7 @@ static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
 		run->done = pr->next_done;
 		if (pr->id) {
 			collect(run, pr->r, pr->id);
+			read_udp_answer(pr);
 			release_qp(pr);
 			bury(run, pr->id);
 			pr->id = NULL;
@@ -494,6 +534,32 @@ static enum rr_cm_event awaited(const struct rr_cm *run, enum rr_step step)
 	return rr_step_info(step)->ends_on;
 }
 
+/* Whether PR's id is bound to an Ethernet port: RoCE. */
+static bool on_ethernet(struct rr_cm *run, struct probe *pr)
+{
+	return pr->id && pr->id->verbs &&
+	       port_of(run, pr->id->verbs, pr->id->port_num)->ll == RR_LL_ETHERNET;
+}
+
+/*
+ * The connection request has had no answer for a while: the datagram goes
+ * now, from the id's source, and the step waits for its own deadline.  A
+ * datagram that cannot be sent leaves the cause as it was.
+ */
+static void send_udp(struct probe *pr)
+{
+	struct sockaddr_storage src = { 0 };
+	const struct sockaddr *s = rdma_get_local_addr(pr->id);
+
+	pr->udp_at_deadline = false;
+	pr->deadline = pr->step_deadline;
+	if (s && (s->sa_family == AF_INET || s->sa_family == AF_INET6))
+		memcpy(&src, s, s->sa_family == AF_INET6 ?
+		       sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in));
+	pr->udp_fd = rr_udp_probe_send(&pr->r->probe.dst,
+				       src.ss_family ? &src : NULL);
+}
+
 /*
  * The probe's steps after AFTER, in the table's order: each that ends
  * with its call is done here, up to one that waits for an event.  After
@@ -518,6 +584,12 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 				     step == RR_STEP_DISCONNECT ?
 				     rr_disconnect_wait_ms(run->p->timeout_ms) :
 				     step_deadline_ms(run->p->timeout_ms));
+			if (step == RR_STEP_CONNECT && on_ethernet(run, pr)) {
+				pr->step_deadline = pr->deadline;
+				pr->udp_at_deadline = true;
+				set_deadline(pr, &r->out.steps[step].start,
+					     rr_udp_probe_after_ms(run->p->timeout_ms));
+			}
 			return;
 		}
 		rr_step_end(&r->out, step);
@@ -612,6 +684,10 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 		pr = run->inflight[i];
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
+		if (pr->udp_at_deadline) {
+			send_udp(pr);
+			continue;
+		}
 		if (pr->waiting == RR_STEP_DISCONNECT) {
 			/* Up, then not confirmed: a success that says so. */
 			pr->r->out.disconnect_unconfirmed = true;
@@ -778,6 +854,7 @@ static void cm_add(void *be, struct rr_result *r)
 		abort();	/* backend.c keeps to the window */
 	pr = run->free_probes[--run->num_free];
 	memset(pr, 0, sizeof(*pr));
+	pr->udp_fd = -1;
 	pr->r = r;
 	pr->run = run;
 	/* Until a probe starts, its deadline is the time it may start. */

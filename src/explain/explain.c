@@ -196,6 +196,8 @@ static void look_up_route(struct rr_nl *nl, const struct rr_result *r,
 		}
 	}
 	rr_nl_route(nl, &r->probe.dst, src, oif, rt);
+	rt->vlan = rt->error[0] ? -1 : rr_nl_vlan_id(nl, rt->netdev);
+	rt->on_vlan = rt->vlan >= 0;
 	/* Asked from SRC, the kernel names no preferred source: it is SRC. */
 	if (src && !rt->error[0] && !rt->have_src) {
 		rt->src = *src;
@@ -245,6 +247,18 @@ static void look_up_neigh(struct rr_nl *nl, const struct rr_result *r,
 		    &c->neigh);
 }
 
+/* The cause the facts give, and where they place it. */
+static void refine_cause(struct rr_result *r, const struct rr_chain *c)
+{
+	struct rr_failure *f = &r->out.fail;
+
+	f->cause = rr_cause_refine(r, c);
+	if (f->cause == RR_CAUSE_NEIGH_TIMEOUT_VLAN && !f->where[0])
+		snprintf(f->where, sizeof(f->where),
+			 "address resolution went out on %s, VLAN %d",
+			 c->route.netdev, c->route.vlan);
+}
+
 void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 {
 	struct rr_nl *nl;
@@ -259,7 +273,7 @@ void rr_explain(struct rr_host *host, struct rr_result *r, bool full)
 	nl = gather_host(host, r, c);
 	/* The facts may tell more than errno did: the cause a reader sees. */
 	if (!r->out.ok)
-		r->out.fail.cause = rr_cause_refine(r, c);
+		refine_cause(r, c);
 	rr_chain_judge_host(c, r);
 	/*
 	 * A failure's root cause on this host is all that is shown of it

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <rdma/rdma_cma.h>
 
+#include "base/util.h"
 #include "model/cause.h"
 
 struct cause_desc {
@@ -132,6 +133,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"rdma_netns_exclusive",
 		"RDMA is in exclusive network-namespace mode: this namespace sees only the RDMA devices moved into it, and the interface's device is not one of them",
 		"`rdma system show` says netns exclusive; move the device here (`rdma dev set DEV netns NS`, from where it is) or share devices (`rdma system set netns shared`)"
+	},
+	[RR_CAUSE_NEIGH_TIMEOUT_VLAN] = {
+		"neighbour_timeout_vlan",
+		"the neighbour did not answer address resolution (ARP/ND), which went out tagged on a VLAN: the peer is down, or not on the same VLAN ID (on another, or on none)",
+		"compare both ends' VLANs (`ip -d link show` here and there): the peer's address must be on an interface of the same VLAN ID, and the switch port must carry that VLAN"
 	},
 	[RR_CAUSE_ROUTE_BLACKHOLE] = {
 		"route_blackhole",
@@ -278,6 +284,16 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the connection failed while it was being set up (CONNECT_ERROR)",
 		"the QPs could not be brought up or the peer's answer was bad: check dmesg on both ends"
 	},
+	[RR_CAUSE_NO_ROCE_ENDPOINT] = {
+		"no_roce_endpoint",
+		"no RoCE v2 endpoint at the peer: the connection request got no answer, and a plain UDP datagram to its port 4791 brought back ICMP port unreachable",
+		"the address answers, but no RDMA device serves RoCE v2 on it: check `rdma link` there (a RoCE driver not loaded, Soft-RoCE not added on that interface), or that this is the host you meant"
+	},
+	[RR_CAUSE_ROCE_FILTERED] = {
+		"roce_filtered",
+		"RoCE v2 filtered: the connection request got no answer, and neither did a plain UDP datagram to the peer's port 4791, not even an ICMP error, though the peer answers ARP/ND",
+		"a firewall or ACL drops UDP 4791 at the peer or on the way: check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs; if there are none, the peer's RDMA CM may be stuck (dmesg there); probe the other way from the peer"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",
@@ -397,6 +413,44 @@ static enum rr_cause classify_event(const struct rr_cause_input *in)
 	if (in->err == ENOMEM)
 		return RR_CAUSE_OUT_OF_RESOURCES;
 	return RR_CAUSE_UNKNOWN;
+}
+
+enum rr_cause rr_cause_of_udp(enum rr_cause cause, enum rr_udp_answer udp)
+{
+	if (cause != RR_CAUSE_CONNECT_TIMEOUT)
+		return cause;
+	switch (udp) {
+	case RR_UDP_PORT_UNREACHABLE:
+		return RR_CAUSE_NO_ROCE_ENDPOINT;
+	case RR_UDP_NO_ANSWER:
+		return RR_CAUSE_ROCE_FILTERED;
+	default:
+		return cause;
+	}
+}
+
+static const char *const udp_keys[] = {
+	[RR_UDP_NO_ANSWER] = "no_answer",
+	[RR_UDP_PORT_UNREACHABLE] = "port_unreachable",
+	[RR_UDP_HOST_UNREACHABLE] = "host_unreachable",
+	[RR_UDP_OTHER_ERROR] = "other_error",
+};
+
+const char *rr_udp_answer_key(enum rr_udp_answer udp)
+{
+	if ((unsigned int)udp >= ARRAY_SIZE(udp_keys))
+		return NULL;
+	return udp_keys[udp];
+}
+
+enum rr_udp_answer rr_udp_answer_from_key(const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(udp_keys); i++)
+		if (udp_keys[i] && !strcmp(udp_keys[i], key))
+			return i;
+	return RR_UDP_NOT_SENT;
 }
 
 bool rr_event_status_is_reason(int event)

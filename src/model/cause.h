@@ -37,6 +37,7 @@ enum rr_cause {
 	RR_CAUSE_NO_SOURCE_ADDRESS,
 	RR_CAUSE_LINK_DOWN,
 	RR_CAUSE_RDMA_NETNS,
+	RR_CAUSE_NEIGH_TIMEOUT_VLAN,
 	/* A route or policy rule that refuses the destination on purpose. */
 	RR_CAUSE_ROUTE_BLACKHOLE,
 	RR_CAUSE_ROUTE_PROHIBITED,
@@ -71,6 +72,8 @@ enum rr_cause {
 	RR_CAUSE_CONNECT_TIMEOUT,
 	RR_CAUSE_CONNECT_UNREACHABLE,
 	RR_CAUSE_CONNECT_ERROR,
+	RR_CAUSE_NO_ROCE_ENDPOINT,
+	RR_CAUSE_ROCE_FILTERED,
 	RR_CAUSE_UNKNOWN,
 	RR_CAUSE_COUNT
 };
@@ -99,6 +102,30 @@ const char *rr_cause_key(enum rr_cause cause);
 enum rr_cause rr_cause_from_key(const char *key);
 const char *rr_cause_summary(enum rr_cause cause);
 const char *rr_cause_hint(enum rr_cause cause);
+/*
+ * --connect over RoCE v2, a connection request with no answer: what a
+ * plain UDP datagram to the peer's port 4791 brought back
+ * (host/udp_probe.h).
+ */
+enum rr_udp_answer {
+	RR_UDP_NOT_SENT,
+	RR_UDP_NO_ANSWER,		/* nothing, not even an ICMP error */
+	RR_UDP_PORT_UNREACHABLE,	/* nothing serves UDP 4791 there */
+	RR_UDP_HOST_UNREACHABLE,	/* another ICMP destination unreachable */
+	RR_UDP_OTHER_ERROR,
+};
+
+/*
+ * A connection request with no answer (CAUSE connect_timeout), told apart
+ * by what a UDP datagram to the peer's port 4791 brought back: a port
+ * unreachable is no_roce_endpoint, nothing is roce_filtered.  CAUSE
+ * itself otherwise.
+ */
+enum rr_cause rr_cause_of_udp(enum rr_cause cause, enum rr_udp_answer udp);
+/* "port_unreachable", "no_answer"...; NULL for RR_UDP_NOT_SENT. */
+const char *rr_udp_answer_key(enum rr_udp_answer udp);
+/* The answer of KEY; RR_UDP_NOT_SENT for none. */
+enum rr_udp_answer rr_udp_answer_from_key(const char *key);
 /* True when the host as a whole cannot do RDMA CM (exit code 3). */
 bool rr_cause_is_host_level(enum rr_cause cause);
 

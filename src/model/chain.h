@@ -85,6 +85,8 @@ struct rr_chain_route {
 	bool netdev_up;			/* IFF_UP and carrier */
 	bool netdev_admin_up;		/* IFF_UP: not down by ip link set */
 	unsigned int netdev_mtu;
+	bool on_vlan;			/* netdev is a VLAN interface */
+	int vlan;			/* its VLAN id */
 	struct sockaddr_storage src, gateway;
 	bool have_src, have_gateway;
 	/* No route, yet this interface, which is down, has dst's subnet. */

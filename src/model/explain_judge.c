@@ -468,6 +468,8 @@ enum rr_cause rr_cause_refine(const struct rr_result *r,
 		return RR_CAUSE_SUBNET_SEVERAL;
 	if (c->route.plain_netdev[0] && r->probe.have_src)
 		return RR_CAUSE_SRC_OTHER_NETDEV;
+	if (c->route.on_vlan)
+		return RR_CAUSE_NEIGH_TIMEOUT_VLAN;
 	return f->cause;
 }
 

@@ -241,6 +241,14 @@ static void get_disconnect_confirmed(const struct rr_field *f,
 	    !r->out.disconnect_unconfirmed);
 }
 
+/* --connect on RoCE v2, a request with no answer: the UDP datagram's. */
+static void get_udp_4791(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.udp_4791 != RR_UDP_NOT_SENT,
+	    rr_udp_answer_key(r->out.udp_4791));
+}
+
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
@@ -491,6 +499,14 @@ static bool set_disconnect_confirmed(const struct rr_field *f,
 	return true;
 }
 
+static bool set_udp_4791(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	r->out.udp_4791 = rr_udp_answer_from_key(v->s);
+	return r->out.udp_4791 != RR_UDP_NOT_SENT;
+}
+
 static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
@@ -619,6 +635,7 @@ static const struct rr_field result_fields[] = {
 	{ "port_space", RR_FT_STR, .get = get_port_space, .set = set_port_space, .prom = RR_PROM_INFO },
 	{ "connect_port", RR_FT_INT, .get = get_connect_port, .set = set_connect_port },
 	{ "disconnect_confirmed", RR_FT_BOOL, .get = get_disconnect_confirmed, .set = set_disconnect_confirmed },
+	{ "udp_4791", RR_FT_STR, .get = get_udp_4791, .set = set_udp_4791 },
 	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
 	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,

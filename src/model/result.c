@@ -115,6 +115,11 @@ unsigned int rr_disconnect_wait_ms(unsigned int timeout_ms)
 	return wait > 250 ? wait : 250;
 }
 
+unsigned int rr_udp_probe_after_ms(unsigned int timeout_ms)
+{
+	return rr_disconnect_wait_ms(timeout_ms);
+}
+
 void rr_result_release(struct rr_result *r)
 {
 	free(r->out.paths);

@@ -200,6 +200,7 @@ struct rr_outcome {
 	 * yet).  The connection came up: a success, said as a warning.
 	 */
 	bool disconnect_unconfirmed;
+	enum rr_udp_answer udp_4791;
 	struct rr_failure fail;
 };
 
@@ -257,6 +258,13 @@ void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
  * would outlast the deadline.
  */
 unsigned int rr_disconnect_wait_ms(unsigned int timeout_ms);
+/*
+ * --connect on RoCE: how long a connection request waits for its answer
+ * before the UDP datagram to the peer's port 4791 goes (a quarter of
+ * --timeout, 250 ms at least; a healthy peer answers in milliseconds,
+ * and no datagram goes to it).
+ */
+unsigned int rr_udp_probe_after_ms(unsigned int timeout_ms);
 /* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
 void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 		      const char *call, unsigned int deadline_ms);
