@@ -50,6 +50,23 @@ for t in ipv4 ipv6; do
 	echo 4096 >/proc/sys/net/$t/neigh/default/gc_thresh3
 done
 
+# wait_active DEV...: until each port 1 is ACTIVE (bounded, ~5 s in all).
+wait_active() {
+	n=0
+	for dev in "$@"; do
+		until read -r state 2>/dev/null <"/sys/class/infiniband/$dev/ports/1/state" &&
+			[ "$state" = "4: ACTIVE" ]; do
+			n=$((n + 1))
+			if [ "$n" -gt 100 ]; then
+				rdma link show
+				echo "topology: $dev did not become ACTIVE" >&2
+				exit 1
+			fi
+			sleep 0.05
+		done
+	done
+}
+
 # Two hosts on a wire (lab run --hosts 2: lab.role=a or b on the kernel
 # command line): eth0 is the virtio NIC whose other end is the other VM's;
 # rxe0 on it, in the initial namespace (the only one where rxe carries
@@ -69,17 +86,7 @@ address add fd00:90::$me/64 dev eth0 nodad
 link set eth0 up
 EOF
 	rdma link add rxe0 type rxe netdev eth0
-	n=0
-	until read -r state 2>/dev/null <"/sys/class/infiniband/rxe0/ports/1/state" &&
-		[ "$state" = "4: ACTIVE" ]; do
-		n=$((n + 1))
-		if [ "$n" -gt 100 ]; then
-			rdma link show
-			echo "topology: rxe0 did not become ACTIVE" >&2
-			exit 1
-		fi
-		sleep 0.05
-	done
+	wait_active rxe0
 	log "wire up (host $role)"
 	[ "$role" = b ] && exit 0
 	/run/lab/bin/lab-on --wait "${LAB_PEER_WAIT:-120}" b || exit 1
@@ -158,20 +165,7 @@ link add rxe2 type rxe netdev veth2
 EOF
 $IP netns exec peer rdma link add rxe1 type rxe netdev veth1
 
-# Wait (bounded, ~5 s) until the three ports are ACTIVE.
-n=0
-for dev in rxe0 rxe1 rxe2; do
-	until read -r state 2>/dev/null <"/sys/class/infiniband/$dev/ports/1/state" &&
-		[ "$state" = "4: ACTIVE" ]; do
-		n=$((n + 1))
-		if [ "$n" -gt 100 ]; then
-			rdma link show
-			echo "topology: $dev did not become ACTIVE" >&2
-			exit 1
-		fi
-		sleep 0.05
-	done
-done
+wait_active rxe0 rxe1 rxe2
 log "rxe ports active"
 
 # Warm the neighbour caches: rdma_resolve_addr to an uncached neighbour only

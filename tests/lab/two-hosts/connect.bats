@@ -5,15 +5,7 @@
 # defaults but the address (and a port of its own).
 
 load ../../helpers
-load hosts
-
-setup() {
-	two_hosts_setup
-}
-
-teardown() {
-	two_hosts_teardown
-}
+load hosts	# setup, teardown
 
 @test "--connect to --listen on the other host, IPv4 and IPv6: connected over rxe0, b's listener saw a's address" {
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --jsonl $LAB_PEER"

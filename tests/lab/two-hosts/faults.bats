@@ -4,15 +4,7 @@
 # words that name it.
 
 load ../../helpers
-load hosts
-
-setup() {
-	two_hosts_setup
-}
-
-teardown() {
-	two_hosts_teardown
-}
+load hosts	# setup, teardown
 
 drop_roce_on_b() {
 	lab-on b 'nft add table inet lab_f && nft add chain inet lab_f in "{ type filter hook input priority 0; }" &&

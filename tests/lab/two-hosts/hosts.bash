@@ -1,10 +1,10 @@
 # Shared by the two-host lab's bats files (tests/lab/lab run --hosts 2):
-# load after ../../helpers.  This file's tests run on host a; b is reached
+# load after ../../helpers; it gives them their setup and teardown.  This file's tests run on host a; b is reached
 # with lab-on (tests/lab/lab-on), its addresses in LAB_PEER and LAB_PEER6.
 
 IP=/usr/bin/ip
 
-two_hosts_setup() {
+setup() {
 	[ -e /dev/infiniband/rdma_cm ] || skip "not in the lab: no RDMA CM here"
 	[ -n "${LAB_PEER:-}" ] || skip "not in the two-host lab (tests/lab/lab run --hosts 2)"
 	b_pids=()
@@ -13,7 +13,7 @@ two_hosts_setup() {
 
 # Stops what the test started on b (by PID, then until it is gone: the next
 # test may take its port) and runs restore=()'s functions.
-two_hosts_teardown() {
+teardown() {
 	local r
 	if [ "${#b_pids[@]}" -gt 0 ]; then
 		lab-on b "kill ${b_pids[*]} 2>/dev/null

@@ -3,15 +3,7 @@
 # between them with Soft-RoCE on each end, lab-on to reach b, nftables.
 
 load ../../helpers
-load hosts
-
-setup() {
-	two_hosts_setup
-}
-
-teardown() {
-	two_hosts_teardown
-}
+load hosts	# setup, teardown
 
 @test "lab-on b: b's stdout, stderr and exit code, in this folder, with RDMA_ROUTE_* passed" {
 	run --separate-stderr lab-on b 'hostname; pwd; echo "$RDMA_ROUTE"; echo to-err >&2; exit 7'
