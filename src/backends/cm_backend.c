@@ -580,6 +580,8 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 		if (awaited(run, step) != RR_CM_EV_NONE) {
 			pr->state = PROBE_WAITING;
 			pr->waiting = step;
+			/* A connect answered in time sends no datagram. */
+			pr->udp_at_deadline = false;
 			set_deadline(pr, &r->out.steps[step].start,
 				     step == RR_STEP_DISCONNECT ?
 				     rr_disconnect_wait_ms(run->p->timeout_ms) :

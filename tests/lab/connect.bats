@@ -151,13 +151,16 @@ serve() {
 	[[ $output == *connected* ]]
 }
 
-@test "--connect: a peer that never answers is connect_timeout at the tool's deadline; --ps udp is SIDR" {
-	# The peer namespace's address resolves, but rxe sends it no RoCE.
+@test "--connect: a peer that never answers fails at the tool's deadline, no_roce_endpoint where nothing holds UDP 4791; --ps udp is SIDR" {
+	# The peer namespace's address resolves, but rxe carries no RoCE
+	# there: nothing holds its UDP port 4791, and the datagram sent to it
+	# brings back ICMP port unreachable.
 	start=$(date +%s%N)
 	run --separate-stderr rr --connect --timeout 1000 --json 192.168.77.2
 	ms=$(( ($(date +%s%N) - start) / 1000000 ))
 	[ "$status" -eq 1 ]
-	jqe '.results[0].error | .step == "connect" and .cause == "connect_timeout"' <<<"$output"
+	jqe '.results[0].error | .step == "connect" and .cause == "no_roce_endpoint"' <<<"$output"
+	jqe '.results[0].udp_4791 == "port_unreachable"' <<<"$output"
 	jqe '.results[0].error | .failed_by == "deadline" or .event == "UNREACHABLE"' <<<"$output"
 	# The kernel retries a REQ for a minute; the tool's deadline is 2 s.
 	[ "$ms" -lt 20000 ] || { echo "took $ms ms"; false; }
@@ -236,7 +239,7 @@ serve() {
 	jqe '.connections[0] | .local == "192.168.80.1:7485" and .status == "disconnected"' "$BATS_TEST_TMPDIR/l"
 }
 
-@test "two RDMA devices over a wire: connected; UDP 4791 dropped on the way (tc) is connect_timeout" {
+@test "two RDMA devices over a wire: connected; UDP 4791 dropped on the way (tc) is roce_filtered" {
 	wire_up
 	env --default-signal=INT "$RDMA_ROUTE" --listen=7600 --json 10.1.0.2 >"$BATS_TEST_TMPDIR/l" 2>/dev/null &
 	servers+=($!)
@@ -251,7 +254,9 @@ serve() {
 	tc filter add dev vB ingress protocol ip flower ip_proto udp dst_port 4791 action drop
 	run --separate-stderr rr --connect=7600 -b 10.1.0.1 --timeout 1000 --json 10.1.0.2
 	[ "$status" -eq 1 ]
-	jqe '.results[0].error | .step == "connect" and .cause == "connect_timeout"' <<<"$output"
+	# The datagram sent after a quarter of the timeout was dropped too.
+	jqe '.results[0].error | .step == "connect" and .cause == "roce_filtered"' <<<"$output"
+	jqe '.results[0].udp_4791 == "no_answer"' <<<"$output"
 	jqe '.results[0] | .num_paths == 1 and .device == "rxeA"' <<<"$output"
 	[ "$(tc -s filter show dev vB ingress | awk '/Sent/ { print $4; exit }')" -gt 0 ]
 	tc qdisc del dev vB clsact

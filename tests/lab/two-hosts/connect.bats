@@ -38,11 +38,23 @@ load hosts	# setup, teardown
 		jqe '.results[0].time_ms | .create_qp > 0 and .connect > 0 and .establish > 0' <<<"$output"
 	done
 	# ucmatose waits for its messages and never disconnects: no DREP.
+	# b counts the probe datagrams that come to UDP 4791 (their payload
+	# starts "rdma": 0x72646d61; a RoCE packet starts with its BTH): a
+	# peer that answers in time gets none.
+	lab-on b 'nft add table inet lab_c && nft add chain inet lab_c in "{ type filter hook input priority 0; }" &&
+		nft add rule inet lab_c in udp dport 4791 @th,64,32 0x72646d61 counter'
+	restore+=(uncount_udp_on_b)
 	run --separate-stderr rr --connect=7474 --json --timeout 2000 "$LAB_PEER"
 	[ "$status" -eq 0 ]
 	jqe '.results[0] | .status == "connected" and .disconnect_confirmed == false and .error == null' <<<"$output"
 	jqe '.results[0].time_ms.disconnect | . >= 500 and . < 1500' <<<"$output"
 	jqe '.results[0].warnings[0] | startswith("the peer did not confirm the disconnect: no DREP within 500 ms")' <<<"$output"
+	run lab-on b 'nft list chain inet lab_c in'
+	[[ $output == *"counter packets 0 "* ]] || { echo "$output"; false; }
+}
+
+uncount_udp_on_b() {
+	lab-on b 'nft delete table inet lab_c 2>/dev/null; exit 0'
 }
 
 @test "--connect to a port nothing listens on at the other host: no_listener, naming the address and port" {
