@@ -50,6 +50,7 @@ static void backend_params(struct run *run, struct rr_backend_params *params)
 		.trace = run->opts.trace,
 		.names = &run->names,
 		.connect_port = run->opts.connect_port,
+		.data = run->opts.data ? &run->opts.data_plan : NULL,
 	};
 }
 

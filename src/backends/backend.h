@@ -33,6 +33,7 @@ struct rr_backend_params {
 	enum rr_ps ps;			/* the port space (the SA's ServiceID) */
 	unsigned int window;		/* set by rr_backend_start() */
 	unsigned int connect_port;	/* --connect: 0 none, else its port */
+	const struct rr_data_plan *data;	/* --data: NULL none */
 	/* rdma_cm */
 	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
 	struct rr_host *host;			/* its GID tables */

@@ -13,6 +13,7 @@
 #include "base/sockaddr.h"
 #include "backends/backend_ops.h"
 #include "backends/cm_collect.h"
+#include "backends/cm_data.h"
 #include "model/decode.h"
 #include "host/rdma_libs.h"
 #include "host/udp_probe.h"
@@ -46,6 +47,7 @@ struct probe {
 	struct ibv_pd *pd;
 	struct ibv_cq *cq;
 	struct ibv_qp *qp;
+	struct rr_cm_data data;		/* --data: the messages' buffer */
 	/*
 	 * RoCE: a connection request still unanswered after a while sends a
 	 * UDP datagram to the peer's port 4791 (udp_at_deadline: deadline is
@@ -54,6 +56,8 @@ struct probe {
 	 */
 	int udp_fd;			/* -1: none sent */
 	bool udp_at_deadline;
+	/* --data: an echo late by then has the peer poked (cm_data.h). */
+	bool poke_at_deadline;
 	struct timespec step_deadline;
 	struct timespec deadline;
 	struct probe *next_done;	/* on run->done, to clean up */
@@ -64,6 +68,9 @@ struct rr_cm {
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
 	int wake_fd;			/* cm_wake_on(); -1 none */
+	/* The poll set: channel, wake_fd, each transfer's CQ channel. */
+	struct pollfd *pfd;
+	struct probe **pfd_probe;
 	struct probe **inflight;	/* at most p->parallel */
 	unsigned int num_inflight;
 	/* Finished, their routes not read nor the caller told yet. */
@@ -245,6 +252,7 @@ static void release_qp(struct probe *pr)
 		rr_dl.ibv_destroy_qp(pr->qp);
 	if (pr->cq)
 		rr_dl.ibv_destroy_cq(pr->cq);
+	rr_cm_data_close(&pr->data);
 	if (pr->pd)
 		rr_dl.ibv_dealloc_pd(pr->pd);
 	pr->qp = NULL;
@@ -404,8 +412,11 @@ static int resolve_addr(struct rr_cm *run, struct probe *pr)
 				       (int)run->p->timeout_ms);
 }
 
-/* QP to STATE, with what the CM says of the connection; 0 or -1. */
-static int qp_to(struct probe *pr, enum ibv_qp_state state)
+/*
+ * QP to STATE, with what the CM says of the connection, and RNR_RETRY
+ * (RTS; -1: as the CM says); 0 or -1.
+ */
+static int qp_to(struct probe *pr, enum ibv_qp_state state, int rnr_retry)
 {
 	struct ibv_qp_attr attr = { .qp_state = state };
 	int mask = 0;
@@ -413,9 +424,28 @@ static int qp_to(struct probe *pr, enum ibv_qp_state state)
 	pr->call = "rdma_init_qp_attr";
 	if (rr_dl.rdma_init_qp_attr(pr->id, &attr, &mask))
 		return -1;
+	if (rnr_retry >= 0 && (mask & IBV_QP_RNR_RETRY))
+		attr.rnr_retry = (uint8_t)rnr_retry;
 	pr->call = "ibv_modify_qp";
 	errno = rr_dl.ibv_modify_qp(pr->qp, &attr, mask);
 	return errno ? -1 : 0;
+}
+
+/*
+ * --data: the messages' sizes, now that the path MTU is known, and a
+ * buffer for the largest, registered; a completion channel for the CQ.
+ */
+static int open_data(struct probe *pr)
+{
+	struct rr_transfer *t = &pr->r->out.transfer;
+	const struct rr_cm *run = pr->run;
+	uint32_t mtu = 0;
+
+	if (pr->id->route.num_paths > 0 && pr->id->route.path_rec)
+		mtu = rr_mtu_bytes(pr->id->route.path_rec->mtu);
+	rr_transfer_plan(t, run->p->data, mtu);
+	return rr_cm_data_open(&pr->data, pr->id->verbs, pr->pd,
+			       rr_transfer_max(t), &pr->call);
 }
 
 /*
@@ -424,10 +454,10 @@ static int qp_to(struct probe *pr, enum ibv_qp_state state)
  * reports the REP (CONNECT_RESPONSE) rather than answering it itself,
  * and connect and establish are timed apart.
  */
-static int create_qp(struct probe *pr)
+static int create_qp(struct rr_cm *run, struct probe *pr)
 {
 	struct ibv_qp_init_attr attr = {
-		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+		.cap = { .max_send_wr = 2, .max_recv_wr = 1,
 			 .max_send_sge = 1, .max_recv_sge = 1 },
 		.qp_type = IBV_QPT_RC,
 	};
@@ -436,8 +466,11 @@ static int create_qp(struct probe *pr)
 	pr->pd = rr_dl.ibv_alloc_pd(pr->id->verbs);
 	if (!pr->pd)
 		return -1;
+	if (run->p->data && open_data(pr))
+		return -1;
 	pr->call = "ibv_create_cq";
-	pr->cq = rr_dl.ibv_create_cq(pr->id->verbs, 2, NULL, NULL, 0);
+	pr->cq = rr_dl.ibv_create_cq(pr->id->verbs, 4, NULL,
+				     pr->data.channel, 0);
 	if (!pr->cq)
 		return -1;
 	attr.send_cq = attr.recv_cq = pr->cq;
@@ -445,12 +478,17 @@ static int create_qp(struct probe *pr)
 	pr->qp = rr_dl.ibv_create_qp(pr->pd, &attr);
 	if (!pr->qp)
 		return -1;
-	return qp_to(pr, IBV_QPS_INIT);
+	return qp_to(pr, IBV_QPS_INIT, -1);
 }
 
-/* REQ out: an RC connection, or a SIDR request (--ps udp). */
-static int connect_id(struct probe *pr)
+/*
+ * REQ out: an RC connection, or a SIDR request (--ps udp).  With --data
+ * it asks the listener to echo (private data) and gives the QP an ACK
+ * timeout by which RC gives up on a lost packet within the deadline.
+ */
+static int connect_id(struct rr_cm *run, struct probe *pr)
 {
+	uint8_t req[RR_DATA_REQ_LEN], ack_timeout;
 	struct rdma_conn_param param = {
 		.responder_resources = 1,
 		.initiator_depth = 1,
@@ -459,13 +497,74 @@ static int connect_id(struct probe *pr)
 		.qp_num = pr->qp ? pr->qp->qp_num : 0,
 	};
 
+	if (run->p->data) {
+		/* rxe retries for ever at 7, as the spec says of RNR only. */
+		param.retry_count = 6;
+		ack_timeout = rr_data_ack_timeout(run->p->timeout_ms);
+		pr->call = "rdma_set_option";
+		if (rr_dl.rdma_set_option(pr->id, RDMA_OPTION_ID,
+					  RDMA_OPTION_ID_ACK_TIMEOUT,
+					  &ack_timeout, sizeof(ack_timeout)))
+			return -1;
+		rr_data_req_make(req, rr_transfer_max(&pr->r->out.transfer));
+		param.private_data = req;
+		param.private_data_len = sizeof(req);
+	}
+	pr->call = "rdma_connect";
 	return rr_dl.rdma_connect(pr->id, &param);
 }
 
-/* REP in: the QP to RTR and RTS, then the RTU out. */
-static int establish(struct probe *pr)
+/*
+ * The next message of --data out: the first after those that came back.
+ * If its echo is late by the time a connection request would send its
+ * UDP datagram, the peer is poked (once a probe); the step's own
+ * deadline stays in step_deadline.
+ */
+static int send_message(struct probe *pr)
 {
-	if (qp_to(pr, IBV_QPS_RTR) || qp_to(pr, IBV_QPS_RTS))
+	const struct rr_transfer *t = &pr->r->out.transfer;
+
+	return rr_cm_data_send(&pr->data, pr->qp, pr->cq, t->size[t->passed],
+			       &pr->call);
+}
+
+/* After send_message(), with the step's deadline set: when to poke. */
+static void arm_poke(struct probe *pr)
+{
+	struct timespec at;
+
+	if (pr->data.poked)
+		return;
+	if (!pr->poke_at_deadline)
+		pr->step_deadline = pr->deadline;
+	at = rr_ts_add_ms(pr->data.start,
+			  rr_udp_probe_after_ms(pr->run->p->timeout_ms));
+	pr->deadline = rr_ts_before(&at, &pr->step_deadline) ?
+			       at : pr->step_deadline;
+	pr->poke_at_deadline = true;
+}
+
+/* The echo is late: the peer poked if the message was acknowledged. */
+static void poke(struct probe *pr)
+{
+	const char *call;
+
+	pr->poke_at_deadline = false;
+	pr->deadline = pr->step_deadline;
+	if (pr->data.sent && !pr->data.echoed)
+		rr_cm_data_poke(&pr->data, pr->qp, &call);
+}
+
+/*
+ * REP in: the QP to RTR and RTS, then the RTU out.  With --data, a peer
+ * that posts no receive (not an rdma-route --listen) is retried once
+ * only: its RNR NAKs end the message well within the deadline (the REP's
+ * count is the peer's to choose, 7 often: for ever).
+ */
+static int establish(struct rr_cm *run, struct probe *pr)
+{
+	if (qp_to(pr, IBV_QPS_RTR, -1) ||
+	    qp_to(pr, IBV_QPS_RTS, run->p->data ? 1 : -1))
 		return -1;
 	pr->call = "rdma_establish";
 	return rr_dl.rdma_establish(pr->id);
@@ -485,12 +584,14 @@ static int issue(struct rr_cm *run, struct probe *pr, enum rr_step step)
 		before_route(run, pr->r);
 		return rr_dl.rdma_resolve_route(pr->id, (int)run->p->timeout_ms);
 	case RR_STEP_CREATE_QP:
-		return create_qp(pr);
+		return create_qp(run, pr);
 	case RR_STEP_CONNECT:
 		pr->r->out.connect_port = (uint16_t)run->p->connect_port;
-		return connect_id(pr);
+		return connect_id(run, pr);
 	case RR_STEP_ESTABLISH:
-		return establish(pr);
+		return establish(run, pr);
+	case RR_STEP_TRANSFER:
+		return send_message(pr);
 	case RR_STEP_DISCONNECT:
 		return rr_dl.rdma_disconnect(pr->id);
 	default:
@@ -510,7 +611,7 @@ static bool takes(const struct rr_cm *run, enum rr_step step)
 		return false;
 	if (run->p->ps == RR_PS_UDP)
 		return step != RR_STEP_CREATE_QP && step != RR_STEP_ESTABLISH &&
-		       step != RR_STEP_DISCONNECT;
+		       step != RR_STEP_TRANSFER && step != RR_STEP_DISCONNECT;
 	return true;
 }
 
@@ -520,6 +621,8 @@ static enum rr_step next_step(const struct rr_cm *run, enum rr_step after)
 
 	if (run->p->connect_port)
 		by |= RR_BY(RR_BY_CONNECT);
+	if (run->p->connect_port && run->p->data)
+		by |= RR_BY(RR_BY_DATA);
 	do
 		after = rr_step_next(after, by);
 	while (after < RR_STEP_COUNT && !takes(run, after));
@@ -577,11 +680,13 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 			probe_fail_call(pr, step, pr->call, errno);
 			return;
 		}
-		if (awaited(run, step) != RR_CM_EV_NONE) {
+		if (awaited(run, step) != RR_CM_EV_NONE ||
+		    step == RR_STEP_TRANSFER) {
 			pr->state = PROBE_WAITING;
 			pr->waiting = step;
 			/* A connect answered in time sends no datagram. */
 			pr->udp_at_deadline = false;
+			pr->poke_at_deadline = false;
 			set_deadline(pr, &r->out.steps[step].start,
 				     step == RR_STEP_DISCONNECT ?
 				     rr_disconnect_wait_ms(run->p->timeout_ms) :
@@ -592,6 +697,8 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 				set_deadline(pr, &r->out.steps[step].start,
 					     rr_udp_probe_after_ms(run->p->timeout_ms));
 			}
+			if (step == RR_STEP_TRANSFER)
+				arm_poke(pr);
 			return;
 		}
 		rr_step_end(&r->out, step);
@@ -638,11 +745,114 @@ static void handle_event(struct rr_cm *run, const struct cm_event *e)
 			r->out.fail.private_len = e->private_len;
 		if (r->out.fail.cause == RR_CAUSE_NO_LISTENER)
 			name_no_listener(r);
+		if (pr->waiting == RR_STEP_TRANSFER) {
+			r->out.transfer.sent = pr->data.sent;
+			rr_transfer_where(&r->out.transfer, r->out.fail.where,
+					  sizeof(r->out.fail.where));
+		}
 		probe_finish(pr);
 		return;
 	}
 	rr_step_end_at(&r->out, pr->waiting, &e->at);
 	advance(run, pr, pr->waiting, &e->at);
+}
+
+/*
+ * A message of --data failed (its work completion; none by the deadline:
+ * WC_STATUS -1): the cause from what came back before it.
+ */
+static void fail_transfer(struct probe *pr, int wc_status)
+{
+	struct rr_result *r = pr->r;
+	struct rr_transfer *t = &r->out.transfer;
+
+	t->wc_status = wc_status;
+	t->sent = pr->data.sent;
+	r->out.fail.cause = rr_transfer_cause(t);
+	rr_transfer_where(t, r->out.fail.where, sizeof(r->out.fail.where));
+	probe_finish(pr);
+}
+
+/*
+ * All the messages came back: the step's time is the median of their
+ * round trips, each from its post to its echo (not the time spent on
+ * all of them one after the other).
+ */
+static void transfer_done(struct rr_cm *run, struct probe *pr,
+			  const struct timespec *at)
+{
+	struct rr_outcome *o = &pr->r->out;
+	struct timespec end;
+
+	end = rr_ns_ts(rr_ts_ns(&o->steps[RR_STEP_TRANSFER].start) +
+		       (int64_t)(rr_transfer_median_ms(&o->transfer) * 1e6));
+	rr_step_end_at(o, RR_STEP_TRANSFER, &end);
+	advance(run, pr, RR_STEP_TRANSFER, at);
+}
+
+/* PR's CQ has news, read at AT: the next message, the end, or a failure. */
+static void read_completions(struct rr_cm *run, struct probe *pr,
+			     const struct timespec *at)
+{
+	struct rr_transfer *t = &pr->r->out.transfer;
+	int wc_status;
+
+	switch (rr_cm_data_read(&pr->data, pr->cq, &wc_status)) {
+	case RR_DATA_WAITING:
+		return;
+	case RR_DATA_FAILED:
+		rr_fail_cause(&pr->r->out, RR_STEP_TRANSFER, "ibv_poll_cq", 0,
+			      RR_CAUSE_TRANSFER_FAILED, NULL);
+		fail_transfer(pr, wc_status);
+		return;
+	case RR_DATA_BACK:
+		t->rtt_ms[t->passed++] = rr_ts_ms(at, &pr->data.start);
+		break;
+	}
+	if (t->passed == t->num) {
+		transfer_done(run, pr, at);
+		return;
+	}
+	if (send_message(pr)) {
+		probe_fail_call(pr, RR_STEP_TRANSFER, pr->call, errno);
+		return;
+	}
+	arm_poke(pr);
+}
+
+/* The CM's channel, the wake fd, and each transfer's completion channel. */
+static nfds_t poll_set(struct rr_cm *run)
+{
+	struct probe *pr;
+	unsigned int i;
+	nfds_t n = 2;
+
+	run->pfd[0] = (struct pollfd){ .fd = run->channel->fd, .events = POLLIN };
+	run->pfd[1] = (struct pollfd){ .fd = run->wake_fd, .events = POLLIN };
+	for (i = 0; i < run->num_inflight; i++) {
+		pr = run->inflight[i];
+		if (pr->state != PROBE_WAITING || pr->waiting != RR_STEP_TRANSFER)
+			continue;
+		run->pfd_probe[n] = pr;
+		run->pfd[n++] = (struct pollfd){ .fd = pr->data.channel->fd,
+						 .events = POLLIN };
+	}
+	return n;
+}
+
+/* The transfers whose channel poll() found readable, at AT. */
+static void read_transfers(struct rr_cm *run, nfds_t n,
+			   const struct timespec *at)
+{
+	struct probe *pr;
+	nfds_t i;
+
+	for (i = 2; i < n; i++) {
+		pr = run->pfd_probe[i];
+		if (run->pfd[i].revents && pr->state == PROBE_WAITING &&
+		    pr->waiting == RR_STEP_TRANSFER)
+			read_completions(run, pr, at);
+	}
 }
 
 /*
@@ -690,6 +900,10 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 			send_udp(pr);
 			continue;
 		}
+		if (pr->poke_at_deadline) {
+			poke(pr);
+			continue;
+		}
 		if (pr->waiting == RR_STEP_DISCONNECT) {
 			/* Up, then not confirmed: a success that says so. */
 			pr->r->out.disconnect_unconfirmed = true;
@@ -699,6 +913,10 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 		}
 		rr_fail_deadline(&pr->r->out, pr->waiting, waiting_call(pr),
 				 step_deadline_ms(run->p->timeout_ms));
+		if (pr->waiting == RR_STEP_TRANSFER) {
+			fail_transfer(pr, -1);
+			continue;
+		}
 		probe_finish(pr);
 	}
 }
@@ -881,14 +1099,11 @@ static void cm_wake_on(void *be, int fd)
 static bool cm_turn(void *be, struct rr_queue *done)
 {
 	struct rr_cm *run = be;
-	struct pollfd pfd[2] = {
-		{ .fd = -1, .events = POLLIN },
-		{ .fd = run->wake_fd, .events = POLLIN },
-	};
 	const struct timespec *start;
 	struct probe *head;
 	struct timespec now;
-	int timeout;
+	int timeout, ready;
+	nfds_t n;
 
 	if (run->setup_call)
 		return fail_due(run, done) || !run->no_more;
@@ -905,9 +1120,12 @@ static bool cm_turn(void *be, struct rr_queue *done)
 	start = head && run->num_inflight < run->p->parallel ?
 			&head->deadline : NULL;
 	timeout = next_timeout_ms(run, start);
-	pfd[0].fd = run->channel->fd;
-	if (poll(pfd, run->wake_fd >= 0 ? 2 : 1, timeout) > 0 &&
-	    pfd[0].revents)
+	n = poll_set(run);
+	ready = poll(run->pfd, n, timeout);
+	now = rr_now();
+	if (ready > 0 && n > 2)
+		read_transfers(run, n, &now);
+	if (ready > 0 && run->pfd[0].revents)
 		drain_events(run);
 	now = rr_now();
 	expire_probes(run, &now);
@@ -942,8 +1160,10 @@ static bool setup(struct rr_cm *run)
 	run->pending = calloc(run->cap, sizeof(*run->pending));
 	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
 	run->graves = calloc(run->cap, sizeof(*run->graves));
+	run->pfd = calloc(run->p->parallel + 2, sizeof(*run->pfd));
+	run->pfd_probe = calloc(run->p->parallel + 2, sizeof(*run->pfd_probe));
 	if (!run->pool || !run->free_probes || !run->pending ||
-	    !run->inflight || !run->graves)
+	    !run->inflight || !run->graves || !run->pfd || !run->pfd_probe)
 		return false;
 	for (i = 0; i < run->cap; i++)
 		run->free_probes[run->num_free++] = &run->pool[run->cap - 1 - i];
@@ -1015,6 +1235,8 @@ static void cm_end(void *be)
 	while (run->num_graves)
 		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
 	free(run->graves);
+	free(run->pfd);
+	free(run->pfd_probe);
 	free(run->inflight);
 	free(run->pending);
 	free(run->free_probes);

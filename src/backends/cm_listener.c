@@ -7,7 +7,9 @@
 #include <infiniband/verbs.h>
 
 #include "base/clock.h"
+#include "backends/cm_data.h"
 #include "backends/cm_listener.h"
+#include "model/transfer.h"
 #include "host/rdma_libs.h"
 
 /* Connections open at once; a request beyond them is turned away. */
@@ -22,6 +24,7 @@
 struct conn {
 	struct rdma_cm_id *id;
 	bool used, disconnecting;
+	struct rr_cm_echo echo;		/* c.echo: what comes goes back */
 	struct rr_connection c;
 };
 
@@ -30,6 +33,9 @@ struct rr_listener {
 	struct rdma_event_channel *channel;
 	struct rdma_cm_id *id;
 	struct conn open[MAX_OPEN];
+	/* The poll set: the channel, each echoing connection's receive CQ. */
+	struct pollfd pfd[1 + MAX_OPEN];
+	struct conn *pfd_conn[1 + MAX_OPEN];
 	/* Where this turn's ended connections go (NULL: unreported). */
 	struct rr_connection *done;
 	int num_done, max_done;
@@ -51,10 +57,12 @@ static void close_conn(struct rr_listener *l, struct conn *k,
 {
 	k->c.end = end;
 	k->c.ended = rr_now();
+	k->c.echoed = k->echo.messages;
 	if (l->done && l->num_done < l->max_done)
 		l->done[l->num_done++] = k->c;
 	if (k->id->qp)
 		rr_dl.rdma_destroy_qp(k->id);
+	rr_cm_echo_close(&k->echo);
 	rr_dl.rdma_destroy_id(k->id);
 	memset(k, 0, sizeof(*k));
 }
@@ -86,11 +94,17 @@ static void fail_call(struct rr_listener *l, struct conn *k, const char *call)
 	close_conn(l, k, RR_CONN_FAILED);
 }
 
-/* A QP for the connection (RC, or UD for SIDR), then the REP out. */
-static void accept_conn(struct rr_listener *l, struct conn *k)
+/*
+ * A QP for the connection (RC, or UD for SIDR), then the REP out.  A
+ * prober that sends messages (ECHO_MAX bytes at most) has its first
+ * receive posted before the REP goes.
+ */
+static void accept_conn(struct rr_listener *l, struct conn *k,
+			uint32_t echo_max)
 {
 	struct ibv_qp_init_attr attr = {
-		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+		.cap = { .max_send_wr = echo_max ? 4 : 1,
+			 .max_recv_wr = echo_max ? 2 : 1,
 			 .max_send_sge = 1, .max_recv_sge = 1 },
 		.qp_type = l->p.ps == RR_PS_UDP ? IBV_QPT_UD : IBV_QPT_RC,
 	};
@@ -99,10 +113,20 @@ static void accept_conn(struct rr_listener *l, struct conn *k)
 		.initiator_depth = 1,
 		.rnr_retry_count = 7,
 	};
+	const char *call;
 
 	if (rr_dl.rdma_create_qp(k->id, NULL, &attr)) {
 		fail_call(l, k, "rdma_create_qp");
 		return;
+	}
+	if (echo_max && l->p.ps != RR_PS_UDP) {
+		k->c.echo = true;
+		if (rr_cm_echo_open(&k->echo, k->id->qp, k->id->recv_cq_channel,
+				    echo_max > RR_DATA_MAX_BYTES ?
+				    RR_DATA_MAX_BYTES : echo_max, &call)) {
+			fail_call(l, k, call);
+			return;
+		}
 	}
 	if (rr_dl.rdma_accept(k->id, &param)) {
 		fail_call(l, k, "rdma_accept");
@@ -144,7 +168,7 @@ static void turn_away(struct rr_listener *l, struct rdma_cm_id *id,
 }
 
 static void request(struct rr_listener *l, struct rdma_cm_id *id,
-		    const struct timespec *at)
+		    const struct timespec *at, uint32_t echo_max)
 {
 	struct conn *k = free_slot(l);
 
@@ -156,7 +180,7 @@ static void request(struct rr_listener *l, struct rdma_cm_id *id,
 	k->id = id;
 	describe(&k->c, id, at);
 	if (!l->p.reject) {
-		accept_conn(l, k);
+		accept_conn(l, k, echo_max);
 		return;
 	}
 	/* A consumer's reject (reason 28), with no private data. */
@@ -199,6 +223,7 @@ static void read_events(struct rr_listener *l)
 	struct timespec at;
 	struct conn *k;
 	int type, status;
+	uint32_t echo_max;
 	bool req;
 
 	/* The events we have no room for stay queued in the kernel. */
@@ -208,10 +233,12 @@ static void read_events(struct rr_listener *l)
 		type = ev->event;
 		status = ev->status;
 		req = type == RDMA_CM_EVENT_CONNECT_REQUEST;
+		echo_max = req ? rr_data_req_parse(ev->param.conn.private_data,
+						   ev->param.conn.private_data_len) : 0;
 		/* Acked first: destroying an id waits for its events' acks. */
 		rr_dl.rdma_ack_cm_event(ev);
 		if (req) {
-			request(l, id, &at);
+			request(l, id, &at, echo_max);
 			continue;
 		}
 		k = find(l, id);
@@ -238,16 +265,58 @@ static void end_held(struct rr_listener *l)
 	}
 }
 
+/* The channel, and the receive CQ of each connection that echoes. */
+static nfds_t poll_set(struct rr_listener *l)
+{
+	struct conn *k;
+	nfds_t n = 1;
+	int i;
+
+	l->pfd[0] = (struct pollfd){ .fd = l->channel->fd, .events = POLLIN };
+	for (i = 0; i < MAX_OPEN; i++) {
+		k = &l->open[i];
+		if (!k->used || !k->echo.mr || k->echo.stopped)
+			continue;
+		l->pfd_conn[n] = k;
+		l->pfd[n++] = (struct pollfd){ .fd = k->id->recv_cq_channel->fd,
+					       .events = POLLIN };
+	}
+	return n;
+}
+
+/*
+ * Messages in: each sent back.  A connection that can carry no more
+ * (its QP in error: the prober gone) waits for its DISCONNECTED, or for
+ * the hold time, as any other.
+ */
+static void echo_messages(struct rr_listener *l, nfds_t n)
+{
+	struct conn *k;
+	nfds_t i;
+
+	for (i = 1; i < n; i++) {
+		k = l->pfd_conn[i];
+		if (!l->pfd[i].revents || !k->used || !k->echo.mr)
+			continue;
+		if (rr_cm_echo_read(&k->echo, k->id->qp, k->id->recv_cq_channel,
+				    k->id->recv_cq, k->id->send_cq))
+			k->echo.stopped = true;
+	}
+}
+
 int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
 		     int max)
 {
-	struct pollfd pfd = { .fd = l->channel->fd, .events = POLLIN };
+	nfds_t n = poll_set(l);
 
 	l->done = done;
 	l->num_done = 0;
 	l->max_done = max;
-	if (poll(&pfd, 1, ms) > 0)
-		read_events(l);
+	if (poll(l->pfd, n, ms) > 0) {
+		echo_messages(l, n);
+		if (l->pfd[0].revents)
+			read_events(l);
+	}
 	end_held(l);
 	return l->num_done;
 }

@@ -16,6 +16,7 @@ enum rr_step_by {
 	RR_BY_INPUT,		/* before any backend: name look-up */
 	RR_BY_CM,		/* the kernel's RDMA CM (librdmacm) */
 	RR_BY_CONNECT,		/* the CM again, with --connect */
+	RR_BY_DATA,		/* the connection's QP, with --data */
 	RR_BY_SA,		/* the subnet administrator (--sa) */
 	RR_BY_TRACE,		/* the switches, by SMPs (--sa --trace) */
 	RR_BY_ALL,		/* every probe: the whole */
@@ -38,8 +39,9 @@ enum rr_cm_event {
  * X(id, key, label, call, ends_on, by), in the order a probe takes them.
  * key: its JSON key and --max-ms name; label: as cmtime prints it, so
  * numbers compare directly; call: what starts it; ends_on: the rdma_cm
- * event that ends it, NONE when the call itself does.  The CM backend
- * takes its steps in this order, those of --connect after the route.
+ * event that ends it, NONE when the call itself does (transfer ends with
+ * its messages' work completions, not an event).  The CM backend takes
+ * its steps in this order, those of --connect after the route.
  */
 #define RR_STEP_TABLE(X)						\
 	X(LOOKUP, "lookup", "lookup", "getaddrinfo_a", NONE, RR_BY_INPUT) \
@@ -57,6 +59,8 @@ enum rr_cm_event {
 	  CONNECT_RESPONSE, RR_BY_CONNECT)				\
 	X(ESTABLISH, "establish", "establish", "rdma_establish", NONE,	\
 	  RR_BY_CONNECT)						\
+	X(TRANSFER, "transfer", "transfer", "ibv_post_send", NONE,	\
+	  RR_BY_DATA)							\
 	X(DISCONNECT, "disconnect", "disconnect", "rdma_disconnect",	\
 	  DISCONNECTED, RR_BY_CONNECT)					\
 	X(OPEN_PORT, "open_port", "open port", "umad_get_port", NONE,	\

@@ -253,6 +253,13 @@ static void refine_cause(struct rr_result *r, const struct rr_chain *c)
 	struct rr_failure *f = &r->out.fail;
 
 	f->cause = rr_cause_refine(r, c);
+	/* --data: the interface's MTU beside the path's, in the detail. */
+	if (f->step == RR_STEP_TRANSFER && c->route.netdev[0]) {
+		snprintf(r->out.transfer.netdev, sizeof(r->out.transfer.netdev),
+			 "%s", c->route.netdev);
+		r->out.transfer.netdev_mtu = c->route.netdev_mtu;
+		rr_transfer_where(&r->out.transfer, f->where, sizeof(f->where));
+	}
 	if (f->cause == RR_CAUSE_NEIGH_TIMEOUT_VLAN && !f->where[0])
 		snprintf(f->where, sizeof(f->where),
 			 "address resolution went out on %s, VLAN %d",

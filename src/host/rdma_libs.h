@@ -45,7 +45,9 @@ enum rr_dl_group {
 	X(ibv_get_device_name) X(ibv_open_device) X(ibv_close_device)        \
 	X(ibv_query_device) X(ibv_query_port) X(_ibv_query_gid_table)      \
 	X(ibv_alloc_pd) X(ibv_dealloc_pd) X(ibv_create_cq) X(ibv_destroy_cq) \
-	X(ibv_create_qp) X(ibv_destroy_qp) X(ibv_modify_qp)
+	X(ibv_create_qp) X(ibv_destroy_qp) X(ibv_modify_qp)                 \
+	X(ibv_create_comp_channel) X(ibv_destroy_comp_channel)             \
+	X(ibv_reg_mr) X(ibv_dereg_mr) X(ibv_get_cq_event) X(ibv_ack_cq_events)
 
 #define RR_DL_MNL_SYMBOLS(X)                                                  \
 	X(mnl_socket_open2) X(mnl_socket_bind) X(mnl_socket_close)           \

@@ -19,6 +19,7 @@ enum {
 	OPT_TOS,
 	OPT_PS,
 	OPT_CONNECT,
+	OPT_DATA,
 	OPT_LISTEN,
 	OPT_REJECT,
 	OPT_PARALLEL,
@@ -94,6 +95,11 @@ static const struct argp_option options[] = {
 	{ "connect", OPT_CONNECT, "PORT", OPTION_ARG_OPTIONAL,
 	  "After the route, connect to PORT (default 7471) and time create qp, "
 	  "connect, establish and disconnect", 0 },
+	{ "data", OPT_DATA, "SIZES", OPTION_ARG_OPTIONAL,
+	  "With --connect: once established, send messages of SIZES bytes "
+	  "(default 64,mtu,64K; K, M, mtu: the path MTU) to rdma-route "
+	  "--listen, which echoes them, and time their round trip (transfer)",
+	  0 },
 	{ "listen", OPT_LISTEN, "PORT", OPTION_ARG_OPTIONAL,
 	  "Answer --connect probes on PORT (default 7471) of ADDR (default "
 	  "every address), a record per connection, until SIGINT/SIGTERM or "
@@ -316,6 +322,10 @@ static void check_mode(const struct rr_opts *opts, struct argp_state *state)
 		check_listen(opts, state);
 	if (opts->reject && !opts->listen_port)
 		argp_error(state, "--reject answers requests: with --listen only");
+	if (opts->data && !opts->connect_port)
+		argp_error(state, "--data sends messages over the connection: with --connect");
+	if (opts->data && opts->ps == RR_PS_UDP)
+		argp_error(state, "--data needs a connection: --ps udp makes none (SIDR)");
 	if (opts->sa && opts->connect_port)
 		argp_error(state, "--connect connects through the RDMA CM: not with --sa");
 	if (opts->sa && opts->count != 1)
@@ -353,6 +363,22 @@ static bool has_control(const char *s)
 		    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
 			return true;
 	return false;
+}
+
+/* --data[=SIZES]: the messages' sizes, or the default ones. */
+static void parse_data(struct rr_opts *opts, struct argp_state *state,
+		       const char *arg)
+{
+	char buf[128], why[128];
+
+	opts->data = true;
+	if (!arg) {
+		rr_data_plan_default(&opts->data_plan);
+		return;
+	}
+	if (!rr_data_plan_parse(arg, &opts->data_plan, why, sizeof(why)))
+		argp_error(state, "invalid --data '%s': %s",
+			   rr_shown(arg, buf, sizeof(buf)), why);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -409,6 +435,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 								 arg, 1, 65535,
 								 "a port, 1 to 65535") :
 				     RR_DEFAULT_CONNECT_PORT;
+		break;
+	case OPT_DATA:
+		parse_data(opts, state, arg);
 		break;
 	case OPT_LISTEN:
 		opts->listen_port = arg ? (unsigned int)number(state, "listen",

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "base/port_space.h"	/* enum rr_ps: --ps */
+#include "model/transfer.h"	/* struct rr_data_plan: --data */
 #include "output/printer.h"	/* enum rr_format */
 
 /* Exit codes, documented in --help and rdma-route(8). */
@@ -55,6 +56,8 @@ struct rr_opts {
 	enum rr_ps ps;
 	bool ps_given;		/* --ps was given: a Prometheus label */
 	unsigned int connect_port;	/* --connect: 0 none */
+	bool data;			/* --data: messages over it */
+	struct rr_data_plan data_plan;
 	unsigned int listen_port;	/* --listen: 0 none */
 	bool reject;			/* --listen --reject */
 	bool count_given;		/* --count was given (--listen) */

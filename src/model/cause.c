@@ -294,6 +294,31 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"RoCE v2 filtered: the connection request got no answer, and neither did a plain UDP datagram to the peer's port 4791, not even an ICMP error, though the peer answers ARP/ND",
 		"a firewall or ACL drops UDP 4791 at the peer or on the way: check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs; if there are none, the peer's RDMA CM may be stuck (dmesg there); probe the other way from the peer"
 	},
+	[RR_CAUSE_MTU_BLACK_HOLE] = {
+		"mtu_black_hole",
+		"an MTU black hole: smaller messages came back, but packets of this size were never acknowledged, though the connection is up; something on the way has a smaller MTU than the ends (a switch port, a tunnel, a hop) and drops full-size packets without a word",
+		"compare the MTUs along the path with the path MTU in the detail (`ip link` on both hosts, the switch ports' MTU and the jumbo-frame settings, any VXLAN or GRE hop): each must carry the path MTU plus the RoCE headers (some 70 bytes), or set a smaller MTU on the hosts' interfaces"
+	},
+	[RR_CAUSE_DATA_NO_ACK] = {
+		"data_no_ack",
+		"the data was never acknowledged: the connection came up, then the peer stopped answering (its interface down, a cable pulled, the host gone) or the path drops RoCE data packets",
+		"check the peer's interface and host (`ip link`, `rdma link` there) and the link between; probe again: a resolve or connect failure then says which"
+	},
+	[RR_CAUSE_NO_ECHO] = {
+		"no_echo",
+		"the peer took the messages but sent none back: it is not rdma-route --listen (rping, cmtime and ucmatose do not echo), or it posted no receive for them",
+		"run `rdma-route --listen` on the peer for --data, or probe this peer with --connect alone"
+	},
+	[RR_CAUSE_PEER_DISCONNECTED] = {
+		"peer_disconnected",
+		"the peer disconnected while messages were on their way: its application ended or closed the connection (a listener killed, restarted, or its hold time over)",
+		"check the peer's application (is rdma-route --listen still running there? its record of this connection says how it ended)"
+	},
+	[RR_CAUSE_TRANSFER_FAILED] = {
+		"transfer_failed",
+		"a message failed with an error of its work completion (wc_status)",
+		"see wc_status; dmesg on both ends may say more"
+	},
 	[RR_CAUSE_UNKNOWN] = {
 		"unknown",
 		"the step failed for a reason rdma-route does not recognise",
@@ -410,6 +435,10 @@ static enum rr_cause classify_event(const struct rr_cause_input *in)
 					      RR_CAUSE_CONNECT_UNREACHABLE;
 	if (in->event == RDMA_CM_EVENT_CONNECT_ERROR)
 		return RR_CAUSE_CONNECT_ERROR;
+	/* The peer's DREQ while the messages were out. */
+	if (in->event == RDMA_CM_EVENT_DISCONNECTED &&
+	    in->step == RR_STEP_TRANSFER)
+		return RR_CAUSE_PEER_DISCONNECTED;
 	if (in->err == ENOMEM)
 		return RR_CAUSE_OUT_OF_RESOURCES;
 	return RR_CAUSE_UNKNOWN;

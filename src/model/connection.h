@@ -35,6 +35,9 @@ struct rr_connection {
 	/* REQ in; ESTABLISHED (RTU in) or the answer sent; the end. */
 	struct timespec request, established, ended;
 	bool have_established;
+	/* --connect --data asked for an echo: the messages sent back. */
+	bool echo;
+	unsigned long long echoed;
 };
 
 /* "disconnected", "held", "rejected", "answered", "failed", "stopped". */

@@ -481,6 +481,12 @@ static void judge_connect(struct rr_chain *c, const struct rr_result *r)
 
 	if (!r->out.connect_port)
 		return;		/* not asked, or never got that far */
+	if (!r->out.ok && r->out.fail.step == RR_STEP_TRANSFER) {
+		set(v, RR_LS_BROKEN, "port %u: the connection came up, then the data did not: %s (%s)",
+		    r->out.connect_port, r->out.fail.where,
+		    rr_cause_key(r->out.fail.cause));
+		return;
+	}
 	if (!r->out.ok) {
 		set(v, RR_LS_BROKEN, "port %u: failed at %s: %s",
 		    r->out.connect_port, rr_step_name(r->out.fail.step),
@@ -488,8 +494,10 @@ static void judge_connect(struct rr_chain *c, const struct rr_result *r)
 		return;
 	}
 	rr_fixed_text(rr_step_ms(&r->out, RR_STEP_CONNECT), 3, ms, NULL);
-	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up%s",
-	    r->out.connect_port, ms, r->out.disconnect_unconfirmed ?
+	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up%s%s",
+	    r->out.connect_port, ms, r->out.transfer.num ?
+	    "; every message came back, up to the largest" : "",
+	    r->out.disconnect_unconfirmed ?
 	    "; the peer did not confirm the disconnect (no DREP)" : "");
 }
 

@@ -94,6 +94,12 @@ const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
 		snprintf(buf, len, "%s", f->detail);	/* a node's name (--sa) */
 	else if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s", gai_strerror(f->status));
+	else if (f->step == RR_STEP_TRANSFER && f->kind == RR_FAIL_CALL &&
+		 !f->err)
+		snprintf(buf, len, "%s%s: work completion status %s", f->call,
+			 call_parens(f->call),
+			 rr_wc_status_key(r->out.transfer.wc_status) ?
+			 rr_wc_status_key(r->out.transfer.wc_status) : "unknown");
 	else if (f->kind == RR_FAIL_CALL && !f->err)
 		snprintf(buf, len, "%s%s: %s", f->call, call_parens(f->call),
 			 f->where[0] ? f->where : f->detail ? f->detail : "failed");
@@ -247,6 +253,42 @@ static void get_udp_4791(const struct rr_field *f, const struct rr_result *r,
 {
 	str(v, r->out.udp_4791 != RR_UDP_NOT_SENT,
 	    rr_udp_answer_key(r->out.udp_4791));
+}
+
+/* --connect --data: the messages' sizes, what came back, how it failed. */
+static void get_data_sizes(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.transfer.num,
+	    rr_transfer_sizes_str(&r->out.transfer, v->buf, sizeof(v->buf)));
+}
+
+static void get_data_passed(const struct rr_field *f, const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.transfer.num, r->out.transfer.passed);
+}
+
+static void get_data_largest_passed(const struct rr_field *f,
+				    const struct rr_result *r,
+				    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.transfer.num, rr_transfer_largest_passed(&r->out.transfer));
+}
+
+static void get_wc_status(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	const char *key = rr_wc_status_key(r->out.transfer.wc_status);
+
+	str(v, r->out.transfer.num && key, key);
+}
+
+static void get_netdev_mtu(const struct rr_field *f, const struct rr_result *r,
+			   const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.transfer.num && r->out.transfer.netdev_mtu,
+	    r->out.transfer.netdev_mtu);
 }
 
 static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
@@ -507,6 +549,47 @@ static bool set_udp_4791(const struct rr_field *f, struct rr_result *r,
 	return r->out.udp_4791 != RR_UDP_NOT_SENT;
 }
 
+static bool set_data_sizes(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	struct rr_data_plan plan;
+	char why[96];
+
+	if (!rr_data_plan_parse(v->s, &plan, why, sizeof(why)))
+		return false;
+	rr_transfer_plan(&r->out.transfer, &plan, 0);
+	return r->out.transfer.num == plan.num;
+}
+
+static bool set_data_passed(const struct rr_field *f, struct rr_result *r,
+			    struct rr_path *p, const struct rr_fval *v,
+			    struct rr_fstore *st)
+{
+	if (!in(v, RR_DATA_MAX_MESSAGES))
+		return false;
+	r->out.transfer.passed = (unsigned int)v->i;
+	return true;
+}
+
+static bool set_wc_status(const struct rr_field *f, struct rr_result *r,
+			  struct rr_path *p, const struct rr_fval *v,
+			  struct rr_fstore *st)
+{
+	r->out.transfer.wc_status = rr_wc_status_from_key(v->s);
+	return r->out.transfer.wc_status >= 0;
+}
+
+static bool set_netdev_mtu(const struct rr_field *f, struct rr_result *r,
+			   struct rr_path *p, const struct rr_fval *v,
+			   struct rr_fstore *st)
+{
+	if (!in(v, 1U << 20))
+		return false;
+	r->out.transfer.netdev_mtu = (unsigned int)v->i;
+	return true;
+}
+
 static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
@@ -636,6 +719,11 @@ static const struct rr_field result_fields[] = {
 	{ "connect_port", RR_FT_INT, .get = get_connect_port, .set = set_connect_port },
 	{ "disconnect_confirmed", RR_FT_BOOL, .get = get_disconnect_confirmed, .set = set_disconnect_confirmed },
 	{ "udp_4791", RR_FT_STR, .get = get_udp_4791, .set = set_udp_4791 },
+	{ "data_sizes", RR_FT_STR, .get = get_data_sizes, .set = set_data_sizes },
+	{ "data_passed", RR_FT_INT, .get = get_data_passed, .set = set_data_passed },
+	{ "data_largest_passed", RR_FT_INT, .get = get_data_largest_passed },
+	{ "wc_status", RR_FT_STR, .get = get_wc_status, .set = set_wc_status },
+	{ "netdev_mtu", RR_FT_INT, .get = get_netdev_mtu, .set = set_netdev_mtu },
 	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
 	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,

@@ -140,7 +140,8 @@ bool rr_result_routed(const struct rr_result *r)
 	enum rr_step_by by = rr_step_info(r->out.fail.step)->by;
 
 	return r->out.ok || (r->out.fail.kind != RR_FAIL_NONE &&
-			     (by == RR_BY_CONNECT || by == RR_BY_TRACE));
+			     (by == RR_BY_CONNECT || by == RR_BY_DATA ||
+			      by == RR_BY_TRACE));
 }
 
 const char *rr_result_status(const struct rr_result *r)

@@ -13,6 +13,7 @@
 
 #include "model/cause.h"
 #include "model/hop.h"
+#include "model/transfer.h"
 #include "base/steps.h"
 
 struct rr_chain;
@@ -78,7 +79,7 @@ struct rr_failure {
 	enum rr_fail_kind kind;
 	const char *call;	/* the library call that failed or waited */
 	const char *detail;	/* static text beyond errno (a MAD status) */
-	char where[128];	/* --sa --trace: where the route died */
+	char where[192];	/* where the route died, what the probe saw */
 	int err;		/* positive errno: the call's, or -status */
 	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
@@ -201,6 +202,8 @@ struct rr_outcome {
 	 */
 	bool disconnect_unconfirmed;
 	enum rr_udp_answer udp_4791;
+	/* --connect --data: the messages (transfer.num 0: none sent). */
+	struct rr_transfer transfer;
 	struct rr_failure fail;
 };
 

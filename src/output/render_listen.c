@@ -78,6 +78,8 @@ void rr_render_connection(struct printer *p, const struct rr_connection *c)
 		pr_int(p, "port", c->port);
 	}
 	pr_str(p, "status", rr_conn_end_key(c->end));
+	if (c->echo)
+		pr_int(p, "echoed", (long long)c->echoed);
 	if (c->end == RR_CONN_FAILED)
 		render_error(p, c);
 	pr_map_begin(p, "time_ms", "time", "step");

@@ -76,7 +76,7 @@ static void parse_errors(void)
 	   "--max-ms total=-1");
 	ok(!rr_expect_parse_max_ms("mtu=5000", &e, why, sizeof(why)),
 	   "--max-ms on a field that is no step");
-	is_str(why, "'mtu' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, create_qp, connect, establish, disconnect, open_port, find_sm, sa_query, trace or total",
+	is_str(why, "'mtu' is not a step: want lookup, create_id, bind_addr, resolve_addr, resolve_route, create_qp, connect, establish, transfer, disconnect, open_port, find_sm, sa_query, trace or total",
 	       "its reason");
 	ok(!rr_expect_parse_max_ms("=5", &e, why, sizeof(why)), "--max-ms =5");
 }

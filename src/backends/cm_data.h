@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --connect --data: messages over an RC connection and their echo.  The
+ * prober's side (struct rr_cm_data: send one, wait for it to come back)
+ * and the listener's (struct rr_cm_echo: send back what came), and the
+ * few bytes of the connection request by which a prober asks a listener
+ * to echo.  Never prints.
+ */
+#ifndef RR_CM_DATA_H
+#define RR_CM_DATA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <infiniband/verbs.h>
+
+/*
+ * The REQ's private data of a probe that will send messages: a tag and
+ * the largest message, so that the listener registers a buffer for it
+ * (and only for such connections).  Within the 56 bytes RDMA CM leaves.
+ */
+#define RR_DATA_REQ_TAG "rdma-route data1"
+#define RR_DATA_REQ_LEN 20
+
+void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max);
+/* The largest message a REQ's private data asks to echo; 0: none. */
+uint32_t rr_data_req_parse(const void *data, unsigned int len);
+
+/* The prober's side: one message at a time, out and back. */
+struct rr_cm_data {
+	struct ibv_comp_channel *channel;	/* the CQ's, polled by the run */
+	struct ibv_mr *mr;
+	uint8_t *buf;			/* max to send, then max to receive */
+	uint32_t max;
+	uint32_t size;			/* the message out */
+	bool sent, echoed;		/* its completions so far */
+	bool poked;			/* the RDMA READ of 0 bytes went */
+	struct timespec start;		/* when it was posted */
+};
+
+/*
+ * A completion channel (before the CQ is made with it) and a buffer of
+ * MAX bytes registered with PD; 0, or -1 with errno and *CALL.
+ */
+int rr_cm_data_open(struct rr_cm_data *d, struct ibv_context *verbs,
+		    struct ibv_pd *pd, uint32_t max, const char **call);
+/* After the QP and the CQ are gone. */
+void rr_cm_data_close(struct rr_cm_data *d);
+/*
+ * The next message, of SIZE bytes: its echo's receive posted first, then
+ * the send, the CQ armed; 0, or -1 with errno and *CALL.
+ */
+int rr_cm_data_send(struct rr_cm_data *d, struct ibv_qp *qp, struct ibv_cq *cq,
+		    uint32_t size, const char **call);
+
+/*
+ * The message was acknowledged, its echo is late: an RDMA READ of 0
+ * bytes, which the peer's RDMA device answers by itself (its application
+ * has no part in it), tells a peer that no longer answers at all (RC's
+ * retries end it: IBV_WC_RETRY_EXC_ERR) from one that does not echo.  0,
+ * or -1 with errno and *CALL.
+ */
+int rr_cm_data_poke(struct rr_cm_data *d, struct ibv_qp *qp, const char **call);
+
+enum rr_cm_data_state {
+	RR_DATA_WAITING,		/* not back yet */
+	RR_DATA_BACK,			/* sent, and its echo came, the same */
+	RR_DATA_FAILED,			/* *wc_status says how */
+};
+
+/*
+ * The channel is readable: the CQ's completions read, the CQ armed
+ * again.  A failed completion's status goes to *WC_STATUS (an echo that
+ * differs from the message: IBV_WC_GENERAL_ERR).
+ */
+enum rr_cm_data_state rr_cm_data_read(struct rr_cm_data *d, struct ibv_cq *cq,
+				      int *wc_status);
+
+/* The listener's side: what comes is sent back. */
+struct rr_cm_echo {
+	struct ibv_mr *mr;
+	uint8_t *buf;
+	uint32_t max;
+	unsigned int in_flight;		/* sends not completed yet */
+	unsigned long long messages;	/* sent back */
+	bool stopped;			/* it can carry no more: not polled */
+};
+
+/*
+ * A buffer of MAX bytes on the QP's PD and its first receive posted,
+ * before the connection is accepted, the receive CQ armed on
+ * RECV_CHANNEL (made non-blocking); 0, or -1 with errno and *CALL.
+ */
+int rr_cm_echo_open(struct rr_cm_echo *e, struct ibv_qp *qp,
+		    struct ibv_comp_channel *recv_channel, uint32_t max,
+		    const char **call);
+/*
+ * RECV_CHANNEL is readable: each message that came is sent back and the
+ * receive posted again.  0; -1 when the connection can carry no more.
+ */
+int rr_cm_echo_read(struct rr_cm_echo *e, struct ibv_qp *qp,
+		    struct ibv_comp_channel *recv_channel,
+		    struct ibv_cq *recv_cq, struct ibv_cq *send_cq);
+void rr_cm_echo_close(struct rr_cm_echo *e);
+
+#endif

@@ -1,0 +1,206 @@
+#!/usr/bin/env bats
+# --connect --data across the wire (tests/lab/lab run --hosts 2): messages
+# sent once the connection is up and echoed by rdma-route --listen on b,
+# and the faults that only data finds: an MTU black hole, a peer that
+# does not echo, a peer gone after the connection came up.
+
+load ../../helpers
+load hosts	# setup, teardown
+
+@test "--connect --data to --listen on b: 64 bytes, the path MTU and 64 KiB came back, transfer timed; b echoed 3" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --jsonl $LAB_PEER"
+	run --separate-stderr rr --connect --data --json --timeout 3000 "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0] | .status == "connected" and .data_sizes == "64,1024,65536" and .data_passed == 3 and .data_largest_passed == 65536' <<<"$output"
+	jqe '.results[0].time_ms | .transfer > 0 and .transfer < .total and .disconnect > 0' <<<"$output"
+	jqe '.results[0] | (has("wc_status") | not) and .disconnect_confirmed == true' <<<"$output"
+	run lab-on b 'cat /tmp/serve.7471'
+	jqe -s 'map(select(.record == "connections")) | length == 1 and .[0].echoed == 3 and .[0].status == "disconnected"' <<<"$output"
+	# IPv6, sizes of one's own (each once, in order), text output.
+	serve_b 7470 "$LAB_PEER6" "$RDMA_ROUTE --listen=7470 $LAB_PEER6"
+	run --separate-stderr rr --connect=7470 --data=1M,1,mtu,1 --timeout 3000 "$LAB_PEER6"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	has_field "$output" "data sizes" "1,1024,1048576"
+	has_field "$output" "data passed" 3
+	[[ $output == *transfer* ]]
+}
+
+@test "--data with --count, --jsonl, --expect and --max-ms on the transfer step" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	run --separate-stderr rr --connect --data=64 --jsonl --count 3 --interval 100 \
+		--expect 'data_passed = 1' --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	jqe -s 'map(select(.status == "connected" and .data_passed == 1 and .time_ms.transfer > 0)) | length == 3' <<<"$output"
+	# No message takes a microsecond over a wire: --max-ms says so, exit 4.
+	run --separate-stderr rr --connect --data=64 --json --max-ms transfer=0.001 --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 4 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0].expect_failed[0] | .field == "transfer" and .op == "<="' <<<"$output"
+}
+
+stop_listener_on_a() {
+	[ -n "${a_listener:-}" ] && kill "$a_listener" 2>/dev/null && wait "$a_listener" 2>/dev/null
+	return 0
+}
+
+@test "--data in a batch (b and a's own address), --prom, and --matrix of both hosts' records" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	"$RDMA_ROUTE" --listen "$LAB_SELF" >/dev/null 2>&1 &
+	a_listener=$!
+	restore+=(stop_listener_on_a)
+	for _ in $(seq 200); do
+		rdma resource show cm_id | grep -q "state LISTEN ps TCP .*src-addr $LAB_SELF:7471 " && break
+		sleep 0.05
+	done
+	run --separate-stderr rr --connect --data=64,mtu --prom --timeout 3000 "$LAB_SELF" "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	for dst in "$LAB_SELF" "$LAB_PEER"; do
+		grep -q "^rdma_route_step_duration_seconds{destination=\"$dst\",step=\"transfer\"} " <<<"$output"
+	done
+	# Each host's records, a's to b and b's to a, read back by --matrix.
+	rr --connect --data --jsonl --host-label a --timeout 3000 "$LAB_PEER" >"$BATS_TEST_TMPDIR/a.jsonl"
+	lab-on b "$RDMA_ROUTE --connect --data --jsonl --host-label b --timeout 3000 $LAB_SELF" >"$BATS_TEST_TMPDIR/b.jsonl"
+	run --separate-stderr rr --matrix=data_largest_passed --json "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/b.jsonl"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	[[ $output == *65536* ]] || { echo "$output"; false; }
+	run --separate-stderr rr --matrix --expect 'data_passed = 3' --expect 'transfer < 60000' \
+		"$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/b.jsonl"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	run --separate-stderr rr --matrix --expect 'data_passed = 4' "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/b.jsonl"
+	[ "$status" -eq 4 ] || { echo "$output $stderr"; false; }
+}
+
+@test "--data to peers that do not echo (rping, ucmatose): no_echo, within the deadline" {
+	serve_b 7472 "$LAB_PEER" "rping -s -a $LAB_PEER -p 7472"
+	serve_b 7474 "$LAB_PEER" "ucmatose -b $LAB_PEER -p 7474"
+	for port in 7472 7474; do
+		run --separate-stderr rr --connect=$port --data --json --timeout 2000 "$LAB_PEER"
+		[ "$status" -eq 1 ] || { echo "port $port: $output $stderr"; false; }
+		jqe '.results[0].error | .step == "transfer" and .cause == "no_echo"' <<<"$output"
+		jqe '.results[0] | .data_passed == 0 and .time_ms.total < 3500' <<<"$output"
+		jqe '.results[0].error.hint | contains("rdma-route --listen")' <<<"$output"
+	done
+}
+
+black_hole_on_b() {
+	# RoCE packets longer than a 64-byte message's (UDP length 88) and
+	# the CM's MADs (288), as a hop with a small MTU would drop them.
+	lab-on b 'nft add table inet lab_m && nft add chain inet lab_m in "{ type filter hook input priority 0; }" &&
+		nft add rule inet lab_m in udp dport 4791 udp length \> 400 counter drop'
+	restore+=(no_black_hole_on_b)
+}
+
+no_black_hole_on_b() {
+	lab-on b 'nft delete table inet lab_m 2>/dev/null; exit 0'
+}
+
+@test "an MTU black hole (b drops RoCE packets above 400 bytes): connected, 64 bytes came back, mtu_black_hole names 64, the path MTU and eth0's MTU" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	black_hole_on_b
+	run --separate-stderr rr --connect --data --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0].error | .step == "transfer" and .cause == "mtu_black_hole"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0] | .data_passed == 1 and .data_largest_passed == 64 and .wc_status == "retry_exc_err" and .netdev_mtu == 1500' <<<"$output"
+	jqe '.results[0].error.detail == "messages up to 64 bytes came back, one of 1024 did not (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+	jqe '.results[0].error.kernel_said == "ibv_poll_cq(): work completion status retry_exc_err"' <<<"$output"
+	# RC gave up within the deadline, by its own retries.
+	jqe '.results[0].time_ms.total < 2000' <<<"$output"
+	# Without --data the same path connects: only data finds it.
+	run --separate-stderr rr --connect --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 0 ]
+	# --explain and text say it.
+	run --separate-stderr rr --connect --data --explain --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 1 ]
+	[[ $output$stderr == *"MTU black hole"* ]]
+	run lab-on b 'nft list chain inet lab_m in'
+	[[ $output =~ counter\ packets\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge 8 ]
+}
+
+# eth0 up again on b, its IPv6 address back (a link down drops it), and
+# rdma_rxe loaded again: on 6.1, b's RDMA CM answers no
+# connection request after a link flap that cut a connection's packets
+# (b gets the REQs, answers none; seen for 26 s), and a reload of the
+# module is what brings it back (tests/lab/README.md).  Servers on b
+# stopped first: teardown stops b_pids before it calls this.
+eth0_up_on_b() {
+	lab-on b 'ip link set eth0 up
+		ip -6 address replace fd00:90::2/64 dev eth0 nodad
+		rdma link del rxe0 && rmmod rdma_rxe && insmod /run/lab/modules/rdma_rxe.ko &&
+			rdma link add rxe0 type rxe netdev eth0 || exit 1
+		for _ in $(seq 200); do
+			rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
+				grep -qs ffff:c0a8:5a02 /sys/class/infiniband/rxe0/ports/1/gids/* && exit 0
+			sleep 0.05
+		done
+		echo "rxe0 not active again on b, or without its GID" >&2; exit 1'
+}
+
+# b's echoes of small messages (UDP length 60 to 200: not the ACKs, 28,
+# nor the CM's MADs, 288) never leave b: the probe waits at transfer, its
+# first message acknowledged, while the test does something to b.
+hold_echoes_on_b() {
+	lab-on b 'nft add table inet lab_e && nft add chain inet lab_e out "{ type filter hook output priority 0; }" &&
+		nft add rule inet lab_e out udp dport 4791 udp length 60-200 counter drop'
+	restore+=(release_echoes_on_b)
+}
+
+release_echoes_on_b() {
+	lab-on b 'nft delete table inet lab_e 2>/dev/null; exit 0'
+}
+
+# Until b holds the probe's connection (its listener's id connected).
+wait_connected_on_b() {
+	lab-on b 'for _ in $(seq 400); do
+			rdma resource show cm_id | grep -q "state CONNECT ps TCP" && exit 0
+			sleep 0.05
+		done
+		echo "no connection on b" >&2; exit 1'
+}
+
+@test "an echo that does not come, the peer still there: no_echo, the message acknowledged and the peer poked" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	hold_echoes_on_b
+	run --separate-stderr rr --connect --data=64 --json --timeout 1000 "$LAB_PEER"
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0].error | .step == "transfer" and .cause == "no_echo" and .failed_by == "deadline"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, its echo never came (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+}
+
+@test "the listener on b killed while the probe waits for its echo: peer_disconnected at transfer" {
+	# The listener holds connections for 30 s: its own DREQ stays out of it.
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --timeout 30000 $LAB_PEER"
+	hold_echoes_on_b
+	rr --connect --data=64 --json --timeout 12000 "$LAB_PEER" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	local probe=$!
+	wait_connected_on_b
+	lab-on b "kill -KILL ${b_pids[0]}"
+	wait "$probe" && false
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	jqe '.results[0].error | .step == "transfer" and .cause == "peer_disconnected"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0].error.kernel_said | startswith("RDMA_CM_EVENT_DISCONNECTED")' <<<"$output"
+	jqe '.results[0].time_ms.total < 12000' <<<"$output"
+}
+
+@test "b's interface set down once the connection is up: data_no_ack at transfer, the peer answered nothing more" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --timeout 30000 $LAB_PEER"
+	hold_echoes_on_b
+	restore+=(eth0_up_on_b)
+	# The peer is poked 3 s after the message (a quarter of --timeout):
+	# by then eth0 on b is down.
+	rr --connect --data=64 --json --timeout 12000 "$LAB_PEER" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	local probe=$!
+	wait_connected_on_b
+	lab-on b 'ip link set eth0 down'
+	wait "$probe" && false
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	jqe '.results[0].error | .step == "transfer" and .cause == "data_no_ack"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0] | .wc_status == "retry_exc_err" and .data_passed == 0' <<<"$output"
+	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, then the peer went silent (an RDMA READ of 0 bytes got no answer) (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+	jqe '.results[0].time_ms.total < 12000' <<<"$output"
+	# eth0 up again and rxe reloaded (see eth0_up_on_b), b answers again.
+	lab-on b "kill ${b_pids[0]}; while kill -0 ${b_pids[0]} 2>/dev/null; do sleep 0.05; done"
+	eth0_up_on_b
+	release_echoes_on_b
+	serve_b 7475 "$LAB_PEER" "$RDMA_ROUTE --listen=7475 $LAB_PEER"
+	run --separate-stderr rr --connect=7475 --data --json --timeout 3000 "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+}
