@@ -4,6 +4,10 @@
 # "@KEY " are its rows:
 #   @connect_hosts  N connections from a to a cmtime server on b, against
 #                   cmtime's 6 steps (bench/lab.bash's connect_rows)
+#   @transfer_hosts the round trip of a 64-byte message to rdma-route
+#                   --listen on b (--data=64, the transfer step) against
+#                   ib_send_lat -R (perftest, rdma_cm mode) to b: its
+#                   typical latency, one way, doubled
 # Progress goes to stderr.
 set -euo pipefail
 
@@ -12,8 +16,9 @@ n=$BENCH_N
 reps=$BENCH_REPS
 tmp=$(mktemp -d)
 server=
+listener=
 cleanup() {
-	[ -z "$server" ] || lab-on b "kill $server 2>/dev/null; exit 0" || true
+	[ -z "$server$listener" ] || lab-on b "kill $server $listener 2>/dev/null; exit 0" || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -34,3 +39,48 @@ lab-on b "end=\$((SECONDS + 20))
 say "$n connections from $src to $dst (host b): $reps runs each of rdma-route and cmtime"
 connect_rows
 echo "@connect_hosts | $n connections from host a to host b over the wire (cmtime's server on b), first start to last establish, median of $reps (min-max)${c_ok:+; $c_ok} | $c_rr ms ($c_rr_min-$c_rr_max) | cmtime -c $n from a, create id + bind addr + resolve addr + resolve route + create qp + connect totals: $c_cm ms ($c_cm_min-$c_cm_max) | $c_ratio | ≤ 1.0: $(verdict "$c_ratio" 1.0) |"
+
+# The transfer row: MSGS round trips each way, per message, process start
+# and connection set-up excluded on both sides.
+msgs=$((n < 100 ? 100 : n))
+lport=7481
+listener=$(lab-on b "$bin --listen=$lport --count 0 $dst >/dev/null 2>&1 & echo \$!")
+listening_on_b() {
+	lab-on b "end=\$((SECONDS + 20))
+		while [ \$SECONDS -lt \$end ]; do
+			rdma res show cm_id 2>/dev/null | grep -q 'state LISTEN .*:$1 ' && exit 0
+			sleep 0.05
+		done
+		exit 1"
+}
+listening_on_b $lport || { say "rdma-route --listen on b not listening after 20 s"; exit 1; }
+# rdma-route: MSGS probes of one 64-byte message, the median of their
+# transfer steps.
+t_rr() {
+	"$bin" --connect=$lport --data=64 --count "$msgs" --interval 0 --parallel 1 \
+		--jsonl --timeout 2000 "$dst" >"$tmp/out" 2>"$tmp/err" || {
+		say "rdma-route --data failed:"; tail -5 "$tmp/err" >&2; exit 1
+	}
+	jq -r 'select(.record == "results") | .time_ms.transfer' "$tmp/out" |
+		stats 4 | cut -d' ' -f1 >>"$tmp/t_rr"
+	settle
+}
+# ib_send_lat -R: a server on b for each run, MSGS iterations; its
+# t_typical (the median, one way) doubled.
+t_isl() {
+	lab-on b "ib_send_lat -R -s 64 -n $msgs -F >/tmp/isl-server 2>&1 &" >/dev/null
+	listening_on_b 18515 || { say "ib_send_lat server on b not listening"; exit 1; }
+	ib_send_lat -R -s 64 -n "$msgs" -F "$dst" >"$tmp/out" 2>"$tmp/err" || {
+		say "ib_send_lat failed:"; tail -5 "$tmp/out" "$tmp/err" >&2; exit 1
+	}
+	awk '$1 == 64 && NF >= 5 { printf "%.4f\n", 2 * $5 / 1000 }' "$tmp/out" >>"$tmp/t_isl"
+	settle
+}
+say "$msgs 64-byte round trips from $src to $dst (host b): $reps runs each of rdma-route --data and ib_send_lat -R"
+: >"$tmp/t_rr"
+: >"$tmp/t_isl"
+alternate t_rr t_isl
+read -r x_rr x_rr_min x_rr_max < <(stats 4 <"$tmp/t_rr")
+read -r x_isl x_isl_min x_isl_max < <(stats 4 <"$tmp/t_isl")
+x_ratio=$(ratio "$x_rr" "$x_isl")
+echo "@transfer_hosts | a 64-byte message's round trip from host a to rdma-route --listen on host b (--data=64, the transfer step), median of $msgs probes, median of $reps runs (min-max) | $x_rr ms ($x_rr_min-$x_rr_max) | ib_send_lat -R -s 64 -n $msgs to b, t_typical doubled: $x_isl ms ($x_isl_min-$x_isl_max) | $x_ratio | ≤ 1.1: $(verdict "$x_ratio" 1.1) |"

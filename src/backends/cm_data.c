@@ -13,7 +13,7 @@
 /* Work request ids: which completion is which. */
 #define WR_SEND 1
 #define WR_RECV 2
-#define WR_READ 3
+#define WR_POKE 3
 
 _Static_assert(sizeof(RR_DATA_REQ_TAG) - 1 + 4 == RR_DATA_REQ_LEN,
 	       "the REQ's tag and size");
@@ -131,9 +131,8 @@ int rr_cm_data_send(struct rr_cm_data *d, struct ibv_qp *qp, struct ibv_cq *cq,
 
 int rr_cm_data_poke(struct rr_cm_data *d, struct ibv_qp *qp, const char **call)
 {
-	/* No address, no key: a zero-length READ needs none (IBTA C9-88). */
 	struct ibv_send_wr wr = {
-		.wr_id = WR_READ, .opcode = IBV_WR_RDMA_READ,
+		.wr_id = WR_POKE, .opcode = IBV_WR_SEND,
 		.send_flags = IBV_SEND_SIGNALED,
 	};
 	struct ibv_send_wr *bad;
@@ -191,7 +190,7 @@ enum rr_cm_data_state rr_cm_data_read(struct rr_cm_data *d, struct ibv_cq *cq,
 				d->sent = true;
 			else if (wc[i].wr_id == WR_RECV)
 				note_echo(d, &wc[i], wc_status);
-			/* A READ answered: the peer is there; the echo is late. */
+			/* The poke acknowledged: the peer is there, the echo late. */
 		}
 	if (n < 0)
 		note_failure(wc_status, IBV_WC_GENERAL_ERR);
@@ -265,6 +264,9 @@ int rr_cm_echo_read(struct rr_cm_echo *e, struct ibv_qp *qp,
 		next = e->buf + (wc.wr_id ? 0 : e->max);
 		if (post_recv(qp, e->mr, next, e->max, !wc.wr_id))
 			return -1;
+		/* A prober's poke (rr_cm_data_poke): acknowledged, not echoed. */
+		if (!wc.byte_len)
+			continue;
 		if (post_send(qp, e->mr, in, wc.byte_len, WR_SEND))
 			return -1;
 		e->in_flight++;

@@ -34,7 +34,7 @@ struct rr_cm_data {
 	uint32_t max;
 	uint32_t size;			/* the message out */
 	bool sent, echoed;		/* its completions so far */
-	bool poked;			/* the RDMA READ of 0 bytes went */
+	bool poked;			/* the message of 0 bytes went */
 	struct timespec start;		/* when it was posted */
 };
 
@@ -54,11 +54,12 @@ int rr_cm_data_send(struct rr_cm_data *d, struct ibv_qp *qp, struct ibv_cq *cq,
 		    uint32_t size, const char **call);
 
 /*
- * The message was acknowledged, its echo is late: an RDMA READ of 0
- * bytes, which the peer's RDMA device answers by itself (its application
- * has no part in it), tells a peer that no longer answers at all (RC's
- * retries end it: IBV_WC_RETRY_EXC_ERR) from one that does not echo.  0,
- * or -1 with errno and *CALL.
+ * The message was acknowledged, its echo is late: a SEND of 0 bytes,
+ * which the peer's RDMA device acknowledges by itself (the listener
+ * sends nothing back for it), tells a peer that no longer answers at all
+ * (RC's retries end it: IBV_WC_RETRY_EXC_ERR) from one that does not
+ * echo.  (An RDMA READ of 0 bytes would need no receive there, but
+ * Soft-RoCE on 6.12 answers none.)  0, or -1 with errno and *CALL.
  */
 int rr_cm_data_poke(struct rr_cm_data *d, struct ibv_qp *qp, const char **call);
 

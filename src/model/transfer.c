@@ -161,7 +161,7 @@ enum rr_cause rr_transfer_cause(const struct rr_transfer *t)
 		/* Acknowledged, but nothing came back by the deadline. */
 		return t->sent ? RR_CAUSE_NO_ECHO : RR_CAUSE_DATA_NO_ACK;
 	case IBV_WC_RETRY_EXC_ERR:
-		/* Acknowledged, then the RDMA READ that asked after it was not. */
+		/* Acknowledged, then the poke that asked after it was not. */
 		if (t->sent)
 			return RR_CAUSE_DATA_NO_ACK;
 		if (t->passed && packet(t, failed) >
@@ -198,7 +198,7 @@ void rr_transfer_where(const struct rr_transfer *t, char *buf, size_t len)
 		return;
 	if (t->sent && t->wc_status == IBV_WC_RETRY_EXC_ERR)
 		n += snprintf(buf + n, len - (size_t)n,
-			      ": acknowledged, then the peer went silent (an RDMA READ of 0 bytes got no answer)");
+			      ": acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged)");
 	else if (t->sent)
 		n += snprintf(buf + n, len - (size_t)n,
 			      ": acknowledged, its echo never came");

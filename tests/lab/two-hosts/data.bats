@@ -157,6 +157,10 @@ wait_connected_on_b() {
 }
 
 @test "an echo that does not come, the peer still there: no_echo, the message acknowledged and the peer poked" {
+	# On 6.12, b's Soft-RoCE acknowledges nothing more on a QP whose own
+	# send (the held echo) waits for its ACK: the poke goes unanswered
+	# there, and the probe would say data_no_ack (tests/lab/README.md).
+	[[ $(uname -r) == 6.1.* ]] || skip "Soft-RoCE on $(uname -r) answers no poke while b's echo is held"
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
 	hold_echoes_on_b
 	run --separate-stderr rr --connect --data=64 --json --timeout 1000 "$LAB_PEER"
@@ -194,7 +198,7 @@ wait_connected_on_b() {
 	output=$(cat "$BATS_TEST_TMPDIR/out")
 	jqe '.results[0].error | .step == "transfer" and .cause == "data_no_ack"' <<<"$output" || { echo "$output"; false; }
 	jqe '.results[0] | .wc_status == "retry_exc_err" and .data_passed == 0' <<<"$output"
-	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, then the peer went silent (an RDMA READ of 0 bytes got no answer) (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged) (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
 	jqe '.results[0].time_ms.total < 12000' <<<"$output"
 	# eth0 up again and rxe reloaded (see eth0_up_on_b), b answers again.
 	lab-on b "kill ${b_pids[0]}; while kill -0 ${b_pids[0]} 2>/dev/null; do sleep 0.05; done"

@@ -134,9 +134,9 @@ static void causes(void)
 	       "its detail");
 	t = three(1, IBV_WC_RETRY_EXC_ERR, true);
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "data_no_ack",
-	       "acknowledged, then the READ was not: silent, not a black hole");
+	       "acknowledged, then the poke was not: silent, not a black hole");
 	rr_transfer_where(&t, where, sizeof(where));
-	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged, then the peer went silent (an RDMA READ of 0 bytes got no answer) (path MTU 1024)",
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged) (path MTU 1024)",
 	       "its detail");
 	t = three(0, -1, true);
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "no_echo",
