@@ -87,17 +87,15 @@ void rr_transfer_plan(struct rr_transfer *t, const struct rr_data_plan *plan,
 		      uint32_t path_mtu)
 {
 	uint32_t mtu = path_mtu ? path_mtu : 1024;
-	unsigned int i, n = 0;
+	unsigned int i;
 
 	memset(t, 0, sizeof(*t));
 	t->wc_status = -1;
 	t->path_mtu = path_mtu;
 	for (i = 0; i < plan->num && i < RR_DATA_MAX_MESSAGES; i++)
 		t->size[i] = plan->size[i] == RR_DATA_MTU ? mtu : plan->size[i];
-	qsort(t->size, i, sizeof(t->size[0]), by_size);
-	for (t->num = 0; n < i; n++)
-		if (!t->num || t->size[t->num - 1] != t->size[n])
-			t->size[t->num++] = t->size[n];
+	t->num = i;
+	qsort(t->size, t->num, sizeof(t->size[0]), by_size);
 }
 
 uint32_t rr_transfer_max(const struct rr_transfer *t)

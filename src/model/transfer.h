@@ -39,7 +39,7 @@ bool rr_data_plan_parse(const char *text, struct rr_data_plan *plan,
 /* What the messages of one probe did. */
 struct rr_transfer {
 	unsigned int num;		/* messages: the plan's sizes, known */
-	uint32_t size[RR_DATA_MAX_MESSAGES];	/* ascending, each once */
+	uint32_t size[RR_DATA_MAX_MESSAGES];	/* ascending */
 	double rtt_ms[RR_DATA_MAX_MESSAGES];
 	unsigned int passed;		/* the first ones came back */
 	int wc_status;			/* the failed message's; -1 none */
@@ -52,7 +52,8 @@ struct rr_transfer {
 
 /*
  * T's messages from PLAN: "mtu" is PATH_MTU's payload (bytes; 0 unknown:
- * 1024), the sizes in ascending order, each once; nothing passed yet.
+ * 1024), the sizes in ascending order (a size given twice goes twice);
+ * nothing passed yet.
  */
 void rr_transfer_plan(struct rr_transfer *t, const struct rr_data_plan *plan,
 		      uint32_t path_mtu);

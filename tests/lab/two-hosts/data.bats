@@ -16,12 +16,12 @@ load hosts	# setup, teardown
 	jqe '.results[0] | (has("wc_status") | not) and .disconnect_confirmed == true' <<<"$output"
 	run lab-on b 'cat /tmp/serve.7471'
 	jqe -s 'map(select(.record == "connections")) | length == 1 and .[0].echoed == 3 and .[0].status == "disconnected"' <<<"$output"
-	# IPv6, sizes of one's own (each once, in order), text output.
+	# IPv6, sizes of one's own (sent smallest first), text output.
 	serve_b 7470 "$LAB_PEER6" "$RDMA_ROUTE --listen=7470 $LAB_PEER6"
 	run --separate-stderr rr --connect=7470 --data=1M,1,mtu,1 --timeout 3000 "$LAB_PEER6"
 	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
-	has_field "$output" "data sizes" "1,1024,1048576"
-	has_field "$output" "data passed" 3
+	has_field "$output" "data sizes" "1,1,1024,1048576"
+	has_field "$output" "data passed" 4
 	[[ $output == *transfer* ]]
 }
 

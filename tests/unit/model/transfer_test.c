@@ -56,9 +56,10 @@ static void sizes(void)
 	is_int(rr_transfer_max(&t), 65536, "the largest, for the buffer");
 
 	parse_ok("64", "64", 1024);
-	parse_ok("1M,1,mtu,1", "1,1024,1048576", 1024);
+	parse_ok("1M,1,mtu,1", "1,1,1024,1048576", 1024);
 	parse_ok("4k,2K,mtu", "1024,2048,4096", 1024);
-	parse_ok("mtu,1024", "1024", 1024);
+	parse_ok("mtu,1024", "1024,1024", 1024);
+	parse_ok("64,64,64,64,64,64,64,64", "64,64,64,64,64,64,64,64", 1024);
 	parse_ok("1,2,3,4,5,6,7,8", "1,2,3,4,5,6,7,8", 1024);
 	parse_bad("", "'' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
 	parse_bad("0", "'0' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
