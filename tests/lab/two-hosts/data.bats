@@ -169,33 +169,37 @@ wait_connected_on_b() {
 	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, its echo never came (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
 }
 
-@test "the listener on b killed while the probe waits for its echo: peer_disconnected at transfer" {
-	# The listener holds connections for 30 s: its own DREQ stays out of it.
+# probe_held_while B_CMD: a probe of one message whose echo b holds (its
+# listener keeps connections 30 s: its own DREQ stays out of it), and
+# B_CMD run on b once b holds the connection (LISTENER: the listener's
+# PID); the probe's JSON in $output.  A probe that passes fails.
+probe_held_while() {
+	local probe
+
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --timeout 30000 $LAB_PEER"
 	hold_echoes_on_b
 	rr --connect --data=64 --json --timeout 12000 "$LAB_PEER" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	local probe=$!
+	probe=$!
 	wait_connected_on_b
-	lab-on b "kill -KILL ${b_pids[0]}"
-	wait "$probe" && false
+	lab-on b "${1//LISTENER/${b_pids[0]}}"
+	if wait "$probe"; then
+		return 1
+	fi
 	output=$(cat "$BATS_TEST_TMPDIR/out")
+}
+
+@test "the listener on b killed while the probe waits for its echo: peer_disconnected at transfer" {
+	probe_held_while 'kill -KILL LISTENER'
 	jqe '.results[0].error | .step == "transfer" and .cause == "peer_disconnected"' <<<"$output" || { echo "$output"; false; }
 	jqe '.results[0].error.kernel_said | startswith("RDMA_CM_EVENT_DISCONNECTED")' <<<"$output"
 	jqe '.results[0].time_ms.total < 12000' <<<"$output"
 }
 
 @test "b's interface set down once the connection is up: data_no_ack at transfer, the peer answered nothing more" {
-	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --timeout 30000 $LAB_PEER"
-	hold_echoes_on_b
 	restore+=(eth0_up_on_b)
 	# The peer is poked 3 s after the message (a quarter of --timeout):
 	# by then eth0 on b is down.
-	rr --connect --data=64 --json --timeout 12000 "$LAB_PEER" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	local probe=$!
-	wait_connected_on_b
-	lab-on b 'ip link set eth0 down'
-	wait "$probe" && false
-	output=$(cat "$BATS_TEST_TMPDIR/out")
+	probe_held_while 'ip link set eth0 down'
 	jqe '.results[0].error | .step == "transfer" and .cause == "data_no_ack"' <<<"$output" || { echo "$output"; false; }
 	jqe '.results[0] | .wc_status == "retry_exc_err" and .data_passed == 0' <<<"$output"
 	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged) (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
