@@ -292,7 +292,7 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	[RR_CAUSE_ROCE_FILTERED] = {
 		"roce_filtered",
 		"RoCE v2 filtered: the connection request got no answer, and neither did a plain UDP datagram to the peer's port 4791, not even an ICMP error, though the peer answers ARP/ND",
-		"a firewall or ACL drops UDP 4791 at the peer or on the way: check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs; if there are none, the peer's RDMA CM may be stuck (dmesg there); probe the other way from the peer"
+		"a firewall or ACL drops UDP 4791 at the peer or on the way: check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs; or the peer's address is on a VLAN there while this side sends untagged (the peer answers ARP on the parent interface, and its RoCE takes no untagged packet for that address): compare `ip -d link show` on both ends; if none of these, the peer's RDMA CM may be stuck (dmesg there); probe the other way from the peer"
 	},
 	[RR_CAUSE_MTU_BLACK_HOLE] = {
 		"mtu_black_hole",

@@ -107,3 +107,32 @@ vlans_down() {
 	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
 	jqe '.results[0] | .status == "resolved" and .device == "rxe0" and .paths[0].sgid == "::ffff:192.168.91.1"' <<<"$output"
 }
+
+@test "b's address on a VLAN, a untagged: b answers ARP on eth0, its RoCE takes no untagged REQ: roce_filtered, the hint names the VLAN" {
+	restore+=(vlans_down)
+	"$IP" address add 192.168.91.1/24 dev eth0
+	restore+=(untagged_down)
+	lab-on b 'ip link add link eth0 name eth0.10 type vlan id 10 &&
+		ip address add 192.168.91.2/24 dev eth0.10 && ip link set eth0.10 up'
+	serve_b 7471 192.168.91.2 "$RDMA_ROUTE --listen 192.168.91.2"
+	run --separate-stderr rr --connect --json --timeout 1000 192.168.91.2
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	# Resolved (b answered the untagged ARP), the REQ dropped at b.
+	jqe '.results[0].error | .step == "connect" and .cause == "roce_filtered"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0].error.hint | contains("on a VLAN there while this side sends untagged")' <<<"$output"
+	# Tagged on both sides, the same listener connects.
+	"$IP" address del 192.168.91.1/24 dev eth0
+	"$IP" link add link eth0 name eth0.10 type vlan id 10
+	"$IP" address add 192.168.91.1/24 dev eth0.10
+	"$IP" link set eth0.10 up
+	for _ in 1 2 3 4 5; do
+		busybox ping -q -c 1 -W 1 192.168.91.2 >/dev/null 2>&1 && break
+	done
+	run --separate-stderr rr --connect --json --timeout 2000 192.168.91.2
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+}
+
+untagged_down() {
+	"$IP" address del 192.168.91.1/24 dev eth0 2>/dev/null
+	return 0
+}
