@@ -790,17 +790,14 @@ static void transfer_done(struct rr_cm *run, struct probe *pr,
 	advance(run, pr, RR_STEP_TRANSFER, at);
 }
 
-/*
- * What PR's CQ said (STATE, WC_STATUS), read at AT: the next message, the
- * end, or a failure.
- */
-static void on_completions(struct rr_cm *run, struct probe *pr,
-			   enum rr_cm_data_state state, int wc_status,
-			   const struct timespec *at)
+/* PR's CQ has news, read at AT: the next message, the end, or a failure. */
+static void read_completions(struct rr_cm *run, struct probe *pr,
+			     const struct timespec *at)
 {
 	struct rr_transfer *t = &pr->r->out.transfer;
+	int wc_status;
 
-	switch (state) {
+	switch (rr_cm_data_read(&pr->data, pr->cq, &wc_status)) {
 	case RR_DATA_WAITING:
 		return;
 	case RR_DATA_FAILED:
@@ -822,17 +819,6 @@ static void on_completions(struct rr_cm *run, struct probe *pr,
 	}
 	arm_poke(pr);
 }
-
-static void read_completions(struct rr_cm *run, struct probe *pr,
-			     const struct timespec *at)
-{
-	enum rr_cm_data_state state;
-	int wc_status;
-
-	state = rr_cm_data_read(&pr->data, pr->cq, &wc_status);
-	on_completions(run, pr, state, wc_status, at);
-}
-
 
 /* The CM's channel, the wake fd, and each transfer's completion channel. */
 static nfds_t poll_set(struct rr_cm *run)
