@@ -38,7 +38,7 @@ struct rr_cm;
 
 struct probe {
 	struct rr_result *r;
-	struct rr_cm *run;
+	struct rr_cm *cm;
 	struct rdma_cm_id *id;
 	enum probe_state state;
 	enum rr_step waiting;		/* PROBE_WAITING: in this step */
@@ -60,7 +60,7 @@ struct probe {
 	bool poke_at_deadline;
 	struct timespec step_deadline;
 	struct timespec deadline;
-	struct probe *next_done;	/* on run->done, to clean up */
+	struct probe *next_done;	/* on cm->done, to clean up */
 };
 
 struct rr_cm {
@@ -142,13 +142,13 @@ static void set_deadline(struct probe *pr, const struct timespec *from,
  */
 static void probe_finish(struct probe *pr)
 {
-	struct rr_cm *run = pr->run;
+	struct rr_cm *cm = pr->cm;
 
 	pr->state = PROBE_DONE;
-	run->finished++;
+	cm->finished++;
 	pr->next_done = NULL;
-	*run->done_tail = pr;
-	run->done_tail = &pr->next_done;
+	*cm->done_tail = pr;
+	cm->done_tail = &pr->next_done;
 }
 
 
@@ -160,19 +160,19 @@ static void probe_fail_call(struct probe *pr, enum rr_step step,
 }
 
 /* A port's link layer and rate, asked of the device once per run. */
-static const struct known_port *port_of(struct rr_cm *run,
+static const struct known_port *port_of(struct rr_cm *cm,
 					struct ibv_context *verbs, uint8_t port)
 {
 	struct ibv_port_attr attr;
 	struct known_port *k;
 	unsigned int i;
 
-	for (i = 0; i < run->num_known; i++)
-		if (run->known[i].verbs == verbs && run->known[i].port == port)
-			return &run->known[i];
-	if (run->num_known == MAX_KNOWN_PORTS)
-		run->num_known = 0;	/* a rare host: start over */
-	k = &run->known[run->num_known++];
+	for (i = 0; i < cm->num_known; i++)
+		if (cm->known[i].verbs == verbs && cm->known[i].port == port)
+			return &cm->known[i];
+	if (cm->num_known == MAX_KNOWN_PORTS)
+		cm->num_known = 0;	/* a rare host: start over */
+	k = &cm->known[cm->num_known++];
 	memset(k, 0, sizeof(*k));
 	k->verbs = verbs;
 	k->port = port;
@@ -195,51 +195,51 @@ _Static_assert(RDMA_PS_TCP == 0x0106 && RDMA_PS_UDP == 0x0111 &&
  * What the id learned, read before it goes: the port the CM bound it to
  * (with its RoCE defaults and GID table) and, resolved, the route.
  */
-static void collect(struct rr_cm *run, struct rr_result *r,
+static void collect(struct rr_cm *cm, struct rr_result *r,
 		    struct rdma_cm_id *id)
 {
 	const struct known_port *k;
 	struct rr_cm_port port = { 0 };
 	struct rr_cm_asked asked = {
-		.tos = run->p->tos,
-		.port_space = rr_ps_key(run->p->ps),
+		.tos = cm->p->tos,
+		.port_space = rr_ps_key(cm->p->ps),
 	};
 
 	if (!id->verbs)
 		return;
-	k = port_of(run, id->verbs, id->port_num);
+	k = port_of(cm, id->verbs, id->port_num);
 	port.device = rr_dl.ibv_get_device_name(id->verbs->device);
 	port.port = id->port_num;
 	port.ll = k->ll;
 	port.rate_gbps = k->rate_gbps;
 	if (k->ll == RR_LL_ETHERNET)
-		port.defaults = rr_host_cm_defaults(run->p->host, port.device,
+		port.defaults = rr_host_cm_defaults(cm->p->host, port.device,
 						    port.port);
 	rr_cm_collect_port(r, &port, &asked);
 	if (!rr_result_routed(r))
 		return;
 	if (k->ll == RR_LL_ETHERNET || k->ll == RR_LL_INFINIBAND)
-		port.gids = rr_gid_table_via(rr_host_gids(run->p->host),
+		port.gids = rr_gid_table_via(rr_host_gids(cm->p->host),
 					     id->verbs, port.device, port.port,
 					     &port.num_gids);
 	rr_cm_collect_route(r, &id->route, &port);
 }
 
-static bool event_waiting(struct rr_cm *run)
+static bool event_waiting(struct rr_cm *cm)
 {
-	struct pollfd pfd = { .fd = run->channel->fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = cm->channel->fd, .events = POLLIN };
 
 	return poll(&pfd, 1, 0) > 0;
 }
 
 /* PR's result handed over on DONE; PR back in the pool. */
-static void hand_over(struct rr_cm *run, struct probe *pr,
+static void hand_over(struct rr_cm *cm, struct probe *pr,
 		      struct rr_queue *done)
 {
 	pr->r->out.complete = true;
 	rr_queue_push(done, pr->r);
 	pr->r = NULL;
-	run->free_probes[run->num_free++] = pr;
+	cm->free_probes[cm->num_free++] = pr;
 }
 
 /* What --connect made for PR, let go before its id. */
@@ -261,11 +261,11 @@ static void release_qp(struct probe *pr)
 }
 
 /* ID's result is read: the id waits for destroy_finished(). */
-static void bury(struct rr_cm *run, struct rdma_cm_id *id)
+static void bury(struct rr_cm *cm, struct rdma_cm_id *id)
 {
-	if (run->num_graves == run->cap)
-		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
-	run->graves[run->num_graves++] = id;
+	if (cm->num_graves == cm->cap)
+		rr_dl.rdma_destroy_id(cm->graves[--cm->num_graves]);
+	cm->graves[cm->num_graves++] = id;
 }
 
 /*
@@ -275,12 +275,12 @@ static void bury(struct rr_cm *run, struct rdma_cm_id *id)
  * the others, and made while probes resolve it delayed them (cmtime, too,
  * destroys its ids after its timed phases).
  */
-static void destroy_finished(struct rr_cm *run)
+static void destroy_finished(struct rr_cm *cm)
 {
-	while (run->num_graves &&
-	       (!run->num_inflight ||
-		(run->num_graves >= run->p->parallel && !event_waiting(run))))
-		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
+	while (cm->num_graves &&
+	       (!cm->num_inflight ||
+		(cm->num_graves >= cm->p->parallel && !event_waiting(cm))))
+		rr_dl.rdma_destroy_id(cm->graves[--cm->num_graves]);
 }
 
 /*
@@ -314,29 +314,29 @@ static void read_udp_answer(struct probe *pr)
  * left for destroy_finished().  Unless ALL, it stops as soon as an event
  * waits: the work would delay that event's stamp.
  */
-static void flush_done(struct rr_cm *run, bool all, struct rr_queue *done)
+static void flush_done(struct rr_cm *cm, bool all, struct rr_queue *done)
 {
 	struct probe *pr;
 
-	while ((pr = run->done) && (all || !event_waiting(run))) {
-		run->done = pr->next_done;
+	while ((pr = cm->done) && (all || !event_waiting(cm))) {
+		cm->done = pr->next_done;
 		if (pr->id) {
-			collect(run, pr->r, pr->id);
+			collect(cm, pr->r, pr->id);
 			read_udp_answer(pr);
 			release_qp(pr);
-			bury(run, pr->id);
+			bury(cm, pr->id);
 			pr->id = NULL;
 		}
-		hand_over(run, pr, done);
+		hand_over(cm, pr, done);
 	}
-	if (!run->done)
-		run->done_tail = &run->done;
+	if (!cm->done)
+		cm->done_tail = &cm->done;
 }
 
 /* Create id, set options, bind: the probe's synchronous start. */
-static void probe_create(struct rr_cm *run, struct probe *pr)
+static void probe_create(struct rr_cm *cm, struct probe *pr)
 {
-	const struct rr_backend_params *p = run->p;
+	const struct rr_backend_params *p = cm->p;
 	struct rr_result *r = pr->r;
 	struct timespec now = rr_now();
 	uint8_t tos;
@@ -344,10 +344,10 @@ static void probe_create(struct rr_cm *run, struct probe *pr)
 	/* Steps that meet share one clock read (see rr_step_begin_at). */
 	rr_step_begin_at(&r->out, RR_STEP_TOTAL, &now);
 	r->out.timeout_ms = p->timeout_ms;
-	r->out.start_ms = rr_ts_ms(&now, &run->t0);
+	r->out.start_ms = rr_ts_ms(&now, &cm->t0);
 	r->out.have_start = true;
 	rr_step_begin_at(&r->out, RR_STEP_CREATE_ID, &now);
-	if (rr_dl.rdma_create_id(run->channel, &pr->id, pr,
+	if (rr_dl.rdma_create_id(cm->channel, &pr->id, pr,
 				 (enum rdma_port_space)rr_ps_number(p->ps))) {
 		pr->id = NULL;
 		probe_fail_call(pr, RR_STEP_CREATE_ID, "rdma_create_id", errno);
@@ -387,7 +387,7 @@ _Static_assert((int)RR_CM_EV_ADDR_RESOLVED == (int)RDMA_CM_EVENT_ADDR_RESOLVED &
 	       "base/steps.h's rdma_cm event numbers moved");
 
 /* Resolve route begins: a resolve addr that came late is flagged. */
-static void before_route(struct rr_cm *run, struct rr_result *r)
+static void before_route(struct rr_cm *cm, struct rr_result *r)
 {
 	double ms = rr_step_ms(&r->out, RR_STEP_RESOLVE_ADDR);
 
@@ -395,21 +395,21 @@ static void before_route(struct rr_cm *run, struct rr_result *r)
 	 * On an uncached neighbour the kernel reports success only when the
 	 * timeout expires (see the man page): flag a success that late.
 	 */
-	if (ms >= 0.98 * run->p->timeout_ms)
+	if (ms >= 0.98 * cm->p->timeout_ms)
 		r->out.late_success = true;
 }
 
 /* The destination, with --connect's port: the id keeps it from here. */
-static int resolve_addr(struct rr_cm *run, struct probe *pr)
+static int resolve_addr(struct rr_cm *cm, struct probe *pr)
 {
 	struct sockaddr_storage dst = pr->r->probe.dst;
 
-	if (run->p->connect_port && dst.ss_family == AF_INET)
-		((struct sockaddr_in *)&dst)->sin_port = htons(run->p->connect_port);
-	else if (run->p->connect_port && dst.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&dst)->sin6_port = htons(run->p->connect_port);
+	if (cm->p->connect_port && dst.ss_family == AF_INET)
+		((struct sockaddr_in *)&dst)->sin_port = htons(cm->p->connect_port);
+	else if (cm->p->connect_port && dst.ss_family == AF_INET6)
+		((struct sockaddr_in6 *)&dst)->sin6_port = htons(cm->p->connect_port);
 	return rr_dl.rdma_resolve_addr(pr->id, NULL, (struct sockaddr *)&dst,
-				       (int)run->p->timeout_ms);
+				       (int)cm->p->timeout_ms);
 }
 
 /*
@@ -438,12 +438,12 @@ static int qp_to(struct probe *pr, enum ibv_qp_state state, int rnr_retry)
 static int open_data(struct probe *pr)
 {
 	struct rr_transfer *t = &pr->r->out.transfer;
-	const struct rr_cm *run = pr->run;
+	const struct rr_cm *cm = pr->cm;
 	uint32_t mtu = 0;
 
 	if (pr->id->route.num_paths > 0 && pr->id->route.path_rec)
 		mtu = rr_mtu_bytes(pr->id->route.path_rec->mtu);
-	rr_transfer_plan(t, run->p->data, mtu);
+	rr_transfer_plan(t, cm->p->data, mtu);
 	return rr_cm_data_open(&pr->data, pr->id->verbs, pr->pd,
 			       rr_transfer_max(t), &pr->call);
 }
@@ -454,7 +454,7 @@ static int open_data(struct probe *pr)
  * reports the REP (CONNECT_RESPONSE) rather than answering it itself,
  * and connect and establish are timed apart.
  */
-static int create_qp(struct rr_cm *run, struct probe *pr)
+static int create_qp(struct rr_cm *cm, struct probe *pr)
 {
 	struct ibv_qp_init_attr attr = {
 		.cap = { .max_send_wr = 2, .max_recv_wr = 1,
@@ -466,7 +466,7 @@ static int create_qp(struct rr_cm *run, struct probe *pr)
 	pr->pd = rr_dl.ibv_alloc_pd(pr->id->verbs);
 	if (!pr->pd)
 		return -1;
-	if (run->p->data && open_data(pr))
+	if (cm->p->data && open_data(pr))
 		return -1;
 	pr->call = "ibv_create_cq";
 	pr->cq = rr_dl.ibv_create_cq(pr->id->verbs, 4, NULL,
@@ -486,7 +486,7 @@ static int create_qp(struct rr_cm *run, struct probe *pr)
  * it asks the listener to echo (private data) and gives the QP an ACK
  * timeout by which RC gives up on a lost packet within the deadline.
  */
-static int connect_id(struct rr_cm *run, struct probe *pr)
+static int connect_id(struct rr_cm *cm, struct probe *pr)
 {
 	uint8_t req[RR_DATA_REQ_LEN], ack_timeout;
 	struct rdma_conn_param param = {
@@ -497,10 +497,10 @@ static int connect_id(struct rr_cm *run, struct probe *pr)
 		.qp_num = pr->qp ? pr->qp->qp_num : 0,
 	};
 
-	if (run->p->data) {
+	if (cm->p->data) {
 		/* rxe retries for ever at 7, as the spec says of RNR only. */
 		param.retry_count = 6;
-		ack_timeout = rr_data_ack_timeout(run->p->timeout_ms);
+		ack_timeout = rr_data_ack_timeout(cm->p->timeout_ms);
 		pr->call = "rdma_set_option";
 		if (rr_dl.rdma_set_option(pr->id, RDMA_OPTION_ID,
 					  RDMA_OPTION_ID_ACK_TIMEOUT,
@@ -538,7 +538,7 @@ static void arm_poke(struct probe *pr)
 	if (!pr->poke_at_deadline)
 		pr->step_deadline = pr->deadline;
 	at = rr_ts_add_ms(pr->data.start,
-			  rr_udp_probe_after_ms(pr->run->p->timeout_ms));
+			  rr_udp_probe_after_ms(pr->cm->p->timeout_ms));
 	pr->deadline = rr_ts_before(&at, &pr->step_deadline) ?
 			       at : pr->step_deadline;
 	pr->poke_at_deadline = true;
@@ -561,10 +561,10 @@ static void poke(struct probe *pr)
  * only: its RNR NAKs end the message well within the deadline (the REP's
  * count is the peer's to choose, 7 often: for ever).
  */
-static int establish(struct rr_cm *run, struct probe *pr)
+static int establish(struct rr_cm *cm, struct probe *pr)
 {
 	if (qp_to(pr, IBV_QPS_RTR, -1) ||
-	    qp_to(pr, IBV_QPS_RTS, run->p->data ? 1 : -1))
+	    qp_to(pr, IBV_QPS_RTS, cm->p->data ? 1 : -1))
 		return -1;
 	pr->call = "rdma_establish";
 	return rr_dl.rdma_establish(pr->id);
@@ -574,22 +574,22 @@ static int establish(struct rr_cm *run, struct probe *pr)
  * The call (or calls) that start STEP; 0, or -1 with errno and the call
  * that failed in pr->call.  A new step is one case here.
  */
-static int issue(struct rr_cm *run, struct probe *pr, enum rr_step step)
+static int issue(struct rr_cm *cm, struct probe *pr, enum rr_step step)
 {
 	pr->call = rr_step_info(step)->call;
 	switch (step) {
 	case RR_STEP_RESOLVE_ADDR:
-		return resolve_addr(run, pr);
+		return resolve_addr(cm, pr);
 	case RR_STEP_RESOLVE_ROUTE:
-		before_route(run, pr->r);
-		return rr_dl.rdma_resolve_route(pr->id, (int)run->p->timeout_ms);
+		before_route(cm, pr->r);
+		return rr_dl.rdma_resolve_route(pr->id, (int)cm->p->timeout_ms);
 	case RR_STEP_CREATE_QP:
-		return create_qp(run, pr);
+		return create_qp(cm, pr);
 	case RR_STEP_CONNECT:
-		pr->r->out.connect_port = (uint16_t)run->p->connect_port;
-		return connect_id(run, pr);
+		pr->r->out.connect_port = (uint16_t)cm->p->connect_port;
+		return connect_id(cm, pr);
 	case RR_STEP_ESTABLISH:
-		return establish(run, pr);
+		return establish(cm, pr);
 	case RR_STEP_TRANSFER:
 		return send_message(pr);
 	case RR_STEP_DISCONNECT:
@@ -605,43 +605,43 @@ static int issue(struct rr_cm *run, struct probe *pr, enum rr_step step)
  * and bind addr are probe_create()'s).  A datagram connect (--ps udp) is
  * SIDR: no QP of ours, no RTU, nothing to disconnect.
  */
-static bool takes(const struct rr_cm *run, enum rr_step step)
+static bool takes(const struct rr_cm *cm, enum rr_step step)
 {
 	if (step == RR_STEP_CREATE_ID || step == RR_STEP_BIND_ADDR)
 		return false;
-	if (run->p->ps == RR_PS_UDP)
+	if (cm->p->ps == RR_PS_UDP)
 		return step != RR_STEP_CREATE_QP && step != RR_STEP_ESTABLISH &&
 		       step != RR_STEP_TRANSFER && step != RR_STEP_DISCONNECT;
 	return true;
 }
 
-static enum rr_step next_step(const struct rr_cm *run, enum rr_step after)
+static enum rr_step next_step(const struct rr_cm *cm, enum rr_step after)
 {
 	unsigned int by = RR_BY(RR_BY_CM);
 
-	if (run->p->connect_port)
+	if (cm->p->connect_port)
 		by |= RR_BY(RR_BY_CONNECT);
-	if (run->p->connect_port && run->p->data)
+	if (cm->p->connect_port && cm->p->data)
 		by |= RR_BY(RR_BY_DATA);
 	do
 		after = rr_step_next(after, by);
-	while (after < RR_STEP_COUNT && !takes(run, after));
+	while (after < RR_STEP_COUNT && !takes(cm, after));
 	return after;
 }
 
 /* The event that ends STEP: SIDR's REP comes as ESTABLISHED. */
-static enum rr_cm_event awaited(const struct rr_cm *run, enum rr_step step)
+static enum rr_cm_event awaited(const struct rr_cm *cm, enum rr_step step)
 {
-	if (step == RR_STEP_CONNECT && run->p->ps == RR_PS_UDP)
+	if (step == RR_STEP_CONNECT && cm->p->ps == RR_PS_UDP)
 		return RR_CM_EV_ESTABLISHED;
 	return rr_step_info(step)->ends_on;
 }
 
 /* Whether PR's id is bound to an Ethernet port: RoCE. */
-static bool on_ethernet(struct rr_cm *run, struct probe *pr)
+static bool on_ethernet(struct rr_cm *cm, struct probe *pr)
 {
 	return pr->id && pr->id->verbs &&
-	       port_of(run, pr->id->verbs, pr->id->port_num)->ll == RR_LL_ETHERNET;
+	       port_of(cm, pr->id->verbs, pr->id->port_num)->ll == RR_LL_ETHERNET;
 }
 
 /*
@@ -668,19 +668,19 @@ static void send_udp(struct probe *pr)
  * with its call is done here, up to one that waits for an event.  After
  * the last, the probe succeeded, at AT (NULL: now).
  */
-static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
+static void advance(struct rr_cm *cm, struct probe *pr, enum rr_step after,
 		    const struct timespec *at)
 {
 	struct rr_result *r = pr->r;
 	enum rr_step step;
 
-	while ((step = next_step(run, after)) < RR_STEP_COUNT) {
+	while ((step = next_step(cm, after)) < RR_STEP_COUNT) {
 		rr_step_begin(&r->out, step);
-		if (issue(run, pr, step)) {
+		if (issue(cm, pr, step)) {
 			probe_fail_call(pr, step, pr->call, errno);
 			return;
 		}
-		if (awaited(run, step) != RR_CM_EV_NONE ||
+		if (awaited(cm, step) != RR_CM_EV_NONE ||
 		    step == RR_STEP_TRANSFER) {
 			pr->state = PROBE_WAITING;
 			pr->waiting = step;
@@ -689,13 +689,13 @@ static void advance(struct rr_cm *run, struct probe *pr, enum rr_step after,
 			pr->poke_at_deadline = false;
 			set_deadline(pr, &r->out.steps[step].start,
 				     step == RR_STEP_DISCONNECT ?
-				     rr_disconnect_wait_ms(run->p->timeout_ms) :
-				     step_deadline_ms(run->p->timeout_ms));
-			if (step == RR_STEP_CONNECT && on_ethernet(run, pr)) {
+				     rr_disconnect_wait_ms(cm->p->timeout_ms) :
+				     step_deadline_ms(cm->p->timeout_ms));
+			if (step == RR_STEP_CONNECT && on_ethernet(cm, pr)) {
 				pr->step_deadline = pr->deadline;
 				pr->udp_at_deadline = true;
 				set_deadline(pr, &r->out.steps[step].start,
-					     rr_udp_probe_after_ms(run->p->timeout_ms));
+					     rr_udp_probe_after_ms(cm->p->timeout_ms));
 			}
 			if (step == RR_STEP_TRANSFER)
 				arm_poke(pr);
@@ -733,12 +733,12 @@ static void name_no_listener(struct rr_result *r)
  * One event for one probe, read (and acked) at E->at: the one its step
  * waits for moves it on; any other fails it.
  */
-static void handle_event(struct rr_cm *run, const struct cm_event *e)
+static void handle_event(struct rr_cm *cm, const struct cm_event *e)
 {
 	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
 
-	if ((int)e->type != (int)awaited(run, pr->waiting) || e->status) {
+	if ((int)e->type != (int)awaited(cm, pr->waiting) || e->status) {
 		rr_fail_event(&r->out, pr->waiting, waiting_call(pr), e->type,
 			      e->status, &e->at);
 		if (e->type == RDMA_CM_EVENT_REJECTED)
@@ -754,7 +754,7 @@ static void handle_event(struct rr_cm *run, const struct cm_event *e)
 		return;
 	}
 	rr_step_end_at(&r->out, pr->waiting, &e->at);
-	advance(run, pr, pr->waiting, &e->at);
+	advance(cm, pr, pr->waiting, &e->at);
 }
 
 /*
@@ -778,7 +778,7 @@ static void fail_transfer(struct probe *pr, int wc_status)
  * round trips, each from its post to its echo (not the time spent on
  * all of them one after the other).
  */
-static void transfer_done(struct rr_cm *run, struct probe *pr,
+static void transfer_done(struct rr_cm *cm, struct probe *pr,
 			  const struct timespec *at)
 {
 	struct rr_outcome *o = &pr->r->out;
@@ -787,11 +787,11 @@ static void transfer_done(struct rr_cm *run, struct probe *pr,
 	end = rr_ns_ts(rr_ts_ns(&o->steps[RR_STEP_TRANSFER].start) +
 		       (int64_t)(rr_transfer_median_ms(&o->transfer) * 1e6));
 	rr_step_end_at(o, RR_STEP_TRANSFER, &end);
-	advance(run, pr, RR_STEP_TRANSFER, at);
+	advance(cm, pr, RR_STEP_TRANSFER, at);
 }
 
 /* PR's CQ has news, read at AT: the next message, the end, or a failure. */
-static void read_completions(struct rr_cm *run, struct probe *pr,
+static void read_completions(struct rr_cm *cm, struct probe *pr,
 			     const struct timespec *at)
 {
 	struct rr_transfer *t = &pr->r->out.transfer;
@@ -810,7 +810,7 @@ static void read_completions(struct rr_cm *run, struct probe *pr,
 		break;
 	}
 	if (t->passed == t->num) {
-		transfer_done(run, pr, at);
+		transfer_done(cm, pr, at);
 		return;
 	}
 	if (send_message(pr)) {
@@ -821,37 +821,37 @@ static void read_completions(struct rr_cm *run, struct probe *pr,
 }
 
 /* The CM's channel, the wake fd, and each transfer's completion channel. */
-static nfds_t poll_set(struct rr_cm *run)
+static nfds_t poll_set(struct rr_cm *cm)
 {
 	struct probe *pr;
 	unsigned int i;
 	nfds_t n = 2;
 
-	run->pfd[0] = (struct pollfd){ .fd = run->channel->fd, .events = POLLIN };
-	run->pfd[1] = (struct pollfd){ .fd = run->wake_fd, .events = POLLIN };
-	for (i = 0; i < run->num_inflight; i++) {
-		pr = run->inflight[i];
+	cm->pfd[0] = (struct pollfd){ .fd = cm->channel->fd, .events = POLLIN };
+	cm->pfd[1] = (struct pollfd){ .fd = cm->wake_fd, .events = POLLIN };
+	for (i = 0; i < cm->num_inflight; i++) {
+		pr = cm->inflight[i];
 		if (pr->state != PROBE_WAITING || pr->waiting != RR_STEP_TRANSFER)
 			continue;
-		run->pfd_probe[n] = pr;
-		run->pfd[n++] = (struct pollfd){ .fd = pr->data.channel->fd,
+		cm->pfd_probe[n] = pr;
+		cm->pfd[n++] = (struct pollfd){ .fd = pr->data.channel->fd,
 						 .events = POLLIN };
 	}
 	return n;
 }
 
 /* The transfers whose channel poll() found readable, at AT. */
-static void read_transfers(struct rr_cm *run, nfds_t n,
+static void read_transfers(struct rr_cm *cm, nfds_t n,
 			   const struct timespec *at)
 {
 	struct probe *pr;
 	nfds_t i;
 
 	for (i = 2; i < n; i++) {
-		pr = run->pfd_probe[i];
-		if (run->pfd[i].revents && pr->state == PROBE_WAITING &&
+		pr = cm->pfd_probe[i];
+		if (cm->pfd[i].revents && pr->state == PROBE_WAITING &&
 		    pr->waiting == RR_STEP_TRANSFER)
-			read_completions(run, pr, at);
+			read_completions(cm, pr, at);
 	}
 }
 
@@ -860,7 +860,7 @@ static void read_transfers(struct rr_cm *run, nfds_t n,
  * event of an id that is no longer its probe's is dropped: the probe gave
  * up on it (deadline), and its slot went to another result since.
  */
-static void drain_events(struct rr_cm *run)
+static void drain_events(struct rr_cm *cm)
 {
 	struct cm_event batch[EVENT_BATCH];
 	struct rdma_cm_event *ev;
@@ -868,7 +868,7 @@ static void drain_events(struct rr_cm *run)
 
 	do {
 		for (n = 0; n < EVENT_BATCH &&
-			    !rr_dl.rdma_get_cm_event(run->channel, &ev); n++) {
+			    !rr_dl.rdma_get_cm_event(cm->channel, &ev); n++) {
 			batch[n].pr = ev->id->context;
 			batch[n].id = ev->id;
 			batch[n].type = ev->event;
@@ -881,19 +881,19 @@ static void drain_events(struct rr_cm *run)
 		for (i = 0; i < n; i++)
 			if (batch[i].pr->id == batch[i].id &&
 			    batch[i].pr->state == PROBE_WAITING)
-				handle_event(run, &batch[i]);
+				handle_event(cm, &batch[i]);
 	} while (n == EVENT_BATCH);
 }
 
-static void expire_probes(struct rr_cm *run, const struct timespec *now)
+static void expire_probes(struct rr_cm *cm, const struct timespec *now)
 {
 	unsigned int i;
 	struct probe *pr;
 
-	if (rr_ms_until(now, &run->earliest) > 0)
+	if (rr_ms_until(now, &cm->earliest) > 0)
 		return;		/* nothing can have expired yet */
-	for (i = 0; i < run->num_inflight; i++) {
-		pr = run->inflight[i];
+	for (i = 0; i < cm->num_inflight; i++) {
+		pr = cm->inflight[i];
 		if (pr->state == PROBE_DONE || rr_ms_until(now, &pr->deadline) > 0)
 			continue;
 		if (pr->udp_at_deadline) {
@@ -908,11 +908,11 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 			/* Up, then not confirmed: a success that says so. */
 			pr->r->out.disconnect_unconfirmed = true;
 			rr_step_end_at(&pr->r->out, RR_STEP_DISCONNECT, now);
-			advance(run, pr, RR_STEP_DISCONNECT, now);
+			advance(cm, pr, RR_STEP_DISCONNECT, now);
 			continue;
 		}
 		rr_fail_deadline(&pr->r->out, pr->waiting, waiting_call(pr),
-				 step_deadline_ms(run->p->timeout_ms));
+				 step_deadline_ms(cm->p->timeout_ms));
 		if (pr->waiting == RR_STEP_TRANSFER) {
 			fail_transfer(pr, -1);
 			continue;
@@ -922,24 +922,24 @@ static void expire_probes(struct rr_cm *run, const struct timespec *now)
 }
 
 /* Drops finished probes from the in-flight list, keeping order. */
-static void compact_inflight(struct rr_cm *run)
+static void compact_inflight(struct rr_cm *cm)
 {
 	unsigned int i, j = 0;
 
-	if (!run->finished)
+	if (!cm->finished)
 		return;
-	run->finished = 0;
-	for (i = 0; i < run->num_inflight; i++)
-		if (run->inflight[i]->state != PROBE_DONE)
-			run->inflight[j++] = run->inflight[i];
-	run->num_inflight = j;
+	cm->finished = 0;
+	for (i = 0; i < cm->num_inflight; i++)
+		if (cm->inflight[i]->state != PROBE_DONE)
+			cm->inflight[j++] = cm->inflight[i];
+	cm->num_inflight = j;
 }
 
 /*
  * Until the next deadline, or the next scheduled start (START); notes the
  * nearest deadline for expire_probes().
  */
-static int next_timeout_ms(struct rr_cm *run, const struct timespec *start)
+static int next_timeout_ms(struct rr_cm *cm, const struct timespec *start)
 {
 	const struct timespec *d;
 	struct timespec now;
@@ -950,11 +950,11 @@ static int next_timeout_ms(struct rr_cm *run, const struct timespec *start)
 	best = start ? rr_ms_until(&now, start) : -1;
 	if (best < 0 && start)
 		best = 0;
-	run->earliest = rr_ts_add_ms(now, 24 * 3600 * 1000);
-	for (i = 0; i < run->num_inflight; i++) {
-		d = &run->inflight[i]->deadline;
-		if (rr_ms_until(d, &run->earliest) > 0)
-			run->earliest = *d;
+	cm->earliest = rr_ts_add_ms(now, 24 * 3600 * 1000);
+	for (i = 0; i < cm->num_inflight; i++) {
+		d = &cm->inflight[i]->deadline;
+		if (rr_ms_until(d, &cm->earliest) > 0)
+			cm->earliest = *d;
 		ms = rr_ms_until(&now, d);
 		if (ms < 0)
 			ms = 0;
@@ -977,27 +977,27 @@ static int channel_errno(int err)
 }
 
 /* The oldest probe waiting for its start, NULL when none waits. */
-static struct probe *pending_head(struct rr_cm *run)
+static struct probe *pending_head(struct rr_cm *cm)
 {
-	return run->num_pending ? run->pending[run->pending_head] : NULL;
+	return cm->num_pending ? cm->pending[cm->pending_head] : NULL;
 }
 
-static void pending_pop(struct rr_cm *run)
+static void pending_pop(struct rr_cm *cm)
 {
-	run->pending_head = (run->pending_head + 1) % run->cap;
-	run->num_pending--;
+	cm->pending_head = (cm->pending_head + 1) % cm->cap;
+	cm->num_pending--;
 }
 
 /* One result fails as the set-up did. */
-static void fail_from_setup(const struct rr_cm *run, struct rr_result *r)
+static void fail_from_setup(const struct rr_cm *cm, struct rr_result *r)
 {
-	if (run->setup_cause != RR_CAUSE_NONE)
-		rr_fail_cause(&r->out, RR_STEP_CREATE_ID, run->setup_call,
-			      run->setup_err, run->setup_cause,
-			      run->setup_detail);
+	if (cm->setup_cause != RR_CAUSE_NONE)
+		rr_fail_cause(&r->out, RR_STEP_CREATE_ID, cm->setup_call,
+			      cm->setup_err, cm->setup_cause,
+			      cm->setup_detail);
 	else
-		rr_fail_call(&r->out, RR_STEP_CREATE_ID, run->setup_call,
-			     run->setup_err, 0);
+		rr_fail_call(&r->out, RR_STEP_CREATE_ID, cm->setup_call,
+			     cm->setup_err, 0);
 }
 
 /* The set-up failed: every result fails at create id, with the reason. */
@@ -1006,7 +1006,7 @@ static void fail_from_setup(const struct rr_cm *run, struct rr_result *r)
  * --interval holds (a --count 0 run does not spin).  True when the next
  * one is not due yet; it waits for it (a signal ends the wait).
  */
-static bool fail_due(struct rr_cm *run, struct rr_queue *done)
+static bool fail_due(struct rr_cm *cm, struct rr_queue *done)
 {
 	struct timespec now = rr_now();
 	bool handed = false;
@@ -1014,7 +1014,7 @@ static bool fail_due(struct rr_cm *run, struct rr_queue *done)
 	struct rr_result *r;
 	long ms;
 
-	while ((pr = pending_head(run))) {
+	while ((pr = pending_head(cm))) {
 		ms = rr_ms_until(&now, &pr->deadline);
 		if (ms > 0) {
 			if (!handed)
@@ -1022,14 +1022,14 @@ static bool fail_due(struct rr_cm *run, struct rr_queue *done)
 			return true;
 		}
 		handed = true;
-		pending_pop(run);
+		pending_pop(cm);
 		r = pr->r;
 		if (r->probe.have_dst && r->out.fail.kind == RR_FAIL_NONE) {
 			rr_step_begin(&r->out, RR_STEP_TOTAL);
 			rr_step_begin(&r->out, RR_STEP_CREATE_ID);
-			fail_from_setup(run, r);
+			fail_from_setup(cm, r);
 		}
-		hand_over(run, pr, done);
+		hand_over(cm, pr, done);
 	}
 	return false;
 }
@@ -1039,159 +1039,159 @@ static bool fail_due(struct rr_cm *run, struct rr_queue *done)
  * ids are all made first, then their resolutions issued back to back, as
  * cmtime does: creating the next id does not delay this one's answer.
  */
-static void start_due(struct rr_cm *run)
+static void start_due(struct rr_cm *cm)
 {
-	unsigned int first = run->num_inflight, i;
+	unsigned int first = cm->num_inflight, i;
 	struct timespec now;
 	struct probe *pr;
 
-	if (!pending_head(run))
+	if (!pending_head(cm))
 		return;
 	now = rr_now();
-	while (run->num_inflight < run->p->parallel &&
-	       (pr = pending_head(run))) {
+	while (cm->num_inflight < cm->p->parallel &&
+	       (pr = pending_head(cm))) {
 		if (rr_ms_until(&now, &pr->deadline) > 0)
 			break;		/* not yet: deadline holds its start */
-		pending_pop(run);
+		pending_pop(cm);
 		if (!pr->r->probe.have_dst || pr->r->out.fail.kind != RR_FAIL_NONE) {
 			probe_finish(pr);	/* failed before us (lookup) */
 			continue;
 		}
-		probe_create(run, pr);
+		probe_create(cm, pr);
 		if (pr->state != PROBE_DONE)
-			run->inflight[run->num_inflight++] = pr;
+			cm->inflight[cm->num_inflight++] = pr;
 	}
-	for (i = first; i < run->num_inflight; i++)
-		advance(run, run->inflight[i], RR_STEP_BIND_ADDR, NULL);
+	for (i = first; i < cm->num_inflight; i++)
+		advance(cm, cm->inflight[i], RR_STEP_BIND_ADDR, NULL);
 }
 
 static void cm_add(void *be, struct rr_result *r)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 	struct probe *pr;
 
-	if (!run->num_free)
+	if (!cm->num_free)
 		abort();	/* backend.c keeps to the window */
-	pr = run->free_probes[--run->num_free];
+	pr = cm->free_probes[--cm->num_free];
 	memset(pr, 0, sizeof(*pr));
 	pr->udp_fd = -1;
 	pr->r = r;
-	pr->run = run;
+	pr->cm = cm;
 	/* Until a probe starts, its deadline is the time it may start. */
-	pr->deadline = rr_ts_add_ms(run->t0, r->probe.start_offset_ms);
-	run->pending[(run->pending_head + run->num_pending++) % run->cap] = pr;
+	pr->deadline = rr_ts_add_ms(cm->t0, r->probe.start_offset_ms);
+	cm->pending[(cm->pending_head + cm->num_pending++) % cm->cap] = pr;
 }
 
 static void cm_no_more(void *be)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 
-	run->no_more = true;
+	cm->no_more = true;
 }
 
 static void cm_wake_on(void *be, int fd)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 
-	run->wake_fd = fd;
+	cm->wake_fd = fd;
 }
 
 static bool cm_turn(void *be, struct rr_queue *done)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 	const struct timespec *start;
 	struct probe *head;
 	struct timespec now;
 	int timeout, ready;
 	nfds_t n;
 
-	if (run->setup_call)
-		return fail_due(run, done) || !run->no_more;
-	start_due(run);
-	if (!run->num_inflight) {
-		flush_done(run, true, done);
-		destroy_finished(run);
+	if (cm->setup_call)
+		return fail_due(cm, done) || !cm->no_more;
+	start_due(cm);
+	if (!cm->num_inflight) {
+		flush_done(cm, true, done);
+		destroy_finished(cm);
 		/* All handed over: the caller adds more, or that was all. */
-		if (!run->num_pending)
-			return !run->no_more;
+		if (!cm->num_pending)
+			return !cm->no_more;
 	}
 	/* Wake for the next start only if there is room for it. */
-	head = pending_head(run);
-	start = head && run->num_inflight < run->p->parallel ?
+	head = pending_head(cm);
+	start = head && cm->num_inflight < cm->p->parallel ?
 			&head->deadline : NULL;
-	timeout = next_timeout_ms(run, start);
-	n = poll_set(run);
-	ready = poll(run->pfd, n, timeout);
+	timeout = next_timeout_ms(cm, start);
+	n = poll_set(cm);
+	ready = poll(cm->pfd, n, timeout);
 	now = rr_now();
 	if (ready > 0 && n > 2)
-		read_transfers(run, n, &now);
-	if (ready > 0 && run->pfd[0].revents)
-		drain_events(run);
+		read_transfers(cm, n, &now);
+	if (ready > 0 && cm->pfd[0].revents)
+		drain_events(cm);
 	now = rr_now();
-	expire_probes(run, &now);
-	compact_inflight(run);
-	flush_done(run, false, done);
-	destroy_finished(run);
+	expire_probes(cm, &now);
+	compact_inflight(cm);
+	flush_done(cm, false, done);
+	destroy_finished(cm);
 	return true;
 }
 
 static bool cm_busy(void *be)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 
-	return run->channel && !run->setup_call && event_waiting(run);
+	return cm->channel && !cm->setup_call && event_waiting(cm);
 }
 
 /* The host cannot do RDMA CM: each result added will fail with this. */
-static void setup_failed(struct rr_cm *run, const char *call, int err)
+static void setup_failed(struct rr_cm *cm, const char *call, int err)
 {
-	run->setup_call = call;
-	run->setup_err = err;
+	cm->setup_call = call;
+	cm->setup_err = err;
 }
 
 /* False: out of memory.  A host without RDMA CM is no failure here. */
-static bool setup(struct rr_cm *run)
+static bool setup(struct rr_cm *cm)
 {
 	unsigned int i;
 	int flags;
 
-	run->pool = calloc(run->cap, sizeof(*run->pool));
-	run->free_probes = calloc(run->cap, sizeof(*run->free_probes));
-	run->pending = calloc(run->cap, sizeof(*run->pending));
-	run->inflight = calloc(run->p->parallel, sizeof(*run->inflight));
-	run->graves = calloc(run->cap, sizeof(*run->graves));
-	run->pfd = calloc(run->p->parallel + 2, sizeof(*run->pfd));
-	run->pfd_probe = calloc(run->p->parallel + 2, sizeof(*run->pfd_probe));
-	if (!run->pool || !run->free_probes || !run->pending ||
-	    !run->inflight || !run->graves || !run->pfd || !run->pfd_probe)
+	cm->pool = calloc(cm->cap, sizeof(*cm->pool));
+	cm->free_probes = calloc(cm->cap, sizeof(*cm->free_probes));
+	cm->pending = calloc(cm->cap, sizeof(*cm->pending));
+	cm->inflight = calloc(cm->p->parallel, sizeof(*cm->inflight));
+	cm->graves = calloc(cm->cap, sizeof(*cm->graves));
+	cm->pfd = calloc(cm->p->parallel + 2, sizeof(*cm->pfd));
+	cm->pfd_probe = calloc(cm->p->parallel + 2, sizeof(*cm->pfd_probe));
+	if (!cm->pool || !cm->free_probes || !cm->pending ||
+	    !cm->inflight || !cm->graves || !cm->pfd || !cm->pfd_probe)
 		return false;
-	for (i = 0; i < run->cap; i++)
-		run->free_probes[run->num_free++] = &run->pool[run->cap - 1 - i];
-	run->done_tail = &run->done;
-	run->t0 = rr_now();	/* again below, once the channel is there */
+	for (i = 0; i < cm->cap; i++)
+		cm->free_probes[cm->num_free++] = &cm->pool[cm->cap - 1 - i];
+	cm->done_tail = &cm->done;
+	cm->t0 = rr_now();	/* again below, once the channel is there */
 
 	if (!rr_dl_load(RR_DL_CM) || !rr_dl_load(RR_DL_VERBS)) {
-		setup_failed(run, "dlopen", ELIBACC);
-		run->setup_cause = RR_CAUSE_NO_RDMA_LIBRARY;
-		run->setup_detail = rr_dl_error(rr_dl_load(RR_DL_CM) ?
+		setup_failed(cm, "dlopen", ELIBACC);
+		cm->setup_cause = RR_CAUSE_NO_RDMA_LIBRARY;
+		cm->setup_detail = rr_dl_error(rr_dl_load(RR_DL_CM) ?
 						RR_DL_VERBS : RR_DL_CM);
 		return true;
 	}
-	run->channel = rr_dl.rdma_create_event_channel();
-	if (!run->channel) {
-		setup_failed(run, "rdma_create_event_channel",
+	cm->channel = rr_dl.rdma_create_event_channel();
+	if (!cm->channel) {
+		setup_failed(cm, "rdma_create_event_channel",
 			     channel_errno(errno));
 		return true;
 	}
-	flags = fcntl(run->channel->fd, F_GETFL);
-	if (flags < 0 || fcntl(run->channel->fd, F_SETFL, flags | O_NONBLOCK))
-		setup_failed(run, "fcntl", errno);
+	flags = fcntl(cm->channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(cm->channel->fd, F_SETFL, flags | O_NONBLOCK))
+		setup_failed(cm, "fcntl", errno);
 	/*
 	 * The schedule (--interval) starts once the channel is there: the
 	 * first channel loads every libibverbs provider, a second and more
 	 * in the lab's emulated CPU, and probes due meanwhile went together.
 	 */
-	run->t0 = rr_now();
+	cm->t0 = rr_now();
 	return true;
 }
 
@@ -1199,51 +1199,51 @@ static void cm_end(void *be);
 
 static void *cm_start(const struct rr_backend_params *params)
 {
-	struct rr_cm *run = calloc(1, sizeof(*run));
+	struct rr_cm *cm = calloc(1, sizeof(*cm));
 
-	if (!run)
+	if (!cm)
 		return NULL;
-	run->p = params;
-	run->wake_fd = -1;
-	run->cap = params->window;
-	if (!setup(run)) {
-		cm_end(run);
+	cm->p = params;
+	cm->wake_fd = -1;
+	cm->cap = params->window;
+	if (!setup(cm)) {
+		cm_end(cm);
 		return NULL;
 	}
-	return run;
+	return cm;
 }
 
 static void cm_end(void *be)
 {
-	struct rr_cm *run = be;
+	struct rr_cm *cm = be;
 	struct probe *pr;
 	unsigned int i;
 
-	if (!run)
+	if (!cm)
 		return;
 	/* Stopped early: what is still in flight goes, unreported. */
-	for (i = 0; i < run->num_inflight; i++) {
-		release_qp(run->inflight[i]);
-		if (run->inflight[i]->id)
-			rr_dl.rdma_destroy_id(run->inflight[i]->id);
+	for (i = 0; i < cm->num_inflight; i++) {
+		release_qp(cm->inflight[i]);
+		if (cm->inflight[i]->id)
+			rr_dl.rdma_destroy_id(cm->inflight[i]->id);
 	}
-	for (pr = run->done; pr; pr = pr->next_done) {
+	for (pr = cm->done; pr; pr = pr->next_done) {
 		release_qp(pr);
 		if (pr->id)
 			rr_dl.rdma_destroy_id(pr->id);
 	}
-	while (run->num_graves)
-		rr_dl.rdma_destroy_id(run->graves[--run->num_graves]);
-	free(run->graves);
-	free(run->pfd);
-	free(run->pfd_probe);
-	free(run->inflight);
-	free(run->pending);
-	free(run->free_probes);
-	free(run->pool);
-	if (run->channel)
-		rr_dl.rdma_destroy_event_channel(run->channel);
-	free(run);
+	while (cm->num_graves)
+		rr_dl.rdma_destroy_id(cm->graves[--cm->num_graves]);
+	free(cm->graves);
+	free(cm->pfd);
+	free(cm->pfd_probe);
+	free(cm->inflight);
+	free(cm->pending);
+	free(cm->free_probes);
+	free(cm->pool);
+	if (cm->channel)
+		rr_dl.rdma_destroy_event_channel(cm->channel);
+	free(cm);
 }
 
 const struct rr_backend_ops rr_cm_ops = {

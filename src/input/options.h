@@ -7,7 +7,7 @@
 
 #include "base/port_space.h"	/* enum rr_ps: --ps */
 #include "model/transfer.h"	/* struct rr_data_plan: --data */
-#include "output/printer.h"	/* enum rr_format */
+#include "base/output_format.h"
 
 /* Exit codes, documented in --help and rdma-route(8). */
 enum rr_exit {

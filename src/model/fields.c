@@ -798,60 +798,11 @@ static void get_slid(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.link_layer == RR_LL_INFINIBAND, p->slid);
 }
 
-static void get_raw_traffic(const struct rr_field *f, const struct rr_result *r,
-			    const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->raw_traffic);
-}
-
-static void get_flow_label(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->flow_label);
-}
-
-static void get_hop_limit(const struct rr_field *f, const struct rr_result *r,
-			  const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->hop_limit);
-}
-
-static void get_traffic_class(const struct rr_field *f,
-			      const struct rr_result *r,
-			      const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->traffic_class);
-}
-
-static void get_reversible(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->reversible);
-}
-
-static void get_numb_path(const struct rr_field *f, const struct rr_result *r,
-			  const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->numb_path);
-}
-
-static void get_pkey(const struct rr_field *f, const struct rr_result *r,
-		     const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->pkey);
-}
-
 static void get_pkey_membership(const struct rr_field *f,
 				const struct rr_result *r,
 				const struct rr_path *p, struct rr_fval *v)
 {
 	str(v, true, rr_pkey_membership(p->pkey));
-}
-
-static void get_sl(const struct rr_field *f, const struct rr_result *r,
-		   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->sl);
 }
 
 static void get_mtu(const struct rr_field *f, const struct rr_result *r,
@@ -926,12 +877,6 @@ static void get_packet_life_time_selector(const struct rr_field *f,
 	v->s = rr_selector_name(p->packet_life_time_selector);
 }
 
-static void get_preference(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->preference);
-}
-
 static void get_service_id(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
 {
@@ -975,23 +920,35 @@ static bool set_##member(const struct rr_field *f, struct rr_result *r,	\
 	return true;							\
 }
 
+/* A PathRecord's member shown as the number it is. */
+#define GET_PATH(member)						\
+static void get_##member(const struct rr_field *f,			\
+			 const struct rr_result *r,			\
+			 const struct rr_path *p, struct rr_fval *v)	\
+{									\
+	num(v, true, p->member);					\
+}
+
+/* Both: a plain number of the PathRecord is this line and its row. */
+#define PATH_NUM(member, max) GET_PATH(member) SET_PATH(member, max)
+
 SET_PATH(dlid, UINT16_MAX)
 SET_PATH(slid, UINT16_MAX)
-SET_PATH(raw_traffic, 1)
-SET_PATH(flow_label, UINT32_MAX)
-SET_PATH(hop_limit, UINT8_MAX)
-SET_PATH(traffic_class, UINT8_MAX)
-SET_PATH(reversible, 1)
-SET_PATH(numb_path, UINT8_MAX)
-SET_PATH(pkey, UINT16_MAX)
-SET_PATH(sl, 15)
+PATH_NUM(raw_traffic, 1)
+PATH_NUM(flow_label, UINT32_MAX)
+PATH_NUM(hop_limit, UINT8_MAX)
+PATH_NUM(traffic_class, UINT8_MAX)
+PATH_NUM(reversible, 1)
+PATH_NUM(numb_path, UINT8_MAX)
+PATH_NUM(pkey, UINT16_MAX)
+PATH_NUM(sl, 15)
 SET_PATH(mtu, 63)
 SET_PATH(mtu_selector, 3)
 SET_PATH(rate, 63)
 SET_PATH(rate_selector, 3)
 SET_PATH(packet_life_time, 63)
 SET_PATH(packet_life_time_selector, 3)
-SET_PATH(preference, UINT8_MAX)
+PATH_NUM(preference, UINT8_MAX)
 
 /* Either of the SA's own fields read back says the path is the SA's. */
 static bool set_service_id(const struct rr_field *f, struct rr_result *r,

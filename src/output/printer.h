@@ -15,14 +15,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/output_format.h"
 #include "base/stats.h"
-
-enum rr_format {
-	RR_FORMAT_TEXT,
-	RR_FORMAT_JSON,
-	RR_FORMAT_JSONL,
-	RR_FORMAT_PROM,
-};
 
 struct printer;
 

@@ -8,6 +8,8 @@
 #include "output/render_matrix.h"
 #include "output/render_prom.h"
 #include "output/render_records.h"
+#include "output/render_routes.h"
+#include "output/render_routes_prom.h"
 
 struct renderer {
 	void (*result)(struct printer *p, const struct rr_result *r,
@@ -18,7 +20,21 @@ struct renderer {
 			const char *host);
 	void (*ports)(struct printer *p, const struct rr_port *ports, int n);
 	void (*matrix)(struct printer *p, const struct rr_matrix_view *v);
+	void (*routes)(struct printer *p, const struct rr_routes_view *v);
+	void (*route)(struct printer *p, const struct rr_routes_view *v,
+		      const struct rr_route *r, size_t src, size_t dst);
 };
+
+/* Prometheus has no record of a pair: its families count them. */
+static void no_route(struct printer *p, const struct rr_routes_view *v,
+		     const struct rr_route *r, size_t src, size_t dst)
+{
+	(void)p;
+	(void)v;
+	(void)r;
+	(void)src;
+	(void)dst;
+}
 
 static const struct renderer records = {
 	.result = rr_record_result,
@@ -26,6 +42,8 @@ static const struct renderer records = {
 	.summary = rr_record_summary,
 	.ports = rr_record_ports,
 	.matrix = rr_record_matrix,
+	.routes = rr_record_routes,
+	.route = rr_record_route,
 };
 
 static const struct renderer prometheus = {
@@ -34,6 +52,8 @@ static const struct renderer prometheus = {
 	.summary = rr_prom_summary,
 	.ports = rr_prom_ports,
 	.matrix = rr_prom_matrix,
+	.routes = rr_prom_routes,
+	.route = no_route,
 };
 
 static const struct renderer *of(const struct printer *p)
@@ -67,4 +87,15 @@ void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
 void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)
 {
 	of(p)->matrix(p, v);
+}
+
+void rr_render_routes(struct printer *p, const struct rr_routes_view *v)
+{
+	of(p)->routes(p, v);
+}
+
+void rr_render_route(struct printer *p, const struct rr_routes_view *v,
+		     const struct rr_route *r, size_t src, size_t dst)
+{
+	of(p)->route(p, v, r, src, dst);
 }

@@ -5,7 +5,6 @@
 #include "model/chain.h"
 #include "model/decode.h"
 #include "output/render_routes.h"
-#include "output/render_routes_prom.h"
 
 static const char *name_of(const struct rr_routes_view *v, size_t n)
 {
@@ -219,15 +218,11 @@ static void links(struct printer *p, const struct rr_routes_view *v,
 	}
 }
 
-void rr_render_routes(struct printer *p, const struct rr_routes_view *v)
+void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 {
 	size_t num_links;
 	double fair = rr_routes_fair_share(v->s, v->g, &num_links);
 
-	if (pr_format(p) == RR_FORMAT_PROM) {
-		rr_prom_routes(p, v, fair);
-		return;
-	}
 	if (!v->quiet)
 		fabric(p, v);
 	failures(p, v);
@@ -237,14 +232,12 @@ void rr_render_routes(struct printer *p, const struct rr_routes_view *v)
 	summary(p, v, fair, num_links);
 }
 
-void rr_render_route(struct printer *p, const struct rr_routes_view *v,
+void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst)
 {
 	char name[160], where[256];
 	unsigned int i;
 
-	if (pr_format(p) != RR_FORMAT_JSONL)
-		return;
 	pr_record_begin(p, "routes", NULL, false);
 	port_name(v, src, name, sizeof(name));
 	pr_str(p, "from", name);

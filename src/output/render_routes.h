@@ -31,10 +31,18 @@ struct rr_routes_view {
 /* How many of the hottest links the report names. */
 #define RR_ROUTES_HOTTEST 10
 
-/* The report, after every pair. */
+/* The report, after every pair; the format chooses (render_dispatch.c). */
 void rr_render_routes(struct printer *p, const struct rr_routes_view *v);
-/* One pair's route, SRC to DST (endpoint indices): JSON Lines only. */
+/*
+ * One pair's route, SRC to DST (endpoint indices): --per-pair, which the
+ * options allow with JSON Lines only; Prometheus has no such record.
+ */
 void rr_render_route(struct printer *p, const struct rr_routes_view *v,
+		     const struct rr_route *r, size_t src, size_t dst);
+
+/* The record renderers behind them (text, JSON, JSON Lines). */
+void rr_record_routes(struct printer *p, const struct rr_routes_view *v);
+void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
 /* The topology with each link's loads as a graphviz graph; -1: EIO. */
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v);

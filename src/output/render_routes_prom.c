@@ -47,10 +47,11 @@ static void link_sample(struct printer *p, const struct rr_routes_view *v,
 	pr_sample(p, &m_link, NULL, ls, 5, (double)v->s->loads[i]);
 }
 
-void rr_prom_routes(struct printer *p, const struct rr_routes_view *v,
-		    double fair)
+void rr_prom_routes(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_routes *s = v->s;
+	size_t num_links;
+	double fair = rr_routes_fair_share(s, v->g, &num_links);
 	struct pr_label l;
 	char key[16];
 	unsigned int k;

@@ -9,8 +9,7 @@
 
 #include "output/render_routes.h"
 
-void rr_prom_routes(struct printer *p, const struct rr_routes_view *v,
-		    double fair);
+void rr_prom_routes(struct printer *p, const struct rr_routes_view *v);
 
 /* Each family the routes can write, to FN, for rr_prom_families(). */
 void rr_prom_routes_families(void (*fn)(const char *name, const char *type,
