@@ -6,7 +6,7 @@
 
 #include "app/listen.h"
 #include "app/signals.h"
-#include "backends/cm_listener.h"
+#include "rdmacm/cm_listener.h"
 #include "base/escape.h"
 #include "base/sockaddr.h"
 #include "input/targets.h"

@@ -14,7 +14,7 @@
 #include "app/output_file.h"
 #include "app/progress.h"
 #include "backends/backend.h"
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 #include "model/fabric.h"
 #include "model/matrix.h"
 #include "host/host.h"
@@ -107,7 +107,7 @@ struct run {
 	struct {
 		char tos[16], ca_port[16], sl[16], pkey[16];
 	} told;
-	struct rr_expect expects[2 * RR_MAX_EXPECT];
+	struct rr_expect *expects;	/* --expect, then --max-ms */
 	int num_expects;
 	struct sockaddr_storage src;
 	struct rr_sa_dest from;		/* --sa --from */
@@ -118,6 +118,19 @@ struct run {
 	struct run_window window;
 	struct run_output out;
 };
+
+/* run_setup.c: a run set up before its mode runs, and let go after. */
+
+/* --host-label, or this host's name as uname -n says it. */
+void rr_run_set_host(struct run *run);
+/*
+ * A probing run's set-up: the host's facts, --expect, --src, --from, the
+ * node names, the command line's destinations, the printer and its
+ * labels, the progress line.  Returns an exit code: RR_EXIT_OK to go on.
+ */
+int rr_run_prepare(struct run *run, FILE *out);
+/* Everything the run took, let go (any part of it may be unset). */
+void rr_run_release(struct run *run);
 
 /*
  * --sa --all-pairs, streamed: the next chunk of pairs into the input's

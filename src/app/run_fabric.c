@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "app/run.h"
-#include "backends/fabric_disc.h"
+#include "mad/fabric_disc.h"
 #include "base/escape.h"
 #include "input/node_name_map.h"
 

@@ -11,7 +11,7 @@
 #include "app/run.h"
 #include "base/escape.h"
 #include "app/signals.h"
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 #include "base/numbers.h"
 #include "host/iface_addr.h"
 #include "input/targets.h"
@@ -254,6 +254,14 @@ bool rr_run_parse_expectations(struct run *run)
 	char why[512], buf[256];
 	int i;
 
+	if (!o->num_expect && !o->num_max_ms)
+		return true;
+	run->expects = calloc((size_t)(o->num_expect + o->num_max_ms),
+			      sizeof(*run->expects));
+	if (!run->expects) {
+		perror("rdma-route");
+		return false;
+	}
 	for (i = 0; i < o->num_expect; i++) {
 		if (!rr_expect_parse(o->expect[i], &run->expects[run->num_expects++],
 				     why, sizeof(why))) {

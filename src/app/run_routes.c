@@ -11,7 +11,7 @@
 
 #include "app/run.h"
 #include "app/signals.h"
-#include "backends/fabric_tables.h"
+#include "mad/fabric_tables.h"
 #include "base/clock.h"
 #include "base/escape.h"
 #include "output/render_routes.h"

@@ -290,60 +290,107 @@ static void check_no_checks(const struct rr_opts *opts,
 			   mode, what);
 }
 
-static void check_mode(const struct rr_opts *opts, struct argp_state *state)
+/* --sa's (and --sa --trace --all-pairs'): the CM's options, refused. */
+static void check_sa(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (opts->interface)
+		argp_error(state, "-I does not apply to --sa (-C and -P name the port)");
+	if (opts->src)
+		argp_error(state, "--src does not apply to --sa");
+	if (opts->connect_port)
+		argp_error(state, "--connect connects through the RDMA CM: not with --sa");
+	if (opts->count != 1)
+		argp_error(state, "--count does not apply to --sa");
+	if (opts->explain)
+		argp_error(state, "--explain does not apply to --sa");
+	if (opts->all_addresses)
+		argp_error(state, "--all-addresses does not apply to --sa");
+}
+
+/* Every route from the forwarding tables: no PathRecord asked. */
+static void check_routes(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (opts->matrix)
+		argp_error(state, "--trace --all-pairs reports routes and links, not a --matrix");
+	if (opts->all_paths)
+		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
+	if (opts->sl >= 0 || opts->pkey >= 0)
+		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+	check_no_checks(opts, state, "--sa --trace --all-pairs",
+			"it reports routes and links");
+	check_sa(opts, state);
+}
+
+/* --matrix of records: the arguments are files of JSON Lines. */
+static void check_matrix_records(const struct rr_opts *opts,
+				 struct argp_state *state)
+{
+	if (!opts->matrix_field_given)
+		check_matrix_file(opts, state);
+	if (opts->num_files)
+		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
+}
+
+static void check_list(const struct rr_opts *opts, struct argp_state *state)
+{
+	if (opts->num_targets || opts->num_files || opts->sa)
+		argp_error(state, "--list takes no DESTINATION, -f or --sa");
+	check_no_checks(opts, state, "--list", "it lists ports");
+}
+
+/*
+ * Each mode's own option checks (the CM's has none of its own: the SA's
+ * options, refused without --sa, are every mode's check).
+ */
+static void (*const mode_checks[RR_NUM_MODES])(const struct rr_opts *opts,
+					       struct argp_state *state) = {
+	[RR_MODE_SA] = check_sa,
+	[RR_MODE_ROUTES] = check_routes,
+	[RR_MODE_MATRIX_RECORDS] = check_matrix_records,
+	[RR_MODE_LISTEN] = check_listen,
+	[RR_MODE_LIST] = check_list,
+};
+
+enum rr_mode rr_mode_of(const struct rr_opts *opts)
+{
+	if (opts->listen_port)
+		return RR_MODE_LISTEN;
+	if (opts->list)
+		return RR_MODE_LIST;
+	if (opts->matrix && !opts->sa)
+		return RR_MODE_MATRIX_RECORDS;
+	if (opts->sa && opts->trace && opts->all_pairs)
+		return RR_MODE_ROUTES;
+	return opts->sa ? RR_MODE_SA : RR_MODE_CM;
+}
+
+/* The mode's own checks, then those of options any mode may take. */
+static void check_mode(struct rr_opts *opts, struct argp_state *state)
 {
 	if (!opts->sa)
 		check_sa_only(opts, state);
+	opts->mode = rr_mode_of(opts);
+	if (mode_checks[opts->mode])
+		mode_checks[opts->mode](opts, state);
 	if (opts->src && opts->interface)
 		argp_error(state, "-b (--src) and -I both name the source: give one");
-	if (opts->sa && opts->interface)
-		argp_error(state, "-I does not apply to --sa (-C and -P name the port)");
-	if (opts->matrix && !opts->matrix_field_given && !opts->sa)
-		check_matrix_file(opts, state);
 	if (opts->all_pairs && opts->from)
 		argp_error(state, "--all-pairs takes every port as a source: not with --from");
-	if (opts->trace && opts->all_pairs && opts->matrix)
-		argp_error(state, "--trace --all-pairs reports routes and links, not a --matrix");
-	if (opts->trace && opts->all_pairs && opts->all_paths)
-		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
-	if (opts->trace && opts->all_pairs && (opts->sl >= 0 || opts->pkey >= 0))
-		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
-	if (opts->sa && opts->trace && opts->all_pairs)
-		check_no_checks(opts, state, "--sa --trace --all-pairs",
-				"it reports routes and links");
-	if (opts->per_pair && !(opts->trace && opts->all_pairs &&
+	if (opts->per_pair && !(opts->mode == RR_MODE_ROUTES &&
 				opts->format == RR_FORMAT_JSONL))
 		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
 	if (opts->dot && !(opts->trace && opts->all_pairs))
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
-	if (opts->sa && opts->src)
-		argp_error(state, "--src does not apply to --sa");
-	if (opts->listen_port)
-		check_listen(opts, state);
 	if (opts->reject && !opts->listen_port)
 		argp_error(state, "--reject answers requests: with --listen only");
 	if (opts->data && !opts->connect_port)
 		argp_error(state, "--data sends messages over the connection: with --connect");
 	if (opts->data && opts->ps == RR_PS_UDP)
 		argp_error(state, "--data needs a connection: --ps udp makes none (SIDR)");
-	if (opts->sa && opts->connect_port)
-		argp_error(state, "--connect connects through the RDMA CM: not with --sa");
-	if (opts->sa && opts->count != 1)
-		argp_error(state, "--count does not apply to --sa");
 	if (opts->quiet && opts->format != RR_FORMAT_TEXT)
 		argp_error(state, "--quiet is for text output, not --json, --jsonl or --prom");
 	if (opts->brief && opts->format != RR_FORMAT_TEXT)
 		argp_error(state, "--brief is for text output, not --json, --jsonl or --prom");
-	if (opts->sa && opts->explain)
-		argp_error(state, "--explain does not apply to --sa");
-	if (opts->sa && opts->all_addresses)
-		argp_error(state, "--all-addresses does not apply to --sa");
-	if (opts->list && (opts->num_targets || opts->num_files || opts->sa))
-		argp_error(state, "--list takes no DESTINATION, -f or --sa");
-	if (opts->list)
-		check_no_checks(opts, state, "--list", "it lists ports");
-	if (opts->matrix && !opts->sa && opts->num_files)
-		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
 	if (opts->matrix && (opts->count != 1 || opts->explain || opts->list))
 		argp_error(state, "--matrix takes no --count, --explain or --list");
 	if (opts->svg && !opts->matrix)

@@ -34,7 +34,23 @@ enum rr_exit {
 /* Destinations in one run that keeps every result (--prom, --sa). */
 #define RR_MAX_PROBES 1000000
 
+/*
+ * What a run does, decided once from the options (rr_mode_of): each mode
+ * has its option checks (options.c) and its run (src/app/modes.c).  A new
+ * mode is a name here, a check and a row there.
+ */
+enum rr_mode {
+	RR_MODE_CM,		/* the kernel's RDMA CM: resolve, --connect */
+	RR_MODE_SA,		/* --sa: PathRecords, --trace of one, --all-pairs */
+	RR_MODE_ROUTES,		/* --sa --trace --all-pairs: every route */
+	RR_MODE_MATRIX_RECORDS,	/* --matrix of JSON Lines records */
+	RR_MODE_LISTEN,		/* --listen: answer connect probes */
+	RR_MODE_LIST,		/* --list: the RDMA ports */
+	RR_NUM_MODES
+};
+
 struct rr_opts {
+	enum rr_mode mode;	/* decided once the options are read */
 	char **targets;		/* argv slice, not owned */
 	int num_targets;
 	const char *files[RR_MAX_FILES];	/* -f: more targets, "-" stdin */
@@ -97,5 +113,11 @@ struct rr_opts {
 
 /* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */
 void rr_parse_options(int argc, char **argv, struct rr_opts *opts);
+
+/*
+ * The mode the options ask for, the first that applies: --listen, --list,
+ * --matrix of records, --sa --trace --all-pairs, --sa, else the CM.
+ */
+enum rr_mode rr_mode_of(const struct rr_opts *opts);
 
 #endif

@@ -25,7 +25,7 @@
 #include <json-c/json.h>
 #include <limits.h>
 
-#include "backends/cm_collect.h"
+#include "rdmacm/cm_collect.h"
 #include "model/cause.h"
 #include "model/decode.h"
 #include "output/printer.h"

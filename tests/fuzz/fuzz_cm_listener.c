@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The listener of --listen (src/backends/cm_listener.c) driven whole:
+ * The listener of --listen (src/rdmacm/cm_listener.c) driven whole:
  * rr_listener_start(), turns, a stop now and then, the stop until it
  * hands nothing, rr_listener_free().  librdmacm is a stand-in reached
- * through rr_dl, as in tests/unit/backends/cm_listener_test.c: its events
+ * through rr_dl, as in tests/unit/rdmacm/cm_listener_test.c: its events
  * come from a queue the input fills with connection requests (one by one
  * or in bursts past the 1024 open connections), any event of any type and
  * status with private data of any length for an id the listener holds,
@@ -34,7 +34,7 @@
 #include <unistd.h>
 #include <netinet/in.h>
 
-#include "backends/cm_listener.h"
+#include "rdmacm/cm_listener.h"
 #include "base/clock.h"
 #include "base/port_space.h"
 #include "host/rdma_libs.h"

@@ -29,8 +29,8 @@
 #include <arpa/inet.h>
 #include <errno.h>
 
-#include "backends/fabric_disc.h"
-#include "backends/fabric_tables.h"
+#include "mad/fabric_disc.h"
+#include "mad/fabric_tables.h"
 #include "model/fabric_routes.h"
 #include "fuzz.h"
 

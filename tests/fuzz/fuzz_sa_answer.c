@@ -19,7 +19,7 @@
  */
 #include <ctype.h>
 
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 #include "fuzz.h"
 
 static unsigned int be16(const uint8_t *p)

@@ -15,7 +15,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 #include "fuzz.h"
 
 #define LID_MAX 0xbfff

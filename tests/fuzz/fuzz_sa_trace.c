@@ -26,7 +26,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 
-#include "backends/sa_trace.h"
+#include "mad/sa_trace.h"
 #include "model/decode.h"
 #include "output/printer.h"
 #include "output/render.h"

@@ -14,7 +14,7 @@
  * Each CA takes 3 + 4 * RR_UMAD_MAX_PORTS bytes; the first byte is the
  * port asked (as a signed byte).
  */
-#include "backends/umad_choice.h"
+#include "mad/umad_choice.h"
 #include "fuzz.h"
 
 #define CA_BYTES (3 + 4 * RR_UMAD_MAX_PORTS)

@@ -33,8 +33,8 @@ SRC=${LAYERS_SRC:-$BATS_TEST_DIRNAME/../../src}
 
 @test "the check catches an arrow that points up" {
 	cp -r "$SRC" "$BATS_TEST_TMPDIR/src"
-	echo '#include "output/render.h"' >>"$BATS_TEST_TMPDIR/src/backends/cm_backend.c"
+	echo '#include "output/render.h"' >>"$BATS_TEST_TMPDIR/src/rdmacm/cm_backend.c"
 	LAYERS_SRC=$BATS_TEST_TMPDIR/src run bats --tap -f "each folder" "$BATS_TEST_FILENAME"
 	[[ "$output" == *"not ok 1"* ]]
-	[[ "$output" == *'src/backends/cm_backend.c includes "output/render.h"'* ]]
+	[[ "$output" == *'src/rdmacm/cm_backend.c includes "output/render.h"'* ]]
 }

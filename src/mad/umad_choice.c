@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "backends/umad_choice.h"
+#include "mad/umad_choice.h"
 #include "base/ib_port.h"
 
 /* PortPhysicalState Disabled, LinkUp; ACTIVE alone, as libibumad asks. */

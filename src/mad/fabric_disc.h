@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <infiniband/ibnetdisc.h>
 
-#include "backends/sa_lib.h"
+#include "mad/sa_lib.h"
 #include "model/fabric.h"
 #include "model/fabric_graph.h"
 

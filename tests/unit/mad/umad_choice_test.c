@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of src/backends/umad_choice.c: libibumad's choice of a port. */
+/* Unit tests of src/mad/umad_choice.c: libibumad's choice of a port. */
 #include <string.h>
 
-#include "backends/umad_choice.h"
+#include "mad/umad_choice.h"
 #include "../tap.h"
 
 static void port(struct rr_umad_ca_facts *ca, int i, int state, int phys)

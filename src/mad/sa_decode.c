@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 
 /* Unicast LIDs; 0xc000 and up are multicast, 0 is "none". */
 #define LID_UNICAST_MAX 0xbfff

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "backends/backend.h"
-#include "backends/sa_lib.h"
+#include "mad/sa_lib.h"
 #include "model/result.h"
 
 struct rr_sa_port {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Unit tests of src/sa_decode.c: DEST forms, wire PathRecord, MAD status. */
-#include "backends/sa_decode.h"
+#include "mad/sa_decode.h"
 #include "../tap.h"
 
 static void test_dest_lid(void)

@@ -7,8 +7,8 @@
 #include <infiniband/verbs.h>
 
 #include "base/clock.h"
-#include "backends/cm_data.h"
-#include "backends/cm_listener.h"
+#include "rdmacm/cm_data.h"
+#include "rdmacm/cm_listener.h"
 #include "model/transfer.h"
 #include "host/rdma_libs.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "base/clock.h"
-#include "backends/cm_data.h"
+#include "rdmacm/cm_data.h"
 #include "host/rdma_libs.h"
 #include "model/transfer.h"
 

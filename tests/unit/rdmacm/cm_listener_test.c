@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of src/backends/cm_listener.c (--listen) under bursts: every
+ * Unit tests of src/rdmacm/cm_listener.c (--listen) under bursts: every
  * connection the listener accepts or refuses is handed out once, however
  * many events wait and however little room a turn has.  librdmacm is a
  * stand-in here, through rr_dl: its events come from a queue the test
@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <netinet/in.h>
 
-#include "backends/cm_listener.h"
+#include "rdmacm/cm_listener.h"
 #include "host/rdma_libs.h"
 #include "../tap.h"
 

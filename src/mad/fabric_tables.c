@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/fabric_disc.h"
-#include "backends/fabric_tables.h"
-#include "backends/sa_lib.h"
+#include "mad/fabric_disc.h"
+#include "mad/fabric_tables.h"
+#include "mad/sa_lib.h"
 #include "base/clock.h"
 
 /* Entries of a LinearForwardingTable block (IBA 14.2.5.10). */

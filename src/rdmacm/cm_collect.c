@@ -4,7 +4,7 @@
 #include <string.h>
 #include <arpa/inet.h>
 
-#include "backends/cm_collect.h"
+#include "rdmacm/cm_collect.h"
 #include "model/decode.h"
 
 /*

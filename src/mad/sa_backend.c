@@ -6,10 +6,10 @@
 
 #include "base/clock.h"
 #include "backends/backend_ops.h"
-#include "backends/sa_decode.h"
-#include "backends/sa_lib.h"
-#include "backends/sa_port.h"
-#include "backends/sa_trace.h"
+#include "mad/sa_decode.h"
+#include "mad/sa_lib.h"
+#include "mad/sa_port.h"
+#include "mad/sa_trace.h"
 #include "model/decode.h"
 
 /*

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "backends/sa_lib.h"
+#include "mad/sa_lib.h"
 #include "model/fabric_graph.h"
 
 struct rr_fabric_tables_params {

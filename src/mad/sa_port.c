@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/sa_decode.h"
-#include "backends/sa_port.h"
-#include "backends/umad_choice.h"
+#include "mad/sa_decode.h"
+#include "mad/sa_port.h"
+#include "mad/umad_choice.h"
 #include "base/ib_port.h"
 #include "host/sysfs.h"
 #include "model/decode.h"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/mad_batch.h"
+#include "mad/mad_batch.h"
 #include "base/clock.h"
 #include "base/ib_port.h"
 

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <time.h>
 
-#include "backends/sa_lib.h"
+#include "mad/sa_lib.h"
 
 struct rr_mad_q {
 	ib_portid_t to;		/* a directed route (SMP) or a LID (PMA) */

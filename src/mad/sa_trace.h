@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "backends/mad_batch.h"
-#include "backends/sa_lib.h"
+#include "mad/mad_batch.h"
+#include "mad/sa_lib.h"
 #include "model/fabric.h"
 #include "model/result.h"
 

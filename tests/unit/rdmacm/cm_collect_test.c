@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of src/backends/cm_collect.c: routes no lab here can make
+ * Unit tests of src/rdmacm/cm_collect.c: routes no lab here can make
  * (InfiniBand with LIDs, SL, a real rate, several paths), fed as the
  * kernel fills struct rdma_route, and what shaped a RoCE result.
  */
 #include <arpa/inet.h>
 #include <stdlib.h>
 
-#include "backends/cm_collect.h"
+#include "rdmacm/cm_collect.h"
 #include "model/fields.h"
 #include "../tap.h"
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backends/sa_lib.h"
+#include "mad/sa_lib.h"
 
 /* The sonames configure read from the libraries the headers came with. */
 #ifndef RR_IBUMAD_SONAME

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/mad_batch.h"
-#include "backends/sa_trace.h"
+#include "mad/mad_batch.h"
+#include "mad/sa_trace.h"
 #include "base/clock.h"
 #include "base/ib_port.h"
 #include "model/chain.h"

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <infiniband/ibnetdisc.h>
 
-#include "backends/fabric_disc.h"
-#include "backends/sa_lib.h"
+#include "mad/fabric_disc.h"
+#include "mad/sa_lib.h"
 #include "model/decode.h"
 
 /* The soname configure read from the library the header came with. */

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Each mode's run, a row a mode; the options decided which
+ * (rr_mode_of, src/input/options.c, with each mode's option checks).
+ */
+#ifndef RR_APP_MODES_H
+#define RR_APP_MODES_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "app/run.h"
+
+struct rr_mode_run {
+	/*
+	 * Runs before the set-up of a probing run (the host read, the
+	 * printer, the destinations): --listen and --list make their own.
+	 */
+	bool bare;
+	/* The run, printing into OUT; returns the exit code. */
+	int (*run)(struct run *run, FILE *out);
+};
+
+const struct rr_mode_run *rr_mode_run(enum rr_mode mode);
+
+#endif
