@@ -102,8 +102,8 @@ static int finish(struct run *run, struct rr_output_file *output, int code,
 		  bool printed)
 {
 	code = finish_output(output, run->opts.output, code, printed);
-	rr_output_abandon(&run->out.svg);	/* unless the matrix wrote it */
-	rr_output_abandon(&run->out.dot);
+	rr_output_abandon(&run->matrix.svg);	/* unless the matrix wrote it */
+	rr_output_abandon(&run->routes.dot);
 	rr_run_release(run);
 	return code;
 }

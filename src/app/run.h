@@ -13,10 +13,11 @@
 
 #include "app/output_file.h"
 #include "app/progress.h"
+#include "app/run_cm.h"
+#include "app/run_matrix.h"
+#include "app/run_routes.h"
+#include "app/run_sa.h"
 #include "backends/backend.h"
-#include "mad/sa_decode.h"
-#include "model/fabric.h"
-#include "model/matrix.h"
 #include "host/host.h"
 #include "input/options.h"
 #include "input/target_file.h"
@@ -48,18 +49,6 @@ struct run_input {
 	bool reading;			/* reader holds files[next_file - 1] */
 	bool input_waiting;		/* streamed: no line ready to read yet */
 	bool input_done, input_failed;
-	/*
-	 * --sa --all-pairs, streamed: the ports (their texts in PAIR_OWNED)
-	 * and the next pair to make, FROM's port to TO's; each chunk of
-	 * DESTS is made of the pairs that come next.
-	 */
-	struct rr_result *pair_ports;
-	char **pair_owned;
-	size_t num_pair_ports, num_pair_owned, pair_from, pair_to;
-	/* --sa: names looked up in the fabric, discovered at the first need. */
-	struct rr_fabric fabric;
-	bool fabric_tried, fabric_ok, fabric_no_library;
-	char fabric_why[256];		/* why the discovery failed */
 };
 
 /* What is in flight: the probes made, between their start and print. */
@@ -93,10 +82,7 @@ struct run_output {
 	struct rr_tally tally;		/* of every result printed */
 	struct rr_failed_names failed;	/* the destinations that failed */
 	struct rr_dest_stats *stats;	/* --count: per destination */
-	struct rr_matrix matrix;	/* --matrix: every pair, printed last */
 	struct rr_progress progress;	/* the live line of a long run */
-	struct rr_output_file svg;	/* --svg's file, written beside it */
-	struct rr_output_file dot;	/* --dot's */
 	bool nothing_printed;		/* -o's file is not put in place */
 };
 
@@ -109,14 +95,16 @@ struct run {
 	} told;
 	struct rr_expect *expects;	/* --expect, then --max-ms */
 	int num_expects;
-	struct sockaddr_storage src;
-	struct rr_sa_dest from;		/* --sa --from */
-	bool from_known;		/* --from named a port of the fabric */
-	struct rr_node_names names;	/* --node-name-map */
 	struct rr_host *host;		/* read at the first need */
+	/* What every probing mode has. */
 	struct run_input in;
 	struct run_window window;
 	struct run_output out;
+	/* Each mode's own, valid where it runs (opts.mode). */
+	struct run_cm cm;		/* the RDMA CM */
+	struct run_sa sa;		/* --sa, --sa --trace --all-pairs */
+	struct run_matrix matrix;	/* --matrix, of --sa or of records */
+	struct run_routes routes;	/* --sa --trace --all-pairs */
 };
 
 /* run_setup.c: a run set up before its mode runs, and let go after. */

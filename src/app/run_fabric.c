@@ -21,7 +21,7 @@ bool rr_run_load_node_names(struct run *run)
 	const char *file = run->opts.node_name_map;
 	char why[192], buf[256];
 
-	if (!file || rr_node_names_load(file, &run->names, why, sizeof(why)))
+	if (!file || rr_node_names_load(file, &run->sa.names, why, sizeof(why)))
 		return true;
 	fprintf(stderr, "rdma-route: --node-name-map '%s': %s\n",
 		rr_shown(file, buf, sizeof(buf)), why);
@@ -37,13 +37,13 @@ static bool discover(struct run *run)
 		.timeout_ms = run->opts.timeout_ms,
 	};
 
-	if (!run->in.fabric_tried)
-		run->in.fabric_ok = rr_fabric_discover(&p, &run->in.fabric,
-						    &run->in.fabric_no_library,
-						    run->in.fabric_why,
-						    sizeof(run->in.fabric_why));
-	run->in.fabric_tried = true;
-	return run->in.fabric_ok;
+	if (!run->sa.fabric_tried)
+		run->sa.fabric_ok = rr_fabric_discover(&p, &run->sa.fabric,
+						    &run->sa.fabric_no_library,
+						    run->sa.fabric_why,
+						    sizeof(run->sa.fabric_why));
+	run->sa.fabric_tried = true;
+	return run->sa.fabric_ok;
 }
 
 /* The LID of the port NAME stands for; the cause when none. */
@@ -53,9 +53,9 @@ static enum rr_cause find_lid(struct run *run, const char *name, uint16_t *lid)
 
 	if (!discover(run))
 		return RR_CAUSE_DISCOVERY_FAILED;
-	switch (rr_fabric_find(&run->in.fabric, &run->names, name, &i)) {
+	switch (rr_fabric_find(&run->sa.fabric, &run->sa.names, name, &i)) {
 	case RR_FABRIC_FOUND:
-		*lid = run->in.fabric.ports[i].lid;
+		*lid = run->sa.fabric.ports[i].lid;
 		return RR_CAUSE_NONE;
 	case RR_FABRIC_AMBIGUOUS:
 		return RR_CAUSE_NODE_AMBIGUOUS;
@@ -70,7 +70,7 @@ static const char *name_problem(const struct run *run, enum rr_cause cause,
 {
 	switch (cause) {
 	case RR_CAUSE_DISCOVERY_FAILED:
-		return run->in.fabric_why;
+		return run->sa.fabric_why;
 	case RR_CAUSE_NODE_AMBIGUOUS:
 		return source ? "several nodes have the name of the path's source (from)" :
 				"several nodes have this name";
@@ -92,7 +92,7 @@ static void look_up(struct run *run, struct rr_result *r)
 	if (cause == RR_CAUSE_NONE) {
 		r->probe.sa = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
 		/* Seen in the fabric; the source too, unless --from says. */
-		r->probe.sa_ends_known = !run->opts.from || run->from_known;
+		r->probe.sa_ends_known = !run->opts.from || run->sa.from_known;
 		return;
 	}
 	r->out.timeout_ms = run->opts.timeout_ms;
@@ -108,8 +108,8 @@ static int no_fabric(struct run *run, const char *what)
 	char buf[256];
 
 	fprintf(stderr, "rdma-route: %s: cannot discover the fabric: %s\n",
-		rr_shown(what, buf, sizeof(buf)), run->in.fabric_why);
-	return run->in.fabric_no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+		rr_shown(what, buf, sizeof(buf)), run->sa.fabric_why);
+	return run->sa.fabric_no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
 }
 
 /* --from NAME: one source for every query, so an unknown one stops all. */
@@ -120,7 +120,7 @@ static int look_up_from(struct run *run)
 	size_t i;
 	uint16_t lid;
 
-	if (!run->opts.from || run->from.kind != RR_SA_NAME)
+	if (!run->opts.from || run->sa.from.kind != RR_SA_NAME)
 		return RR_EXIT_OK;
 	cause = find_lid(run, run->opts.from, &lid);
 	if (cause == RR_CAUSE_DISCOVERY_FAILED)
@@ -131,10 +131,10 @@ static int look_up_from(struct run *run)
 			rr_cause_summary(cause));
 		return RR_EXIT_USAGE;
 	}
-	run->from = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
-	run->from_known = true;
+	run->sa.from = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
+	run->sa.from_known = true;
 	for (i = 0; i < run->in.num_dests; i++)
-		run->in.dests[i].probe.sa_from = run->from;
+		run->in.dests[i].probe.sa_from = run->sa.from;
 	return RR_EXIT_OK;
 }
 
@@ -147,11 +147,11 @@ static int discovered_ports(struct run *run)
 
 	if (!discover(run))
 		return no_fabric(run, "--all-pairs");
-	dests = calloc(run->in.fabric.num ? run->in.fabric.num : 1, sizeof(*dests));
+	dests = calloc(run->sa.fabric.num ? run->sa.fabric.num : 1, sizeof(*dests));
 	if (!dests)
 		return RR_EXIT_FAILED;
-	for (i = 0; i < run->in.fabric.num; i++) {
-		rr_fabric_label(&run->in.fabric, &run->names, i, label, sizeof(label));
+	for (i = 0; i < run->sa.fabric.num; i++) {
+		rr_fabric_label(&run->sa.fabric, &run->sa.names, i, label, sizeof(label));
 		copy = strdup(label);
 		if (!copy || !rr_run_keep_owned(run, copy)) {
 			free(copy);
@@ -162,13 +162,13 @@ static int discovered_ports(struct run *run)
 			.target = copy,
 			.kind = RR_PROBE_SA,
 			.host = run->host_label,
-			.sa = { .kind = RR_SA_LID, .lid = run->in.fabric.ports[i].lid },
+			.sa = { .kind = RR_SA_LID, .lid = run->sa.fabric.ports[i].lid },
 			.sa_ends_known = true,
 		};
 	}
 	free(run->in.dests);
 	run->in.dests = dests;
-	run->in.num_dests = run->in.cap = run->in.fabric.num;
+	run->in.num_dests = run->in.cap = run->sa.fabric.num;
 	return RR_EXIT_OK;
 }
 
@@ -199,14 +199,14 @@ static void make_pair(const struct run *run, struct rr_result *pair,
  */
 static void keep_ports(struct run *run)
 {
-	run->in.pair_ports = run->in.dests;
-	run->in.num_pair_ports = run->in.num_dests;
-	run->in.pair_owned = run->in.owned;
-	run->in.num_pair_owned = run->in.num_owned;
+	run->sa.pair_ports = run->in.dests;
+	run->sa.num_pair_ports = run->in.num_dests;
+	run->sa.pair_owned = run->in.owned;
+	run->sa.num_pair_owned = run->in.num_owned;
 	run->in.owned = NULL;
 	run->in.num_owned = run->in.cap_owned = 0;
-	run->in.pair_from = 0;
-	run->in.pair_to = 1;
+	run->sa.pair_from = 0;
+	run->sa.pair_to = 1;
 	run->in.dests = NULL;
 	run->in.num_dests = run->in.cap = run->in.next_dest = 0;
 }
@@ -217,7 +217,8 @@ static void keep_ports(struct run *run)
 bool rr_run_next_pairs(struct run *run)
 {
 	struct run_input *in = &run->in;
-	size_t n = in->num_pair_ports;
+	struct run_sa *sa = &run->sa;
+	size_t n = sa->num_pair_ports;
 
 	in->num_dests = in->next_dest = 0;
 	if (!in->dests) {
@@ -226,17 +227,17 @@ bool rr_run_next_pairs(struct run *run)
 			return false;
 		in->cap = PAIR_CHUNK;
 	}
-	while (in->num_dests < in->cap && in->pair_from < n) {
-		if (in->pair_to != in->pair_from)
+	while (in->num_dests < in->cap && sa->pair_from < n) {
+		if (sa->pair_to != sa->pair_from)
 			make_pair(run, &in->dests[in->num_dests++],
-				  &in->pair_ports[in->pair_from],
-				  &in->pair_ports[in->pair_to]);
-		if (++in->pair_to == n) {
-			in->pair_to = 0;
-			in->pair_from++;
+				  &sa->pair_ports[sa->pair_from],
+				  &sa->pair_ports[sa->pair_to]);
+		if (++sa->pair_to == n) {
+			sa->pair_to = 0;
+			sa->pair_from++;
 		}
 	}
-	in->input_done = in->pair_from >= n;
+	in->input_done = sa->pair_from >= n;
 	return in->num_dests > 0;
 }
 

@@ -64,11 +64,11 @@ static bool add_dest(struct run *run, const char *text, char *why,
 		return false;
 	}
 	if (run->opts.src) {
-		probe.src = run->src;
+		probe.src = run->cm.src;
 		probe.have_src = true;
 	}
 	probe.from = run->opts.from;
-	probe.sa_from = run->from;
+	probe.sa_from = run->sa.from;
 	probe.have_sa_from = run->opts.from != NULL;
 	run->in.dests[run->in.num_dests++] = (struct rr_result){ .probe = probe };
 	return true;
@@ -291,9 +291,9 @@ static bool parse_interface(struct run *run)
 	const char *text = run->opts.interface;
 	char why[160], buf[256];
 
-	if (rr_target_parse(text, &run->src, why, sizeof(why)) ==
+	if (rr_target_parse(text, &run->cm.src, why, sizeof(why)) ==
 	    RR_TARGET_ADDRESS ||
-	    rr_iface_addr(text, run->opts.family, &run->src, why, sizeof(why))) {
+	    rr_iface_addr(text, run->opts.family, &run->cm.src, why, sizeof(why))) {
 		run->opts.src = text;
 		return true;
 	}
@@ -312,7 +312,7 @@ bool rr_run_parse_src(struct run *run)
 		return parse_interface(run);
 	if (!text)
 		return true;
-	switch (rr_target_parse(text, &run->src, why, sizeof(why))) {
+	switch (rr_target_parse(text, &run->cm.src, why, sizeof(why))) {
 	case RR_TARGET_ADDRESS:
 		return true;
 	case RR_TARGET_NAME:
@@ -331,7 +331,7 @@ bool rr_run_parse_from(struct run *run)
 	const char *text = run->opts.from;
 	char why[160], buf[256];
 
-	if (!text || rr_sa_parse_dest(text, &run->from, why, sizeof(why)))
+	if (!text || rr_sa_parse_dest(text, &run->sa.from, why, sizeof(why)))
 		return true;
 	fprintf(stderr, "rdma-route: invalid --from '%s': %s\n",
 		rr_shown(text, buf, sizeof(buf)), why);

@@ -35,7 +35,7 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 	char expect[400];
 
 	rr_matrix_cell_of(run->opts.matrix, r, &c, expect, sizeof(expect));
-	return rr_matrix_add(&run->out.matrix, from, r->probe.target, source, &c);
+	return rr_matrix_add(&run->matrix.m, from, r->probe.target, source, &c);
 }
 
 /* One line of a records file: a result into the matrix, else said. */
@@ -196,9 +196,9 @@ int rr_run_matrix_open_svg(struct run *run)
 {
 	char why[256], buf[256];
 
-	if (!run->opts.svg || run->out.svg.tmp)
+	if (!run->opts.svg || run->matrix.svg.tmp)
 		return RR_EXIT_OK;
-	if (rr_output_open(&run->out.svg, run->opts.svg, why, sizeof(why)))
+	if (rr_output_open(&run->matrix.svg, run->opts.svg, why, sizeof(why)))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: --svg '%s': %s\n",
 		rr_shown(run->opts.svg, buf, sizeof(buf)), why);
@@ -213,12 +213,12 @@ static int svg_write(struct run *run, const struct rr_matrix_view *v)
 
 	if (!run->opts.svg || code != RR_EXIT_OK)
 		return code;
-	if (!rr_render_matrix_svg(run->out.svg.f, v)) {
-		rr_output_abandon(&run->out.svg);
+	if (!rr_render_matrix_svg(run->matrix.svg.f, v)) {
+		rr_output_abandon(&run->matrix.svg);
 		perror("rdma-route: --svg");
 		return RR_EXIT_FAILED;
 	}
-	if (rr_output_commit(&run->out.svg))
+	if (rr_output_commit(&run->matrix.svg))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: writing '%s': %s\n",
 		rr_shown(run->opts.svg, buf, sizeof(buf)), strerror(errno));
@@ -253,7 +253,7 @@ static int matrix_code(const struct run *run, bool checks)
 int rr_run_matrix_finish(struct run *run)
 {
 	struct rr_matrix_view v = {
-		.m = &run->out.matrix,
+		.m = &run->matrix.m,
 		.field = run->opts.matrix,
 		.width = columns(run),
 		.grid_max = run->opts.matrix_grid,
@@ -264,10 +264,10 @@ int rr_run_matrix_finish(struct run *run)
 	size_t i;
 	int code;
 
-	if (!rr_matrix_finish(&run->out.matrix) ||
-	    !rr_matrix_findings(&run->out.matrix, &found, &v.num_findings)) {
+	if (!rr_matrix_finish(&run->matrix.m) ||
+	    !rr_matrix_findings(&run->matrix.m, &found, &v.num_findings)) {
 		perror("rdma-route");
-		rr_output_abandon(&run->out.svg);
+		rr_output_abandon(&run->matrix.svg);
 		return RR_EXIT_FAILED;
 	}
 	v.findings = found;
@@ -290,7 +290,7 @@ int rr_run_matrix_records(struct run *run)
 	if (code != RR_EXIT_OK) {
 		/* No matrix: -o's and --svg's files keep what they held. */
 		run->out.nothing_printed = true;
-		rr_output_abandon(&run->out.svg);
+		rr_output_abandon(&run->matrix.svg);
 		return code;
 	}
 	/* A fleet run that collected nothing is no healthy fabric. */

@@ -40,7 +40,7 @@ static void backend_params(struct run *run, struct rr_backend_params *params)
 			    sa ? RR_SA_DEFAULT_PARALLEL : RR_DEFAULT_PARALLEL,
 		.tos = run->opts.tos,
 		.ps = run->opts.ps,
-		.src = run->opts.src ? &run->src : NULL,
+		.src = run->opts.src ? &run->cm.src : NULL,
 		.host = run->host,
 		.ca = run->opts.ca,
 		.port = run->opts.ca_port,
@@ -48,7 +48,7 @@ static void backend_params(struct run *run, struct rr_backend_params *params)
 		.pkey = run->opts.pkey,
 		.all_paths = run->opts.all_paths,
 		.trace = run->opts.trace,
-		.names = &run->names,
+		.names = &run->sa.names,
 		.connect_port = run->opts.connect_port,
 		.data = run->opts.data ? &run->opts.data_plan : NULL,
 	};
@@ -105,7 +105,7 @@ static struct rr_result *next_streamed(struct run *run)
 		e = next_round_probe(run);
 	} else {
 		if (run->in.next_dest == run->in.num_dests &&
-		    !(run->in.pair_ports ? rr_run_next_pairs(run) :
+		    !(run->sa.pair_ports ? rr_run_next_pairs(run) :
 					   rr_run_next_chunk(run)))
 			return NULL;
 		t = &run->in.dests[run->in.next_dest++];
@@ -260,7 +260,7 @@ int rr_run_streamed(struct run *run)
 
 int rr_run_streamed_pairs(struct run *run)
 {
-	size_t n = run->in.num_pair_ports;
+	size_t n = run->sa.num_pair_ports;
 
 	if (!resolve_stream(run)) {
 		perror("rdma-route");

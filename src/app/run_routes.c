@@ -20,9 +20,9 @@ int rr_run_routes_open_dot(struct run *run)
 {
 	char why[256], buf[256];
 
-	if (!run->opts.dot || run->out.dot.tmp)
+	if (!run->opts.dot || run->routes.dot.tmp)
 		return RR_EXIT_OK;
-	if (rr_output_open(&run->out.dot, run->opts.dot, why, sizeof(why)))
+	if (rr_output_open(&run->routes.dot, run->opts.dot, why, sizeof(why)))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: --dot '%s': %s\n",
 		rr_shown(run->opts.dot, buf, sizeof(buf)), why);
@@ -74,7 +74,7 @@ static bool find_endpoint(const struct run *run, const struct rr_fabric *f,
 			guid = guid << 8 | sa->gid[i];
 		break;
 	case RR_SA_NAME:
-		if (rr_fabric_find(f, &run->names, d->probe.target, &i) !=
+		if (rr_fabric_find(f, &run->sa.names, d->probe.target, &i) !=
 		    RR_FABRIC_FOUND)
 			return false;
 		lid = f->ports[i].lid;
@@ -153,19 +153,19 @@ static int draw(struct run *run, const struct rr_routes_view *v)
 
 	if (!run->opts.dot)
 		return RR_EXIT_OK;
-	if (rr_render_routes_dot(run->out.dot.f, v) == 0 &&
-	    rr_output_commit(&run->out.dot))
+	if (rr_render_routes_dot(run->routes.dot.f, v) == 0 &&
+	    rr_output_commit(&run->routes.dot))
 		return RR_EXIT_OK;
 	fprintf(stderr, "rdma-route: writing --dot '%s': %s\n",
 		rr_shown(run->opts.dot, buf, sizeof(buf)), strerror(errno));
-	rr_output_abandon(&run->out.dot);
+	rr_output_abandon(&run->routes.dot);
 	return RR_EXIT_FAILED;
 }
 
 static int walk_all(struct run *run, struct rr_graph *g,
 		    struct rr_graph_read *rd)
 {
-	struct rr_routes_view v = { .g = g, .names = &run->names, .read = rd,
+	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
 				    .quiet = run->opts.quiet };
 	struct walk_ctx c = { .p = run->out.p, .v = &v };
 	struct rr_endpoint *eps;

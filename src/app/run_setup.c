@@ -112,16 +112,16 @@ void rr_run_release(struct run *run)
 	for (i = 0; i < run->in.num_owned; i++)
 		free(run->in.owned[i]);
 	free(run->in.owned);
-	for (i = 0; i < run->in.num_pair_owned; i++)
-		free(run->in.pair_owned[i]);
-	free(run->in.pair_owned);
-	free(run->in.pair_ports);
+	for (i = 0; i < run->sa.num_pair_owned; i++)
+		free(run->sa.pair_owned[i]);
+	free(run->sa.pair_owned);
+	free(run->sa.pair_ports);
 	free(run->in.dests);
 	rr_run_release_window(&run->window.ring);
 	rr_run_close_files(run);
 	rr_host_free(run->host);
-	rr_fabric_free(&run->in.fabric);
-	rr_matrix_free(&run->out.matrix);
-	rr_node_names_free(&run->names);
+	rr_fabric_free(&run->sa.fabric);
+	rr_matrix_free(&run->matrix.m);
+	rr_node_names_free(&run->sa.names);
 	free(run->expects);
 }
