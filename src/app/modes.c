@@ -26,7 +26,6 @@ static int run_list(struct run *run, FILE *out)
 
 static int run_matrix_records(struct run *run, FILE *out)
 {
-	(void)out;
 	return rr_run_matrix_records(run);
 }
 
@@ -74,7 +73,6 @@ static int run_cm(struct run *run, FILE *out)
 {
 	int code;
 
-	(void)out;
 	set_window(run);
 	if (run->window.streaming)
 		return rr_run_streamed(run);
@@ -88,7 +86,6 @@ static int run_sa(struct run *run, FILE *out)
 {
 	int code;
 
-	(void)out;
 	set_window(run);
 	if (!take_file_dests(run))
 		return RR_EXIT_USAGE;
@@ -103,7 +100,6 @@ static int run_sa(struct run *run, FILE *out)
 /* Every route from the forwarding tables: no pairs to make. */
 static int run_routes(struct run *run, FILE *out)
 {
-	(void)out;
 	set_window(run);
 	if (!take_file_dests(run))
 		return RR_EXIT_USAGE;

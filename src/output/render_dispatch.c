@@ -29,11 +29,6 @@ struct renderer {
 static void no_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst)
 {
-	(void)p;
-	(void)v;
-	(void)r;
-	(void)src;
-	(void)dst;
 }
 
 static const struct renderer records = {
