@@ -6,6 +6,7 @@
 
 #include "mad/fabric_disc.h"
 #include "mad/fabric_tables.h"
+#include "mad/mad_window.h"
 #include "mad/sa_lib.h"
 #include "base/clock.h"
 
@@ -18,13 +19,6 @@ struct job {
 	uint32_t block;
 };
 
-/* An SMP in flight. */
-struct slot {
-	struct job job;
-	uint32_t trid;
-	int64_t deadline;	/* ms, rr_now() */
-};
-
 struct reader {
 	const struct rr_sa_lib *ib;
 	struct ibmad_port *mad;
@@ -34,19 +28,10 @@ struct reader {
 	struct rr_graph_read *info;
 	uint8_t **tables;	/* by node: the table being read */
 	bool *failed;		/* by node: a block did not come back */
-	struct job *jobs;
+	struct job *jobs;	/* a block's SMP carries its job's index */
 	size_t num_jobs, next_job;
-	struct slot *slots;
-	unsigned int num_slots;
-	void *snd, *rcv;
+	struct rr_mad_window *win;
 };
-
-static int64_t now_ms(void)
-{
-	struct timespec t = rr_now();
-
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 /* Each switch's table made, every entry unset, and its blocks to read. */
 static bool plan(struct reader *r)
@@ -83,98 +68,52 @@ static bool plan(struct reader *r)
 /* The next block of a switch whose table is still whole, sent. */
 static void send_next(struct reader *r)
 {
-	const struct rr_sa_lib *ib = r->ib;
 	ib_portid_t to;
 	ib_rpc_t rpc;
-	struct job j;
-	int len;
+	size_t i;
 
 	while (r->next_job < r->num_jobs) {
-		j = r->jobs[r->next_job++];
-		if (r->failed[j.node])
+		i = r->next_job++;
+		if (r->failed[r->jobs[i].node])
 			continue;	/* its table is lost already */
 		memset(&rpc, 0, sizeof(rpc));
 		rpc.mgtclass = IB_SMI_DIRECT_CLASS;
 		rpc.method = IB_MAD_METHOD_GET;
 		rpc.attr.id = IB_ATTR_LINEARFORWTBL;
-		rpc.attr.mod = j.block;
-		rpc.timeout = r->p->timeout_ms;
+		rpc.attr.mod = r->jobs[i].block;
 		rpc.datasz = IB_SMP_DATA_SIZE;
 		rpc.dataoffs = IB_SMP_DATA_OFFS;
-		to = r->paths[j.node];
-		memset(r->snd, 0, ib->umad_size() + IB_MAD_SIZE);
+		to = r->paths[r->jobs[i].node];
 		r->info->blocks++;
-		len = ib->mad_build_pkt(r->snd, &rpc, &to, NULL, NULL);
-		if (len < 0 ||
-		    ib->umad_send(ib->mad_rpc_portid(r->mad),
-				  ib->mad_rpc_class_agent(r->mad, IB_SMI_DIRECT_CLASS),
-				  r->snd, len, (int)r->p->timeout_ms, 0) < 0) {
+		if (rr_mad_send(r->win, RR_MAD_TABLES, i, &rpc, &to, NULL,
+				rr_mad_now_ms() + r->p->timeout_ms)) {
 			r->info->blocks_lost++;
-			r->failed[j.node] = true;
+			r->failed[r->jobs[i].node] = true;
 			continue;
 		}
-		r->slots[r->num_slots++] = (struct slot){
-			.job = j, .deadline = now_ms() + r->p->timeout_ms,
-			.trid = (uint32_t)ib->mad_get_field64(
-				ib->umad_get_mad(r->snd), 0, IB_MAD_TRID_F),
-		};
 		return;
 	}
 }
 
-static void slot_done(struct reader *r, unsigned int i, bool ok)
-{
-	if (!ok) {
-		r->info->blocks_lost++;
-		r->failed[r->slots[i].job.node] = true;
-	}
-	r->slots[i] = r->slots[--r->num_slots];
-}
-
-/*
- * One answer, or none until the nearest deadline; the blocks past their
- * deadline lost.  Only the low 32 bits of the TID count (the kernel's
- * agent is in the high ones).
- */
+/* One block's answer, error or timeout, into its switch's table. */
 static void receive(struct reader *r)
 {
-	const struct rr_sa_lib *ib = r->ib;
-	int64_t first = r->slots[0].deadline, left;
-	int len = IB_MAD_SIZE, ret;
-	unsigned int i;
-	uint32_t trid;
-	uint8_t *mad;
+	struct rr_mad_reply rep;
+	const struct job *j;
 
-	for (i = 1; i < r->num_slots; i++)
-		if (r->slots[i].deadline < first)
-			first = r->slots[i].deadline;
-	left = first - now_ms();
-	ret = left > 0 ? ib->umad_recv(ib->mad_rpc_portid(r->mad), r->rcv,
-				       &len, (int)left) : -1;
-	if (ret >= 0) {
-		mad = ib->umad_get_mad(r->rcv);
-		trid = (uint32_t)ib->mad_get_field64(mad, 0, IB_MAD_TRID_F);
-		for (i = 0; i < r->num_slots; i++) {
-			struct job *j = &r->slots[i].job;
-
-			if (r->slots[i].trid != trid)
-				continue;
-			if (ib->umad_status(r->rcv) ||
-			    ib->mad_get_field(mad, 0, IB_DRSMP_STATUS_F)) {
-				slot_done(r, i, false);
-				break;
-			}
-			memcpy(r->tables[j->node] + (size_t)j->block * LFT_BLOCK,
-			       mad + IB_SMP_DATA_OFFS, LFT_BLOCK);
-			slot_done(r, i, true);
-			break;
-		}
+	rr_mad_next(r->win, RR_MAD_TABLES,
+		    rr_mad_now_ms() + r->p->timeout_ms, &rep);
+	if (rep.event == RR_MAD_NONE || rep.cookie >= r->num_jobs)
+		return;
+	j = &r->jobs[rep.cookie];
+	if (rep.event != RR_MAD_ANSWER || rep.status ||
+	    rep.len < IB_SMP_DATA_OFFS + LFT_BLOCK) {
+		r->info->blocks_lost++;
+		r->failed[j->node] = true;
+		return;
 	}
-	for (i = 0; i < r->num_slots;)
-		if (r->slots[i].deadline <= now_ms())
-			slot_done(r, i, false);
-		else
-			i++;
+	memcpy(r->tables[j->node] + (size_t)j->block * LFT_BLOCK,
+	       rep.mad + IB_SMP_DATA_OFFS, LFT_BLOCK);
 }
 
 /* Every block read (or given up), then each table into the graph. */
@@ -183,9 +122,10 @@ static void read_all(struct reader *r)
 	size_t i;
 
 	for (;;) {
-		while (r->num_slots < r->p->window && r->next_job < r->num_jobs)
+		while (rr_mad_in_flight(r->win, RR_MAD_TABLES) < r->p->window &&
+		       r->next_job < r->num_jobs)
 			send_next(r);
-		if (!r->num_slots)
+		if (!rr_mad_in_flight(r->win, RR_MAD_TABLES))
 			break;
 		receive(r);
 	}
@@ -219,10 +159,8 @@ static bool read_tables(struct reader *r, char *why, size_t why_len)
 	}
 	r->tables = calloc(n, sizeof(*r->tables));
 	r->failed = calloc(n, sizeof(*r->failed));
-	r->slots = calloc(r->p->window, sizeof(*r->slots));
-	r->snd = calloc(1, ib->umad_size() + IB_MAD_SIZE);
-	r->rcv = calloc(1, ib->umad_size() + IB_MAD_SIZE);
-	if (r->tables && r->failed && r->slots && r->snd && r->rcv && plan(r)) {
+	r->win = rr_mad_window_new(ib, r->mad, IB_MAD_SIZE);
+	if (r->tables && r->failed && r->win && plan(r)) {
 		read_all(r);
 		ok = true;
 	} else {
@@ -232,10 +170,8 @@ static bool read_tables(struct reader *r, char *why, size_t why_len)
 		free(r->tables[i]);
 	free(r->tables);
 	free(r->failed);
-	free(r->slots);
 	free(r->jobs);
-	free(r->snd);
-	free(r->rcv);
+	rr_mad_window_free(r->win);
 	ib->mad_rpc_close_port(r->mad);
 	return ok;
 }

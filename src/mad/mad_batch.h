@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A few MADs at once: each sent with umad_send, the answers matched by
- * transaction ID as they come, all waited for together.  libibmad's RPC
+ * A few MADs at once: each sent through the MAD window, the answers
+ * taken as they come, all waited for together.  libibmad's RPC
  * waits for one answer before the next question: a route's walk asked
  * that way costs a round trip a MAD.  SMPs by directed route and PMA
  * queries (PortCounters) by LID.
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <time.h>
 
+#include "mad/mad_window.h"
 #include "mad/sa_lib.h"
 
 struct rr_mad_q {
@@ -27,9 +28,6 @@ struct rr_mad_q {
 	 * back, and the batch waits no longer.
 	 */
 	bool gate;
-	/* The batch's own. */
-	uint32_t trid;
-	bool waiting;
 };
 
 /* Q, cleared, as an SMP Get of ATTR (MOD) to the node at AT. */
@@ -40,29 +38,14 @@ void rr_mad_q_counters(struct rr_mad_q *q, const struct rr_sa_lib *ib,
 		       uint16_t lid, unsigned int port);
 
 /*
- * An answer no batch asked for but that must not be dropped: the SA's to
- * the PathRecord query sent before a trace's walk, which runs while the
- * SA thinks.  Received whole into BUF (ROOM bytes of MAD after the umad
- * header, as the SA backend receives), kept there once its TID (low 32
- * bits) comes: HELD, its LEN, and AT, when.
+ * Every query of QS (N) sent at once through the window W (owner
+ * RR_MAD_TRACE), the answers waited for until DEADLINE, none longer than
+ * TIMEOUT_MS; each query's ok says whether it came back.  Other owners'
+ * answers that come meanwhile are kept by the window for them.  Returns
+ * how many of QS came back.
  */
-struct rr_mad_aside {
-	uint32_t trid;
-	void *buf;
-	int room;
-	bool held;
-	int len;
-	struct timespec at;
-};
-
-/*
- * Every query of QS (N) sent at once on MAD's port, the answers waited
- * for until DEADLINE, none longer than TIMEOUT_MS; each query's ok says
- * whether it came back.  The answer ASIDE waits for (NULL: none) is kept
- * if it comes meanwhile.  Returns how many of QS came back.
- */
-int rr_mad_batch(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+int rr_mad_batch(struct rr_mad_window *w, const struct rr_sa_lib *ib,
 		 struct rr_mad_q *qs, int n, unsigned int timeout_ms,
-		 const struct timespec *deadline, struct rr_mad_aside *aside);
+		 const struct timespec *deadline);
 
 #endif

@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "backends/backend_ops.h"
 #include "mad/sa_decode.h"
+#include "mad/mad_window.h"
 #include "mad/sa_lib.h"
 #include "mad/sa_port.h"
 #include "mad/sa_trace.h"
@@ -25,22 +26,13 @@
  */
 #define RECV_MAD_SIZE (RR_SA_HDR_SIZE + RR_SA_MAX_NUMB_PATH * RR_SA_PR_SIZE)
 
-static int64_t now_ms(void)
-{
-	struct timespec t = rr_now();
-
-	return rr_ts_ns(&t) / 1000000;
-}
-
 /*
- * One destination's query, from its send to its answer or deadline; after
- * a busy answer, waiting to be sent again at RESEND_AT (0: in flight).
+ * One destination's query, from its send to its answer or deadline (the
+ * MAD window sends it again after a busy answer, within the deadline).
  */
 struct sa_query {
 	struct rr_result *r;
-	uint32_t trid;		/* low 32 bits: the kernel owns the high ones */
-	int64_t deadline;
-	int64_t resend_at;
+	int64_t deadline;	/* ms, rr_mad_now_ms() */
 	/* --trace: walked (into TRACE), before the answer or after it. */
 	bool traced;
 	struct rr_outcome trace;
@@ -61,7 +53,7 @@ struct rr_sa {
 	bool no_more;
 	struct sa_query *q;
 	unsigned int num, window;
-	uint8_t *snd, *rcv;	/* one send and one receive buffer */
+	struct rr_mad_window *win;	/* the queries' and the traces' MADs */
 	struct rr_queue *done;	/* this turn's */
 };
 
@@ -190,16 +182,15 @@ static bool trace_ends(const struct rr_sa_port *sp, const struct rr_result *r,
  * the query is over too.  Its SMPs are waited for one round at a time: a
  * trace is of one or a few destinations.
  */
-static void run_trace(struct rr_sa *w, struct sa_query *q,
-		      struct rr_mad_aside *aside)
+static void run_trace(struct rr_sa *w, struct sa_query *q)
 {
 	struct rr_sa_trace_ends ends;
 
 	if (!trace_ends(&w->sp, q->r, &ends))
 		return;
 	memset(&q->trace, 0, sizeof(q->trace));
-	q->trace.ok = rr_sa_trace(&w->sp.ib, w->sp.mad, &ends, w->p->timeout_ms,
-				  w->p->names, aside, &q->trace);
+	q->trace.ok = rr_sa_trace(&w->sp.ib, w->win, &ends, w->p->timeout_ms,
+				  w->p->names, &q->trace);
 	q->traced = true;
 }
 
@@ -239,7 +230,7 @@ static void query_done(struct rr_sa *w, unsigned int i)
 
 	rr_step_end(&r->out, RR_STEP_SA_QUERY);
 	if (w->p->trace && !q->traced)
-		run_trace(w, q, NULL);
+		run_trace(w, q);
 	if (q->traced)
 		take_trace(r, &q->trace);
 	if (r->out.ok)
@@ -249,27 +240,17 @@ static void query_done(struct rr_sa *w, unsigned int i)
 	w->q[i] = w->q[--w->num];
 }
 
-/* The answer to W->q[I]: LEN bytes of MAD in the receive buffer, come AT. */
-static void take_answer(struct rr_sa *w, unsigned int i, int len,
-			const struct timespec *at)
+/* The answer REP to W->q[I]. */
+static void take_answer(struct rr_sa *w, unsigned int i,
+			const struct rr_mad_reply *rep)
 {
-	const struct rr_sa_lib *ib = &w->sp.ib;
 	const struct rr_backend_params *p = w->p;
 	struct rr_result *r = w->q[i].r;
 	struct rr_sa_answer ans;
-	long wait;
 	int n;
 
-	rr_sa_answer_decode(ib->umad_get_mad(w->rcv), (size_t)len, &ans);
-	wait = rr_sa_busy_backoff_ms(ans.status, r->out.sa_busy_retries,
-				     (long)(w->q[i].deadline - now_ms()));
-	if (wait >= 0) {
-		/* Busy: the SA dropped it; ask again, later, within the deadline. */
-		r->out.sa_busy_retries++;
-		w->q[i].resend_at = now_ms() + wait;
-		return;
-	}
-	rr_step_end_at(&r->out, RR_STEP_SA_QUERY, at);
+	rr_sa_answer_decode(rep->mad, (size_t)rep->len, &ans);
+	rr_step_end_at(&r->out, RR_STEP_SA_QUERY, &rep->at);
 	n = ans.num;
 	if (!p->all_paths && n > 1)
 		n = 1;
@@ -283,101 +264,51 @@ static void take_answer(struct rr_sa *w, unsigned int i, int len,
 }
 
 /*
- * An answer, LEN bytes in the receive buffer, come AT, to its query.
- * Only the low 32 bits of the TID count: the kernel puts its agent number
- * in the high ones; an answer to no query in flight is dropped.
+ * The window's next event for the queries, waiting until the nearest
+ * deadline at most, into its query's result.
  */
-static void answer(struct rr_sa *w, int len, const struct timespec *at)
-{
-	const struct rr_sa_lib *ib = &w->sp.ib;
-	struct rr_sa_answer none = { 0 };
-	unsigned int i;
-	uint32_t trid;
-
-	trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->rcv), 0,
-					 IB_MAD_TRID_F);
-	for (i = 0; i < w->num; i++) {
-		if (w->q[i].trid != trid || w->q[i].resend_at)
-			continue;
-		if (ib->umad_status(w->rcv)) {
-			/* The kernel's own timeout (or error) for the send. */
-			rr_step_end_at(&w->q[i].r->out, RR_STEP_SA_QUERY, at);
-			fail_query(w->q[i].r, &none, ib->umad_status(w->rcv), false);
-			query_done(w, i);
-		} else {
-			take_answer(w, i, len, at);
-		}
-		return;
-	}
-}
-
-/* Waits for one answer until the nearest deadline, for its query. */
 static void receive(struct rr_sa *w)
 {
-	const struct rr_sa_lib *ib = &w->sp.ib;
-	int64_t first = w->q[0].deadline, left;
-	struct timespec at;
+	struct rr_sa_answer none = { 0 };
+	struct rr_mad_reply rep;
+	int64_t until = w->q[0].deadline;
 	unsigned int i;
-	int len = RECV_MAD_SIZE;
 
-	for (i = 0; i < w->num; i++) {
-		if (w->q[i].deadline < first)
-			first = w->q[i].deadline;
-		if (w->q[i].resend_at && w->q[i].resend_at < first)
-			first = w->q[i].resend_at;
-	}
-	left = first - now_ms();
-	if (left <= 0)
+	for (i = 1; i < w->num; i++)
+		if (w->q[i].deadline < until)
+			until = w->q[i].deadline;
+	rr_mad_next(w->win, RR_MAD_SA, until, &rep);
+	for (i = 0; i < w->num && rep.event != RR_MAD_NONE; i++) {
+		if ((uintptr_t)w->q[i].r != rep.cookie)
+			continue;
+		w->q[i].r->out.sa_busy_retries = rep.busy;
+		if (rep.event == RR_MAD_ANSWER) {
+			take_answer(w, i, &rep);
+			return;
+		}
+		/* The kernel's error for the send, or no answer in time. */
+		rr_step_end_at(&w->q[i].r->out, RR_STEP_SA_QUERY, &rep.at);
+		fail_query(w->q[i].r, &none,
+			   rep.event == RR_MAD_TIMEOUT ? ETIMEDOUT : rep.err,
+			   false);
+		query_done(w, i);
 		return;
-	if (ib->umad_recv(ib->mad_rpc_portid(w->sp.mad), w->rcv, &len,
-			  (int)left) < 0)
-		return;		/* nothing in time: expire() decides */
-	at = rr_now();
-	answer(w, len, &at);
+	}
 }
 
 /*
- * Q's MAD out, with a fresh TID, waiting at most what is left of its
- * deadline; 0, or the errno.
+ * Q's MAD out through the window, waiting at most until its deadline;
+ * 0, or the errno.
  */
 static int send_mad(struct rr_sa *w, struct sa_query *q)
 {
 	struct rr_sa_port *sp = &w->sp;
-	const struct rr_sa_lib *ib = &sp->ib;
 	uint8_t req[IB_SA_DATA_SIZE] = { 0 };
-	int64_t left = q->deadline - now_ms();
 	ib_rpc_t rpc;
-	int len;
 
 	rr_sa_port_request(sp, &q->r->probe, w->p, req, &rpc);
-	memset(w->snd, 0, ib->umad_size() + IB_MAD_SIZE);
-	len = ib->mad_build_pkt(w->snd, &rpc, &sp->sm, NULL, req);
-	/* The kernel gives up after that too: no retry of its own. */
-	if (len < 0 || ib->umad_send(ib->mad_rpc_portid(sp->mad),
-				 ib->mad_rpc_class_agent(sp->mad, IB_SA_CLASS),
-				 w->snd, len, (int)(left > 1 ? left : 1), 0) < 0)
-		return errno ? errno : EIO;
-	q->trid = (uint32_t)ib->mad_get_field64(ib->umad_get_mad(w->snd), 0,
-						IB_MAD_TRID_F);
-	q->resend_at = 0;
-	return 0;
-}
-
-/*
- * --trace to a LID (from a LID, if --from): the walk needs nothing from
- * the SA, and runs now, while the SA answers Q's query; that answer, if
- * it comes meanwhile, is kept aside for after the walk.  A trace costs
- * the longer of the two round trips, not both.
- */
-static void trace_ahead(struct rr_sa *w, struct sa_query *q)
-{
-	struct rr_mad_aside aside = {
-		.trid = q->trid, .buf = w->rcv, .room = RECV_MAD_SIZE,
-	};
-
-	run_trace(w, q, &aside);
-	if (aside.held)
-		answer(w, aside.len, &aside.at);
+	return rr_mad_send(w->win, RR_MAD_SA, (uintptr_t)q->r, &rpc, &sp->sm,
+			   req, q->deadline);
 }
 
 /* Sends the query for R; false (R failed) when it cannot go out. */
@@ -395,7 +326,9 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 	}
 	rr_step_begin(&r->out, RR_STEP_TOTAL);
 	rr_step_begin(&r->out, RR_STEP_SA_QUERY);
-	*q = (struct sa_query){ .r = r, .deadline = now_ms() + w->p->timeout_ms };
+	*q = (struct sa_query){
+		.r = r, .deadline = rr_mad_now_ms() + w->p->timeout_ms,
+	};
 	err = send_mad(w, q);
 	if (err) {
 		rr_step_end(&r->out, RR_STEP_SA_QUERY);
@@ -405,51 +338,15 @@ static bool send_query(struct rr_sa *w, struct rr_result *r)
 		return false;
 	}
 	w->num++;
+	/*
+	 * --trace to a LID (from a LID, if --from): the walk needs nothing
+	 * from the SA, and runs now, while the SA answers the query; the
+	 * window keeps that answer for after the walk.  A trace costs the
+	 * longer of the two round trips, not both.
+	 */
 	if (w->p->trace)
-		trace_ahead(w, q);
+		run_trace(w, q);
 	return true;
-}
-
-/* Queries whose back-off after a busy answer is over, sent again. */
-static void resend_due(struct rr_sa *w)
-{
-	struct rr_sa_answer none = { 0 };
-	int64_t now = now_ms();
-	unsigned int i = 0;
-	int err;
-
-	while (i < w->num) {
-		if (!w->q[i].resend_at || w->q[i].resend_at > now) {
-			i++;
-			continue;
-		}
-		err = send_mad(w, &w->q[i]);
-		if (!err) {
-			i++;
-			continue;
-		}
-		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
-		fail_query(w->q[i].r, &none, err, false);
-		query_done(w, i);
-	}
-}
-
-/* Queries past their deadline: the SA did not answer in time. */
-static void expire(struct rr_sa *w)
-{
-	struct rr_sa_answer none = { 0 };
-	int64_t now = now_ms();
-	unsigned int i = 0;
-
-	while (i < w->num) {
-		if (w->q[i].deadline > now) {
-			i++;
-			continue;
-		}
-		rr_step_end(&w->q[i].r->out, RR_STEP_SA_QUERY);
-		fail_query(w->q[i].r, &none, ETIMEDOUT, false);
-		query_done(w, i);
-	}
 }
 
 /* The port could not be opened or has no SM: every result says so. */
@@ -507,9 +404,8 @@ static void *sa_start(const struct rr_backend_params *p)
 		return NULL;
 	}
 	/*
-	 * A trace's SMPs go through libibmad's RPC on the same port, whose
-	 * reads drop the answers of other queries: with --trace, one query
-	 * (and its trace) at a time.
+	 * A trace is walked while its query is in flight, the turn waiting
+	 * for the walk: with --trace, one query (and its trace) at a time.
 	 */
 	w->window = p->parallel && !p->trace ? p->parallel : 1;
 	muted = rr_mad_mute_stderr();
@@ -520,8 +416,7 @@ static void *sa_start(const struct rr_backend_params *p)
 	if (!w->ready)
 		return w;	/* every result fails as the set-up did */
 	w->q = calloc(w->window, sizeof(*w->q));
-	w->snd = calloc(1, w->sp.ib.umad_size() + IB_MAD_SIZE);
-	w->rcv = calloc(1, w->sp.ib.umad_size() + RECV_MAD_SIZE);
+	w->win = rr_mad_window_new(&w->sp.ib, w->sp.mad, RECV_MAD_SIZE);
 	return w;
 }
 
@@ -552,12 +447,11 @@ static bool sa_turn(void *be, struct rr_queue *done)
 	int muted;
 
 	w->done = done;
-	if (!w->ready || !w->q || !w->snd || !w->rcv) {
+	if (!w->ready || !w->q || !w->win) {
 		fail_rest(w);
 		return !w->no_more;
 	}
 	muted = rr_mad_mute_stderr();
-	resend_due(w);
 	while (w->num_pending && w->num < w->window) {
 		r = pending_pop(w);
 		if (r->out.fail.kind == RR_FAIL_NONE)
@@ -567,7 +461,6 @@ static bool sa_turn(void *be, struct rr_queue *done)
 	}
 	if (w->num)
 		receive(w);
-	expire(w);
 	rr_mad_unmute_stderr(muted);
 	return w->num_pending || w->num || !w->no_more;
 }
@@ -580,10 +473,9 @@ static void sa_end(void *be)
 		return;
 	while (w->q && w->num)
 		free(w->q[--w->num].trace.hops);
+	rr_mad_window_free(w->win);
 	rr_sa_port_close(&w->sp);
 	free(w->q);
-	free(w->snd);
-	free(w->rcv);
 	free(w->pending);
 	free(w);
 }

@@ -32,7 +32,7 @@ enum { Q_IN, Q_OUT, Q_THEN };
 
 struct walk {
 	const struct rr_sa_lib *ib;
-	struct ibmad_port *mad;
+	struct rr_mad_window *win;
 	unsigned int timeout_ms;
 	struct timespec deadline;	/* the walk's, then the counters' */
 	uint16_t dlid;
@@ -41,7 +41,6 @@ struct walk {
 	struct rr_outcome *out;		/* where hops go */
 	struct rr_outcome *first;	/* the trace's own */
 	bool back;			/* --from a CA: its switch is behind */
-	struct rr_mad_aside *aside;	/* the SA's answer, if it comes */
 	/* The next node's first round, asked with this one's last. */
 	struct rr_mad_q next[Q_FIRST];
 	bool have_next;
@@ -63,8 +62,7 @@ struct port {
 /* One round of the walk's MADs, at once, within its deadline. */
 static void ask(struct walk *w, struct rr_mad_q *qs, int n)
 {
-	rr_mad_batch(w->ib, w->mad, qs, n, w->timeout_ms, &w->deadline,
-		     w->aside);
+	rr_mad_batch(w->win, w->ib, qs, n, w->timeout_ms, &w->deadline);
 }
 
 static unsigned int field(const struct walk *w, const struct rr_mad_q *q,
@@ -560,15 +558,13 @@ static bool reach_source(struct walk *w, const struct rr_sa_trace_ends *ends)
 		    ends->from_lid, why);
 }
 
-bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+bool rr_sa_trace(const struct rr_sa_lib *ib, struct rr_mad_window *win,
 		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
-		 const struct rr_node_names *names, struct rr_mad_aside *aside,
-		 struct rr_outcome *out)
+		 const struct rr_node_names *names, struct rr_outcome *out)
 {
 	struct walk w = {
-		.ib = ib, .mad = mad, .timeout_ms = timeout_ms,
+		.ib = ib, .win = win, .timeout_ms = timeout_ms,
 		.dlid = ends->dlid, .names = names, .out = out, .first = out,
-		.aside = aside,
 	};
 	bool ok;
 

@@ -31,13 +31,13 @@ struct rr_sa_trace_ends {
  * directed route from there, as ibtracert walks from another port), to
  * DLID; each SMP waits TIMEOUT_MS at most.  A node is named from NAMES
  * (the node-name map) by its GUID, else by its NodeDescription.  The
- * SA's answer ASIDE waits for (NULL: none) is kept if it comes during
- * the walk.  False when the trace failed (OUT says where and why); the
- * hops read so far are kept either way.
+ * MADs go through the window W as its RR_MAD_TRACE owner's: what comes
+ * for another owner meanwhile (the SA's answer to the query sent before
+ * the walk) is kept for it.  False when the trace failed (OUT says where
+ * and why); the hops read so far are kept either way.
  */
-bool rr_sa_trace(const struct rr_sa_lib *ib, struct ibmad_port *mad,
+bool rr_sa_trace(const struct rr_sa_lib *ib, struct rr_mad_window *w,
 		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,
-		 const struct rr_node_names *names, struct rr_mad_aside *aside,
-		 struct rr_outcome *out);
+		 const struct rr_node_names *names, struct rr_outcome *out);
 
 #endif

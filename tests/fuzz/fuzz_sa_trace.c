@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * --sa --trace whole: rr_sa_trace() (sa_trace.c) and the batches it sends
- * (mad_batch.c) against a fabric of any shape that the input describes,
- * answered by a fake of libibumad's umad_send()/umad_recv(): the MADs are
- * built and the answers decoded by the real libibmad, as a run does.
+ * (mad_batch.c) through the MAD window (mad_window.c), against a fabric
+ * of any shape that the input describes, answered by a fake of
+ * libibumad's umad_send()/umad_recv(): the MADs are built and the
+ * answers decoded by the real libibmad, as a run does.
  * Every SMP is answered as a node's SMA would from where its directed
  * route leads (NodeInfo, NodeDescription, PortInfo of any port, a
  * LinearForwardingTable block; an error status past a node's ports or for
@@ -12,7 +13,8 @@
  * LIDs of 16 bits, LMC, states, MTUs, speeds), descriptions of any 64
  * bytes, GUIDs that repeat.  The input also drops answers, gives error
  * statuses, answers twice, out of order, with the umad's own error, with
- * the SA's answer the trace keeps aside in between, and sets --from.
+ * the answer to an SA query the window keeps aside in between, and
+ * sets --from.
  * Checks: the trace ends (a bounded number of MADs, each a directed
  * route of at most 63 hops or a PMA query by LID); its hops are at most
  * as many as a directed route has nodes, each name ended; an arrival
@@ -225,6 +227,14 @@ static int fake_send(int portid, int agentid, void *umad, int length,
 	cls = ib->mad_get_field(mad, 0, IB_MAD_MGMTCLASS_F);
 	attr = ib->mad_get_field(mad, 0, IB_MAD_ATTRID_F);
 	mod = ib->mad_get_field(mad, 0, IB_MAD_ATTRMOD_F);
+	if (cls == IB_SA_CLASS) {
+		/* The SA's query before the walk: answered a few sends later. */
+		fab.aside_trid = (uint32_t)ib->mad_get_field64(mad, 0,
+							       IB_MAD_TRID_F);
+		fab.aside_at += fab.sent;
+		fab.aside_due = true;
+		return 0;
+	}
 	if (fab.aside_due && fab.sent == fab.aside_at) {
 		a = queue_slot();
 		a->len = IB_MAD_SIZE;
@@ -456,8 +466,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct fuzz_in in = { data, size, 0 };
 	struct rr_sa_trace_ends ends = { 0 };
-	struct rr_mad_aside aside = { 0 }, *asidep = NULL;
-	uint8_t aside_buf[sizeof(struct ib_user_mad) + 2 * IB_MAD_SIZE];
+	struct rr_mad_window *win;
+	struct rr_mad_reply rep;
 	struct rr_outcome out;
 	uint8_t flags;
 	size_t i;
@@ -474,25 +484,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ends.dlid = fuzz_lid(&in);
 	if (flags & 2)
 		ends.from_lid = fuzz_lid(&in);
+	win = rr_mad_window_new(&ib, (struct ibmad_port *)&fab, 2 * IB_MAD_SIZE);
+	fuzz_check(win != NULL);
 	if (flags & 4) {
-		aside.trid = 0xabcd0000U | fuzz_byte(&in);
-		aside.buf = aside_buf;
-		aside.room = (int)(sizeof(aside_buf) - umad_size());
-		asidep = &aside;
-		fab.aside_due = true;
+		/* An SA query in flight, sent as the SA backend sends it. */
+		ib_rpc_t rpc = { .mgtclass = IB_SA_CLASS,
+				 .method = IB_MAD_METHOD_GET,
+				 .attr.id = IB_SA_ATTR_PATHRECORD };
+		ib_portid_t sm = { .lid = 1, .qp = 1,
+				   .qkey = IB_DEFAULT_QP1_QKEY };
+
 		fab.aside_at = 1 + fuzz_byte(&in) % 8;
-		fab.aside_trid = aside.trid;
+		fuzz_check(!rr_mad_send(win, RR_MAD_SA, 42, &rpc, &sm, NULL,
+					rr_mad_now_ms() + 5000));
 	}
 
 	memset(&out, 0, sizeof(out));
-	ok = rr_sa_trace(&ib, (struct ibmad_port *)&fab, &ends, 5000, NULL,
-			 asidep, &out);
+	ok = rr_sa_trace(&ib, win, &ends, 5000, NULL, &out);
 	check_outcome(&out, ok, ends.dlid);
-	if (asidep && aside.held) {
-		fuzz_check(aside.len == IB_MAD_SIZE);
-		fuzz_check((uint32_t)mad_get_field64(umad_get_mad(aside.buf), 0,
-						     IB_MAD_TRID_F) == aside.trid);
+	fuzz_check(rr_mad_in_flight(win, RR_MAD_TRACE) == 0);
+	if ((flags & 4) && !fab.aside_due) {
+		/* Its answer came during the walk: kept for the SA, whole. */
+		rr_mad_next(win, RR_MAD_SA, rr_mad_now_ms() + 5000, &rep);
+		fuzz_check(rep.event == RR_MAD_ANSWER && rep.cookie == 42);
+		fuzz_check(rep.len == IB_MAD_SIZE);
+		fuzz_check((uint32_t)mad_get_field64((void *)rep.mad, 0,
+						     IB_MAD_TRID_F) ==
+			   fab.aside_trid);
 	}
+	rr_mad_window_free(win);
 
 	render(&out, ok, &in);
 	free(out.hops);
