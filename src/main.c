@@ -143,6 +143,9 @@ int main(int argc, char **argv)
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
+	mode = rr_mode_run(run.opts.mode);
+	if (mode->check && !mode->check(&run.opts, why, sizeof(why)))
+		rr_options_refuse(why);
 	if (run.opts.sa &&
 	    !rr_ibdiag_conf_apply(&run.opts, run.opts.config, why, sizeof(why))) {
 		fprintf(stderr, "rdma-route: %s '%s': %s\n",
@@ -166,7 +169,6 @@ int main(int argc, char **argv)
 	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK ||
 	    rr_run_routes_open_dot(&run) != RR_EXIT_OK)
 		return finish(&run, &output, RR_EXIT_USAGE, false);
-	mode = rr_mode_run(run.opts.mode);
 	if (mode->bare)
 		return finish(&run, &output, mode->run(&run, out), true);
 	code = rr_run_prepare(&run, out);

@@ -108,11 +108,14 @@ static int run_routes(struct run *run, FILE *out)
 
 static const struct rr_mode_run rows[RR_NUM_MODES] = {
 	[RR_MODE_CM] = { .run = run_cm },
-	[RR_MODE_SA] = { .run = run_sa },
-	[RR_MODE_ROUTES] = { .run = run_routes },
-	[RR_MODE_MATRIX_RECORDS] = { .run = run_matrix_records },
-	[RR_MODE_LISTEN] = { .bare = true, .run = run_listen },
-	[RR_MODE_LIST] = { .bare = true, .run = run_list },
+	[RR_MODE_SA] = { .check = rr_check_sa, .run = run_sa },
+	[RR_MODE_ROUTES] = { .check = rr_check_routes, .run = run_routes },
+	[RR_MODE_MATRIX_RECORDS] = { .check = rr_check_matrix_records,
+				     .run = run_matrix_records },
+	[RR_MODE_LISTEN] = { .check = rr_check_listen, .bare = true,
+			     .run = run_listen },
+	[RR_MODE_LIST] = { .check = rr_check_list, .bare = true,
+			   .run = run_list },
 };
 
 const struct rr_mode_run *rr_mode_run(enum rr_mode mode)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Each mode's run, a row a mode; the options decided which
- * (rr_mode_of, src/input/options.c, with each mode's option checks).
+ * The modes, a row each: its option checks and its run; the options
+ * decided which (rr_mode_of, src/input/options.c).
  */
 #ifndef RR_APP_MODES_H
 #define RR_APP_MODES_H
@@ -10,8 +10,11 @@
 #include <stdio.h>
 
 #include "app/run.h"
+#include "input/mode_checks.h"
 
 struct rr_mode_run {
+	/* What the mode cannot take, refused (NULL: the CM's, none of its own). */
+	rr_mode_check_fn *check;
 	/*
 	 * Runs before the set-up of a probing run (the host read, the
 	 * printer, the destinations): --listen and --list make their own.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <argp.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -241,116 +242,6 @@ static void check_sa_only(const struct rr_opts *opts, struct argp_state *state)
 		   n == 1 ? "asks" : "ask");
 }
 
-/*
- * --matrix FIELD, with a blank: FIELD is read as a records file.  When no
- * such file exists and FIELD is a field, that is what was meant.
- */
-static void check_matrix_file(const struct rr_opts *opts,
-			      struct argp_state *state)
-{
-	const char *first = opts->num_targets ? opts->targets[0] : NULL;
-	enum rr_fscope scope;
-	bool raw;
-	char buf[256];
-
-	if (first && access(first, F_OK) && rr_field_find(first, &scope, &raw))
-		argp_error(state, "--matrix reads records from the file '%s', which does not exist: did you mean --matrix=%s?",
-			   rr_shown(first, buf, sizeof(buf)),
-			   rr_shown(first, buf, sizeof(buf)));
-}
-
-/* --listen answers; it probes nothing. */
-static void check_listen(const struct rr_opts *opts, struct argp_state *state)
-{
-	if (opts->num_targets > 1)
-		argp_error(state, "--listen takes one ADDR at most, the address to listen on");
-	if (opts->sa || opts->connect_port || opts->num_files || opts->list ||
-	    opts->matrix)
-		argp_error(state, "--listen answers --connect probes: not with --sa, --connect, -f, --list or --matrix");
-	if (opts->format == RR_FORMAT_PROM)
-		argp_error(state, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
-	if (opts->num_expect || opts->num_max_ms || opts->explain)
-		argp_error(state, "--listen takes no --expect, --max-ms or --explain");
-}
-
-/* The SA options mean nothing to rdma_cm, and the reverse. */
-/*
- * --expect and --max-ms are checked on each result: a mode that makes
- * none (WHAT says what it makes instead) would hold them true unread.
- */
-static void check_no_checks(const struct rr_opts *opts,
-			    struct argp_state *state, const char *mode,
-			    const char *what)
-{
-	if (opts->num_expect)
-		argp_error(state, "--expect does not apply to %s: %s, not results to check",
-			   mode, what);
-	if (opts->num_max_ms)
-		argp_error(state, "--max-ms does not apply to %s: %s, not results to check",
-			   mode, what);
-}
-
-/* --sa's (and --sa --trace --all-pairs'): the CM's options, refused. */
-static void check_sa(const struct rr_opts *opts, struct argp_state *state)
-{
-	if (opts->interface)
-		argp_error(state, "-I does not apply to --sa (-C and -P name the port)");
-	if (opts->src)
-		argp_error(state, "--src does not apply to --sa");
-	if (opts->connect_port)
-		argp_error(state, "--connect connects through the RDMA CM: not with --sa");
-	if (opts->count != 1)
-		argp_error(state, "--count does not apply to --sa");
-	if (opts->explain)
-		argp_error(state, "--explain does not apply to --sa");
-	if (opts->all_addresses)
-		argp_error(state, "--all-addresses does not apply to --sa");
-}
-
-/* Every route from the forwarding tables: no PathRecord asked. */
-static void check_routes(const struct rr_opts *opts, struct argp_state *state)
-{
-	if (opts->matrix)
-		argp_error(state, "--trace --all-pairs reports routes and links, not a --matrix");
-	if (opts->all_paths)
-		argp_error(state, "--trace --all-pairs follows the forwarding tables, not --all-paths");
-	if (opts->sl >= 0 || opts->pkey >= 0)
-		argp_error(state, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
-	check_no_checks(opts, state, "--sa --trace --all-pairs",
-			"it reports routes and links");
-	check_sa(opts, state);
-}
-
-/* --matrix of records: the arguments are files of JSON Lines. */
-static void check_matrix_records(const struct rr_opts *opts,
-				 struct argp_state *state)
-{
-	if (!opts->matrix_field_given)
-		check_matrix_file(opts, state);
-	if (opts->num_files)
-		argp_error(state, "--matrix reads its records from the files given as arguments, not -f");
-}
-
-static void check_list(const struct rr_opts *opts, struct argp_state *state)
-{
-	if (opts->num_targets || opts->num_files || opts->sa)
-		argp_error(state, "--list takes no DESTINATION, -f or --sa");
-	check_no_checks(opts, state, "--list", "it lists ports");
-}
-
-/*
- * Each mode's own option checks (the CM's has none of its own: the SA's
- * options, refused without --sa, are every mode's check).
- */
-static void (*const mode_checks[RR_NUM_MODES])(const struct rr_opts *opts,
-					       struct argp_state *state) = {
-	[RR_MODE_SA] = check_sa,
-	[RR_MODE_ROUTES] = check_routes,
-	[RR_MODE_MATRIX_RECORDS] = check_matrix_records,
-	[RR_MODE_LISTEN] = check_listen,
-	[RR_MODE_LIST] = check_list,
-};
-
 enum rr_mode rr_mode_of(const struct rr_opts *opts)
 {
 	if (opts->listen_port)
@@ -364,14 +255,15 @@ enum rr_mode rr_mode_of(const struct rr_opts *opts)
 	return opts->sa ? RR_MODE_SA : RR_MODE_CM;
 }
 
-/* The mode's own checks, then those of options any mode may take. */
+/*
+ * The mode named, and the options any mode may take checked; each mode's
+ * own checks come after the parse (the modes' table, src/app/modes.c).
+ */
 static void check_mode(struct rr_opts *opts, struct argp_state *state)
 {
 	if (!opts->sa)
 		check_sa_only(opts, state);
 	opts->mode = rr_mode_of(opts);
-	if (mode_checks[opts->mode])
-		mode_checks[opts->mode](opts, state);
 	if (opts->src && opts->interface)
 		argp_error(state, "-b (--src) and -I both name the source: give one");
 	if (opts->all_pairs && opts->from)
@@ -379,9 +271,9 @@ static void check_mode(struct rr_opts *opts, struct argp_state *state)
 	if (opts->per_pair && !(opts->mode == RR_MODE_ROUTES &&
 				opts->format == RR_FORMAT_JSONL))
 		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
-	if (opts->dot && !(opts->trace && opts->all_pairs))
+	if (opts->dot && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
-	if (opts->reject && !opts->listen_port)
+	if (opts->reject && opts->mode != RR_MODE_LISTEN)
 		argp_error(state, "--reject answers requests: with --listen only");
 	if (opts->data && !opts->connect_port)
 		argp_error(state, "--data sends messages over the connection: with --connect");
@@ -674,4 +566,12 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 	if (argc > 0)
 		argv[0] = (char *)"rdma-route";
 	argp_parse(&argp, argc, argv, 0, NULL, opts);
+}
+
+void rr_options_refuse(const char *why)
+{
+	/* As argp_error words it: the program, the reason, where help is. */
+	fprintf(stderr, "rdma-route: %s\n", why);
+	argp_help(&argp, stderr, ARGP_HELP_STD_ERR, (char *)"rdma-route");
+	exit(RR_EXIT_USAGE);
 }

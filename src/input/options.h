@@ -36,8 +36,8 @@ enum rr_exit {
 
 /*
  * What a run does, decided once from the options (rr_mode_of): each mode
- * has its option checks (options.c) and its run (src/app/modes.c).  A new
- * mode is a name here, a check and a row there.
+ * is a row of src/app/modes.c, its option checks (mode_checks.c) and its
+ * run.  A new mode is a name here, its line in rr_mode_of and a row there.
  */
 enum rr_mode {
 	RR_MODE_CM,		/* the kernel's RDMA CM: resolve, --connect */
@@ -113,6 +113,9 @@ struct rr_opts {
 
 /* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */
 void rr_parse_options(int argc, char **argv, struct rr_opts *opts);
+
+/* A usage error found after the parse (WHY), said as the parse says one: exits. */
+__attribute__((noreturn)) void rr_options_refuse(const char *why);
 
 /*
  * The mode the options ask for, the first that applies: --listen, --list,
