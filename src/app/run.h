@@ -169,6 +169,8 @@ bool rr_run_parse_expectations(struct run *run);
 
 /* --src takes a numeric address only: binding must not wait on DNS. */
 bool rr_run_parse_src(struct run *run);
+/* A value the user gave that cannot be used, said: WHAT, its TEXT, WHY; false. */
+bool rr_run_refuse(const char *what, const char *text, const char *why);
 
 /* --from: a LID, GID, port GUID or name, as a destination of --sa is. */
 bool rr_run_parse_from(struct run *run);

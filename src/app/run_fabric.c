@@ -116,7 +116,6 @@ static int no_fabric(struct run *run, const char *what)
 static int look_up_from(struct run *run)
 {
 	enum rr_cause cause;
-	char buf[256];
 	size_t i;
 	uint16_t lid;
 
@@ -126,9 +125,7 @@ static int look_up_from(struct run *run)
 	if (cause == RR_CAUSE_DISCOVERY_FAILED)
 		return no_fabric(run, "--from");
 	if (cause != RR_CAUSE_NONE) {
-		fprintf(stderr, "rdma-route: invalid --from '%s': %s\n",
-			rr_shown(run->opts.from, buf, sizeof(buf)),
-			rr_cause_summary(cause));
+		rr_run_refuse("--from", run->opts.from, rr_cause_summary(cause));
 		return RR_EXIT_USAGE;
 	}
 	run->sa.from = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };

@@ -17,6 +17,16 @@
 #include "input/targets.h"
 #include "output/render.h"
 
+/* A value the user gave that cannot be used: WHAT it was, TEXT, WHY; false. */
+bool rr_run_refuse(const char *what, const char *text, const char *why)
+{
+	char buf[256];
+
+	fprintf(stderr, "rdma-route: invalid %s '%s': %s\n", what,
+		rr_shown(text, buf, sizeof(buf)), why);
+	return false;
+}
+
 static bool grow(struct run *run)
 {
 	size_t cap = run->in.cap ? 2 * run->in.cap : 64;
@@ -77,14 +87,12 @@ static bool add_dest(struct run *run, const char *text, char *why,
 /* Command-line destinations: a bad one stops everything (exit 2). */
 bool rr_run_add_arg_dests(struct run *run)
 {
-	char why[160], buf[256];
+	char why[160];
 	int i;
 
 	for (i = 0; i < run->opts.num_targets; i++) {
 		if (!add_dest(run, run->opts.targets[i], why, sizeof(why))) {
-			fprintf(stderr, "rdma-route: invalid destination '%s': %s\n",
-				rr_shown(run->opts.targets[i], buf, sizeof(buf)), why);
-			return false;
+			return rr_run_refuse("destination", run->opts.targets[i], why);
 		}
 	}
 	return true;
@@ -251,7 +259,7 @@ bool rr_run_add_all_file_dests(struct run *run)
 bool rr_run_parse_expectations(struct run *run)
 {
 	const struct rr_opts *o = &run->opts;
-	char why[512], buf[256];
+	char why[512];
 	int i;
 
 	if (!o->num_expect && !o->num_max_ms)
@@ -265,18 +273,14 @@ bool rr_run_parse_expectations(struct run *run)
 	for (i = 0; i < o->num_expect; i++) {
 		if (!rr_expect_parse(o->expect[i], &run->expects[run->num_expects++],
 				     why, sizeof(why))) {
-			fprintf(stderr, "rdma-route: invalid --expect '%s': %s\n",
-				rr_shown(o->expect[i], buf, sizeof(buf)), why);
-			return false;
+			return rr_run_refuse("--expect", o->expect[i], why);
 		}
 	}
 	for (i = 0; i < o->num_max_ms; i++) {
 		if (!rr_expect_parse_max_ms(o->max_ms[i],
 					    &run->expects[run->num_expects++],
 					    why, sizeof(why))) {
-			fprintf(stderr, "rdma-route: invalid --max-ms '%s': %s\n",
-				rr_shown(o->max_ms[i], buf, sizeof(buf)), why);
-			return false;
+			return rr_run_refuse("--max-ms", o->max_ms[i], why);
 		}
 	}
 	return true;
@@ -289,7 +293,7 @@ bool rr_run_parse_expectations(struct run *run)
 static bool parse_interface(struct run *run)
 {
 	const char *text = run->opts.interface;
-	char why[160], buf[256];
+	char why[160];
 
 	if (rr_target_parse(text, &run->cm.src, why, sizeof(why)) ==
 	    RR_TARGET_ADDRESS ||
@@ -297,16 +301,14 @@ static bool parse_interface(struct run *run)
 		run->opts.src = text;
 		return true;
 	}
-	fprintf(stderr, "rdma-route: invalid -I '%s': %s\n",
-		rr_shown(text, buf, sizeof(buf)), why);
-	return false;
+	return rr_run_refuse("-I", text, why);
 }
 
 /* -b (--src) takes a numeric address only: binding must not wait on DNS. */
 bool rr_run_parse_src(struct run *run)
 {
 	const char *text = run->opts.src;
-	char why[160], buf[256];
+	char why[160];
 
 	if (run->opts.interface)
 		return parse_interface(run);
@@ -321,21 +323,17 @@ bool rr_run_parse_src(struct run *run)
 	default:
 		break;
 	}
-	fprintf(stderr, "rdma-route: invalid --src '%s': %s\n",
-		rr_shown(text, buf, sizeof(buf)), why);
-	return false;
+	return rr_run_refuse("--src", text, why);
 }
 
 bool rr_run_parse_from(struct run *run)
 {
 	const char *text = run->opts.from;
-	char why[160], buf[256];
+	char why[160];
 
 	if (!text || rr_sa_parse_dest(text, &run->sa.from, why, sizeof(why)))
 		return true;
-	fprintf(stderr, "rdma-route: invalid --from '%s': %s\n",
-		rr_shown(text, buf, sizeof(buf)), why);
-	return false;
+	return rr_run_refuse("--from", text, why);
 }
 
 /*
