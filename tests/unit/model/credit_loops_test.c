@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of src/model/credit_loops.c on a ring of four switches, an
+ * HCA on each, routed two ways by hand:
+ *
+ *   H0 -1- S0 -2----3- S1 -1- H1        each Si's port 2 goes to S(i+1)'s
+ *          |3          |2               port 3, round the ring
+ *          |2          |3
+ *   H3 -1- S3 -3----2- S2 -1- H2
+ *
+ * "minhop": each pair the shorter way, clockwise on a tie: the routes
+ * two hops clockwise chain the four clockwise links into one loop.
+ * "up/down": the link S3 -> S0 never taken (a line S0-S1-S2-S3): none.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/credit_loops.h"
+#include "../tap.h"
+
+enum { S0, S1, S2, S3, H0, H1, H2, H3 };
+#define LIDS 14		/* switches 1-4, HCAs 10-13 */
+
+static void port(struct rr_graph *g, size_t n, unsigned int k, uint16_t lid)
+{
+	struct rr_gport *p = rr_graph_port(g, n, k);
+
+	p->present = true;
+	p->lid = lid;
+	p->state = 4;
+	p->width = 2;
+	p->speed = 4;
+}
+
+/* Switch I's table: to H(i) by 1, to H(j) clockwise (2) or not (3). */
+static void table(struct rr_graph *g, size_t i, bool minhop)
+{
+	uint8_t *t = malloc(LIDS);
+	size_t j, d;
+
+	memset(t, RR_LFT_UNSET, LIDS);
+	for (j = 0; j < 4; j++) {
+		d = (j + 4 - i) % 4;
+		if (!d)
+			t[10 + j] = 1;
+		else if (minhop)
+			t[10 + j] = d <= 2 ? 2 : 3;
+		else
+			t[10 + j] = j > i ? 2 : 3;
+	}
+	rr_graph_set_lft(g, i, t, LIDS, true);
+}
+
+static void build(struct rr_graph *g, bool minhop)
+{
+	static const char *names[] = { "S0", "S1", "S2", "S3", "H0", "H1", "H2", "H3" };
+	size_t i, idx;
+	unsigned int k;
+
+	memset(g, 0, sizeof(*g));
+	for (i = 0; i < 8; i++) {
+		rr_graph_add_node(g, 0x100 + i, i < 4 ? RR_NODE_SWITCH :
+				  RR_NODE_CA, i < 4 ? 3 : 1, names[i], &idx);
+		for (k = i < 4 ? 0 : 1; k <= (i < 4 ? 3U : 1U); k++)
+			port(g, idx, k, (uint16_t)(i < 4 ? 1 + i : 10 + i - 4));
+	}
+	for (i = 0; i < 4; i++) {
+		rr_graph_link(g, H0 + i, 1, i, 1);
+		rr_graph_link(g, i, 2, (i + 1) % 4, 3);
+	}
+	for (i = 0; i < 4; i++)
+		table(g, i, minhop);
+}
+
+static unsigned int vl_is_sl(const void *ctx, uint32_t node,
+			     unsigned int in_port, unsigned int out_port,
+			     unsigned int sl)
+{
+	return sl;
+}
+
+/* Every route of G into D (SL, VLs by FN), then its loops. */
+static size_t loops_of(struct rr_graph *g, unsigned int sl, rr_vl_fn fn,
+		       struct rr_credit_loop **loops, struct rr_cdg *d)
+{
+	struct rr_endpoint *eps;
+	struct rr_route r;
+	uint32_t *stamps = calloc(g->num_nodes, sizeof(*stamps)), stamp = 0;
+	size_t n, a, b, num = 0;
+
+	rr_cdg_init(d, g, sl, fn, NULL);
+	rr_graph_endpoints(g, &eps, &n);
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			if (a == b)
+				continue;
+			rr_route_walk(g, &eps[a], eps[b].lid, stamps, ++stamp, &r);
+			rr_cdg_add(d, g, &eps[a], &r, a, b);
+		}
+	ok(rr_cdg_loops(d, loops, &num), "the loops found");
+	free(eps);
+	free(stamps);
+	return num;
+}
+
+/* Channel C is switch S's port K on VL VL. */
+static bool is_channel(const struct rr_graph *g, uint32_t c, size_t s,
+		       unsigned int k, unsigned int vl)
+{
+	return rr_channel_port(c) == g->nodes[s].first_port + k &&
+	       rr_channel_vl(c) == vl;
+}
+
+static void test_minhop(void)
+{
+	struct rr_credit_loop *loops;
+	struct rr_graph g;
+	struct rr_cdg d;
+	size_t n, i, at = 0;
+	bool round = true;
+
+	build(&g, true);
+	n = loops_of(&g, 0, NULL, &loops, &d);
+	is_int(d.routes, 12, "twelve routes arrive, each added");
+	is_int(n, 1, "minhop on a ring: one credit loop");
+	if (n != 1)
+		goto out;
+	is_int(loops[0].channels, 4, "of the four clockwise links");
+	is_int(loops[0].vls, 1, "on VL 0");
+	is_int(loops[0].cycle_len, 4, "its cycle goes round the four");
+	/* Round the ring: from the cycle's first, S(i) port 2 then S(i+1)'s. */
+	for (i = 0; i < 4; i++)
+		if (is_channel(&g, loops[0].cycle[0], i, 2, 0))
+			at = i;
+	for (i = 0; i < 4 && loops[0].cycle_len == 4; i++)
+		round &= is_channel(&g, loops[0].cycle[i], (at + i) % 4, 2, 0);
+	ok(round, "each Si port 2 to the next, in the order packets go");
+	ok(loops[0].a_src != loops[0].b_src, "two routes from two HCAs close it (%u -> %u, %u -> %u)",
+	   loops[0].a_src, loops[0].a_dst, loops[0].b_src, loops[0].b_dst);
+	ok((loops[0].a_dst + 4 - loops[0].a_src) % 4 == 2 &&
+	   (loops[0].b_dst + 4 - loops[0].b_src) % 4 == 2,
+	   "each two hops clockwise, the routes that chain the links");
+out:
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	rr_graph_free(&g);
+}
+
+static void test_updown(void)
+{
+	struct rr_credit_loop *loops;
+	struct rr_graph g;
+	struct rr_cdg d;
+	size_t n;
+
+	build(&g, false);
+	n = loops_of(&g, 0, NULL, &loops, &d);
+	is_int(d.routes, 12, "up/down: twelve routes arrive");
+	is_int(n, 0, "up/down on a ring: no credit loop");
+	ok(loops == NULL, "and no list");
+	ok(d.num_edges > 0, "yet dependencies there are (%zu)", d.num_edges);
+	rr_cdg_free(&d);
+	rr_graph_free(&g);
+}
+
+static void test_vl_and_dead(void)
+{
+	struct rr_credit_loop *loops;
+	struct rr_graph g;
+	struct rr_cdg d;
+	size_t n;
+
+	build(&g, true);
+	n = loops_of(&g, 3, vl_is_sl, &loops, &d);
+	ok(n == 1 && loops[0].vls == 1U << 3, "SL 3 to VL 3: the loop is on VL 3");
+	ok(n == 1 && rr_channel_vl(loops[0].cycle[0]) == 3, "its channels too");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+
+	/* S1 loses its route to H3: H1's dies there, the loop opens. */
+	g.nodes[S1].lft[13] = RR_LFT_UNSET;
+	n = loops_of(&g, 0, NULL, &loops, &d);
+	is_int(d.routes, 11, "H1 -> H3 dies at S1, not added");
+	is_int(n, 0, "a chain the dead routes would close: no loop");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	rr_graph_free(&g);
+}
+
+int main(void)
+{
+	test_minhop();
+	test_updown();
+	test_vl_and_dead();
+	return tap_done();
+}
