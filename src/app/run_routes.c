@@ -135,16 +135,40 @@ static int choose(struct run *run, const struct rr_graph *g,
 struct walk_ctx {
 	struct printer *p;
 	const struct rr_routes_view *v;
+	struct rr_cdg *cdg;
+	bool per_pair;
+	bool no_memory;
 };
 
-/* Each pair's record (JSON Lines); a stop asked for ends the walk. */
+/*
+ * Each pair's dependencies into the graph of channels, and its record
+ * (--per-pair); a stop asked for, or ENOMEM, ends the walk.
+ */
 static bool each_route(const struct rr_route *r, size_t src, size_t dst,
 		       void *arg)
 {
 	struct walk_ctx *c = arg;
 
-	rr_render_route(c->p, c->v, r, src, dst);
+	if (!rr_cdg_add(c->cdg, c->v->g, &c->v->eps[src], r, src, dst)) {
+		c->no_memory = true;
+		return false;
+	}
+	if (c->per_pair)
+		rr_render_route(c->p, c->v, r, src, dst);
 	return !rr_stop_requested();
+}
+
+/* The credit loops of the dependencies the walk added, timed. */
+static bool find_loops(struct rr_routes_view *v, struct rr_credit_loop **loops)
+{
+	struct timespec t0 = rr_now(), t1;
+
+	if (!rr_cdg_loops(v->cdg, loops, &v->num_loops))
+		return false;
+	v->loops = *loops;
+	t1 = rr_now();
+	v->loops_ms = rr_ts_ms(&t1, &t0);
+	return true;
 }
 
 static int draw(struct run *run, const struct rr_routes_view *v)
@@ -167,19 +191,25 @@ static int walk_all(struct run *run, struct rr_graph *g,
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
 				    .quiet = run->opts.quiet };
-	struct walk_ctx c = { .p = run->out.p, .v = &v };
-	struct rr_endpoint *eps;
-	struct rr_routes s;
+	struct walk_ctx c = { .p = run->out.p, .v = &v,
+			      .per_pair = run->opts.per_pair };
+	struct rr_credit_loop *loops = NULL;
+	struct rr_endpoint *eps = NULL;
+	struct rr_routes s = { 0 };
+	struct rr_cdg cdg = { 0 };
 	struct timespec t0, t1;
 	size_t n;
 	int code;
-	bool pairs = run->opts.per_pair;
 
-	if (!rr_graph_endpoints(g, &eps, &n) || !rr_routes_init(&s, g)) {
-		free(eps);
+	/* SL 0 and VL 0 assumed: the SL2VL tables are not read yet. */
+	if (!rr_graph_endpoints(g, &eps, &n) || !rr_routes_init(&s, g) ||
+	    !rr_cdg_init(&cdg, g, 0, NULL, NULL)) {
+		code = RR_EXIT_FAILED;
 		perror("rdma-route");
-		return RR_EXIT_FAILED;
+		goto out;
 	}
+	c.cdg = &cdg;
+	v.cdg = &cdg;
 	code = choose(run, g, eps, &n);
 	if (code != RR_EXIT_OK)
 		goto out;
@@ -187,19 +217,22 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	v.num_eps = n;
 	v.s = &s;
 	t0 = rr_now();
-	if (!rr_routes_all_pairs(g, eps, n, &s, pairs ? each_route : NULL, &c) &&
-	    !rr_stop_requested()) {
+	if ((!rr_routes_all_pairs(g, eps, n, &s, each_route, &c) &&
+	     (c.no_memory || !rr_stop_requested())) || !find_loops(&v, &loops)) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
 	t1 = rr_now();
-	v.walk_ms = rr_ts_ms(&t1, &t0);
+	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms;
 	rr_render_routes(run->out.p, &v);
-	code = s.arrived == s.pairs ? RR_EXIT_OK : RR_EXIT_FAILED;
+	code = s.arrived == s.pairs && !v.num_loops ? RR_EXIT_OK :
+						      RR_EXIT_FAILED;
 	if (draw(run, &v) != RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 out:
+	rr_credit_loops_free(loops, v.num_loops);
+	rr_cdg_free(&cdg);
 	rr_routes_free(&s);
 	free(eps);
 	return code;

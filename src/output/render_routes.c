@@ -69,9 +69,10 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	char title[160], text[64], key[16];
 	unsigned int k;
 
-	snprintf(title, sizeof(title), "routes: %llu pairs, %llu arrive, %llu fail",
+	snprintf(title, sizeof(title), "routes: %llu pairs, %llu arrive, %llu fail, %zu credit loop%s",
 		 (unsigned long long)s->pairs, (unsigned long long)s->arrived,
-		 (unsigned long long)(s->pairs - s->arrived));
+		 (unsigned long long)(s->pairs - s->arrived), v->num_loops,
+		 v->num_loops == 1 ? "" : "s");
 	pr_single_begin(p, "summary", title, false);
 	pr_int(p, "ports", (long long)v->num_eps);
 	pr_int(p, "pairs", (long long)s->pairs);
@@ -83,6 +84,12 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	pr_int(p, "bad_ports", (long long)s->bad_ports);
 	pr_int(p, "tables_unread", (long long)s->unread);
 	pr_ms(p, "walk_ms", v->walk_ms);
+	if (v->cdg) {
+		pr_int(p, "credit_loops", (long long)v->num_loops);
+		pr_int(p, "channel_dependencies", (long long)v->cdg->num_edges);
+		pr_str(p, "vl_source", "VL 0 assumed on every link (SL 0; the SL2VL tables are not read)");
+		pr_ms(p, "credit_loop_check_ms", v->loops_ms);
+	}
 	pr_map_begin(p, "switches_crossed", "switches crossed", "switches");
 	for (k = 0; k <= s->max_crossed; k++) {
 		if (!s->crossed[k])
@@ -168,6 +175,94 @@ static void hottest(struct printer *p, const struct rr_routes_view *v,
 	}
 }
 
+/* Channel C (a graph port, a VL) as its link, "S1 port 3 -> S3 port 1". */
+static void channel_fields(struct printer *p, const struct rr_routes_view *v,
+			   uint32_t c)
+{
+	const struct rr_gport *gp = &v->g->ports[rr_channel_port(c)];
+	unsigned int port;
+	size_t node;
+
+	rr_graph_port_at(v->g, rr_channel_port(c), &node, &port);
+	pr_obj_begin(p, NULL, NULL);
+	pr_str(p, "node", name_of(v, node));
+	pr_int(p, "port", port);
+	if (gp->peer != RR_NO_NODE) {
+		pr_str(p, "peer", name_of(v, gp->peer));
+		pr_int(p, "peer_port", gp->peer_port);
+	}
+	pr_int(p, "vl", rr_channel_vl(c));
+	pr_obj_end(p);
+}
+
+/* A loop's title: its VLs, its cycle's links, the two routes. */
+static void loop_title(const struct rr_routes_view *v,
+		       const struct rr_credit_loop *l, char *buf, size_t len)
+{
+	char from[160], to[160], name[256];
+	size_t i, used;
+
+	used = (size_t)snprintf(buf, len, "credit loop on VL %u: %zu links:",
+				rr_channel_vl(l->cycle[0]), l->cycle_len);
+	for (i = 0; i < l->cycle_len && used < len; i++) {
+		link_name(v, rr_channel_port(l->cycle[i]), name, sizeof(name));
+		used += (size_t)snprintf(buf + used, len - used, "%s %s",
+					 i ? "," : "", name);
+	}
+	port_name(v, l->a_src, from, sizeof(from));
+	port_name(v, l->a_dst, to, sizeof(to));
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used,
+					 "; closed by %s -> %s", from, to);
+	port_name(v, l->b_src, from, sizeof(from));
+	port_name(v, l->b_dst, to, sizeof(to));
+	if (used < len)
+		snprintf(buf + used, len - used, " and %s -> %s", from, to);
+}
+
+static void route_fields(struct printer *p, const struct rr_routes_view *v,
+			 const char *key, uint32_t src, uint32_t dst)
+{
+	char name[160];
+
+	pr_obj_begin(p, key, NULL);
+	port_name(v, src, name, sizeof(name));
+	pr_str(p, "from", name);
+	port_name(v, dst, name, sizeof(name));
+	pr_str(p, "to", name);
+	pr_obj_end(p);
+}
+
+static void credit_loops(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_credit_loop *l;
+	char title[2048];
+	unsigned int vl;
+	size_t i, k;
+
+	for (i = 0; i < v->num_loops; i++) {
+		l = &v->loops[i];
+		loop_title(v, l, title, sizeof(title));
+		pr_use_err(p, true);
+		pr_record_begin(p, "credit_loops", title, true);
+		pr_arr_begin(p, "vls");
+		for (vl = 0; vl < RR_NUM_VLS; vl++)
+			if (l->vls & (1U << vl))
+				pr_int(p, NULL, vl);
+		pr_arr_end(p);
+		pr_int(p, "channels", (long long)l->channels);
+		pr_arr_begin(p, "cycle");
+		for (k = 0; k < l->cycle_len; k++)
+			channel_fields(p, v, l->cycle[k]);
+		pr_arr_end(p);
+		route_fields(p, v, "route_a", l->a_src, l->a_dst);
+		route_fields(p, v, "route_b", l->b_src, l->b_dst);
+		pr_str(p, "hint", "the routes' channel dependencies go round: a lossless fabric can deadlock on this VL; route with an engine that breaks cycles (updn, ftree, dfsssp, lash) or spread the loop over VLs");
+		pr_record_end(p);
+		pr_use_err(p, false);
+	}
+}
+
 static void failures(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_route_group *gr;
@@ -226,6 +321,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 	if (!v->quiet)
 		fabric(p, v);
 	failures(p, v);
+	credit_loops(p, v);
 	links(p, v, fair);
 	if (!v->quiet)
 		hottest(p, v, fair);

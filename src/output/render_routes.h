@@ -3,7 +3,9 @@
  * --sa --trace --all-pairs printed: the fabric read (nodes, tables, what
  * it cost), the routes counted (pairs, failures by cause, switches
  * crossed, the fair share of a link between switches), the failures
- * grouped by their place, the hottest links; JSON and JSON Lines also
+ * grouped by their place, the credit loops (each a cycle of channel
+ * dependencies, named by its links and two routes that close it), the
+ * hottest links; JSON and JSON Lines also
  * every link with its load, and JSON Lines (--per-pair) a record per pair
  * first.
  * Prometheus: the counts and each link's routes.  --dot: the topology
@@ -14,6 +16,7 @@
 
 #include <stdio.h>
 
+#include "model/credit_loops.h"
 #include "model/fabric_routes.h"
 #include "output/printer.h"
 
@@ -26,6 +29,11 @@ struct rr_routes_view {
 	const struct rr_graph_read *read;
 	double walk_ms;
 	bool quiet;		/* -q: the failures and the summary only */
+	/* The routes' channel dependencies and their credit loops. */
+	const struct rr_cdg *cdg;
+	const struct rr_credit_loop *loops;
+	size_t num_loops;
+	double loops_ms;	/* finding them, after the walk */
 };
 
 /* How many of the hottest links the report names. */

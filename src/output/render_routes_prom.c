@@ -11,11 +11,13 @@ static const struct pr_metric m_crossed = { "rdma_route_fabric_routes_switches_c
 	"gauge", "routes that arrive by the switches they cross" };
 static const struct pr_metric m_fair = { "rdma_route_fabric_fair_share_routes",
 	"gauge", "routes over links between switches, per such link" };
+static const struct pr_metric m_loops = { "rdma_route_fabric_credit_loops",
+	"gauge", "cycles of the routes' channel dependencies (a lossless fabric can deadlock)" };
 static const struct pr_metric m_link = { "rdma_route_link_routes", "gauge",
 	"routes that leave by this switch port (--sa --trace --all-pairs)" };
 
 static const struct pr_metric *const families[] = {
-	&m_pairs, &m_crossed, &m_fair, &m_link,
+	&m_pairs, &m_crossed, &m_fair, &m_loops, &m_link,
 };
 
 static void by_end(struct printer *p, const char *end, uint64_t n)
@@ -71,6 +73,8 @@ void rr_prom_routes(struct printer *p, const struct rr_routes_view *v)
 		pr_sample(p, &m_crossed, NULL, &l, 1, (double)s->crossed[k]);
 	}
 	pr_sample(p, &m_fair, NULL, NULL, 0, fair);
+	if (v->cdg)
+		pr_sample(p, &m_loops, NULL, NULL, 0, (double)v->num_loops);
 	for (i = 0; i < v->g->num_ports; i++) {
 		rr_graph_port_at(v->g, i, &node, &k);
 		if (v->g->nodes[node].type == RR_NODE_SWITCH &&

@@ -86,14 +86,14 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs
 	[ "$status" -eq 0 ]
 	grep -qx 'fabric: 22 nodes, 6 switches, 24 links' <<<"$output"
-	grep -qx 'routes: 240 pairs, 240 arrive, 0 fail' <<<"$output"
+	grep -qx 'routes: 240 pairs, 240 arrive, 0 fail, 0 credit loops' <<<"$output"
 	[ "$(grep -c '^hottest: .* -> .*: 24 routes, 1.00 of the fair share$' <<<"$output")" -eq 10 ]
 	has_field "$output" 'fair share' '24.0 routes a link'
 	has_field "$output" 3 '192 routes (80.0%)'
 	[ -z "$stderr" ]
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q
 	[ "$status" -eq 0 ]
-	[ "$(head -1 <<<"$output")" = 'routes: 240 pairs, 240 arrive, 0 fail' ]
+	[ "$(head -1 <<<"$output")" = 'routes: 240 pairs, 240 arrive, 0 fail, 0 credit loops' ]
 	! grep -q '^hottest\|^fabric' <<<"$output"
 }
 

@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# Credit loops of --sa --trace --all-pairs on a ring of six switches
+# (ring.net), routed by opensm's minhop (loops: routes go round the ring
+# both ways) and by updn (none: no route turns down and up again), each
+# against a brute-force check: lft-walk's dependencies from what
+# ibnetdiscover -p and ibroute print, their loops found by dep-cycles.
+
+load ../helpers
+load fabric
+
+# ENGINE: the fabric routed by it, its tables walked the slow way into
+# $BATS_FILE_TMPDIR/ENGINE.loops, rdma-route's JSON and exit code beside.
+route_with() {
+	local engine=$1 lid dir=$BATS_FILE_TMPDIR status=0 args="-R $1"
+
+	# updn from Switch1 (without a root, it would route as minhop).
+	echo 0x0002c90000000100 >"$dir/roots"
+	[ "$engine" != updn ] || args+=" -a $dir/roots"
+	FABRIC_OPENSM_ARGS=$args fabric_start ring.net
+	sim_run ibnetdiscover -p >"$dir/$engine.ports"
+	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
+		echo "SWITCH $lid"
+		sim_run ibroute "$lid"
+	done >"$dir/$engine.tables"
+	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 "$dir/$engine.ports" \
+		"$dir/$engine.tables" >"$dir/$engine.walked"
+	"$BATS_TEST_DIRNAME/dep-cycles" "$dir/$engine.walked" >"$dir/$engine.loops"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
+		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
+	echo "$status" >"$dir/$engine.status"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		>"$dir/$engine.text" 2>"$dir/$engine.text_err" || true
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom \
+		>"$dir/$engine.prom" 2>/dev/null || true
+	fabric_stop
+}
+
+setup_file() {
+	fabric_require
+	route_with minhop
+	route_with updn
+}
+
+setup() {
+	fabric_require
+}
+
+# Each loop of ENGINE's JSON as dep-cycles writes it: "loop SIZE" and the
+# channels of its cycle, sorted, on one line.
+ours() {
+	jq -r '.credit_loops[]? | "loop \(.channels) " +
+		([.cycle[] | "\(.node):\(.port)"] | sort | join(" "))' \
+		"$BATS_FILE_TMPDIR/$1.json"
+}
+
+@test "the brute-force check itself: minhop's routes round the ring close loops, updn's none" {
+	grep -qx 'arrived 30' "$BATS_FILE_TMPDIR/minhop.walked"
+	grep -qx 'arrived 30' "$BATS_FILE_TMPDIR/updn.walked"
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/minhop.loops")
+	[ "$n" -ge 1 ]
+	grep -qx 'credit_loops 0' "$BATS_FILE_TMPDIR/updn.loops"
+}
+
+@test "minhop: as many credit loops as the brute force, each its channels, exit 1" {
+	local loop
+
+	[ "$(cat "$BATS_FILE_TMPDIR/minhop.status")" -eq 1 ]
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/minhop.loops")
+	jqe --argjson n "$n" '.summary.credit_loops == $n and (.credit_loops | length) == $n and
+		.summary.arrived == 30 and .summary.failed == 0' "$BATS_FILE_TMPDIR/minhop.json"
+	# Each loop's cycle goes round all of one brute-force loop's channels
+	# (a ring's loop is one cycle), on VL 0.
+	ours minhop | sort >"$BATS_TEST_TMPDIR/ours"
+	grep '^loop ' "$BATS_FILE_TMPDIR/minhop.loops" | sort | diff - "$BATS_TEST_TMPDIR/ours"
+	jqe '[.credit_loops[] | .vls == [0] and (.cycle | length) == .channels and
+		([.cycle[].vl] | unique) == [0]] | all' "$BATS_FILE_TMPDIR/minhop.json"
+	# Two routes that close it, named, and the hint.
+	jqe '[.credit_loops[] | (.route_a.from | startswith("Hca")) and (.route_b.to | startswith("Hca")) and
+		(.hint | test("deadlock"))] | all' "$BATS_FILE_TMPDIR/minhop.json"
+}
+
+@test "minhop text: the summary counts them, each loop a line on stderr naming its links" {
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/minhop.loops")
+	grep -qx "routes: 30 pairs, 30 arrive, 0 fail, $n credit loop$([ "$n" = 1 ] || echo s)" "$BATS_FILE_TMPDIR/minhop.text"
+	[ "$(grep -c '^credit loop on VL 0: [0-9]* links: Switch[1-6] port [23] -> Switch[1-6] port [23],' "$BATS_FILE_TMPDIR/minhop.text_err")" -eq "$n" ]
+	grep -q '; closed by Hca[1-6] -> Hca[1-6] and Hca[1-6] -> Hca[1-6]$' "$BATS_FILE_TMPDIR/minhop.text_err"
+	grep -qx "rdma_route_fabric_credit_loops $n" "$BATS_FILE_TMPDIR/minhop.prom"
+}
+
+@test "updn: no credit loop, as the brute force says; exit 0" {
+	[ "$(cat "$BATS_FILE_TMPDIR/updn.status")" -eq 0 ]
+	jqe '.summary.credit_loops == 0 and (.credit_loops // []) == [] and
+		.summary.arrived == 30 and .summary.channel_dependencies > 0' "$BATS_FILE_TMPDIR/updn.json"
+	grep -qx 'routes: 30 pairs, 30 arrive, 0 fail, 0 credit loops' "$BATS_FILE_TMPDIR/updn.text"
+	grep -qx 'rdma_route_fabric_credit_loops 0' "$BATS_FILE_TMPDIR/updn.prom"
+}
