@@ -136,6 +136,7 @@ struct walk_ctx {
 	struct printer *p;
 	const struct rr_routes_view *v;
 	struct rr_cdg *cdg;
+	struct rr_route_topology *topo;
 	bool per_pair;
 	bool no_memory;
 };
@@ -153,6 +154,7 @@ static bool each_route(const struct rr_route *r, size_t src, size_t dst,
 		c->no_memory = true;
 		return false;
 	}
+	rr_topology_add(c->topo, c->v->g, r, src, dst);
 	if (c->per_pair)
 		rr_render_route(c->p, c->v, r, src, dst);
 	return !rr_stop_requested();
@@ -197,6 +199,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	struct rr_endpoint *eps = NULL;
 	struct rr_routes s = { 0 };
 	struct rr_cdg cdg = { 0 };
+	struct rr_route_topology topo = { 0 };
 	struct timespec t0, t1;
 	size_t n;
 	int code;
@@ -213,6 +216,13 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	code = choose(run, g, eps, &n);
 	if (code != RR_EXIT_OK)
 		goto out;
+	if (!rr_topology_init(&topo, g, eps, n)) {
+		code = RR_EXIT_FAILED;
+		perror("rdma-route");
+		goto out;
+	}
+	c.topo = &topo;
+	v.topo = &topo;
 	v.eps = eps;
 	v.num_eps = n;
 	v.s = &s;
@@ -225,6 +235,12 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	}
 	t1 = rr_now();
 	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms;
+	v.asymmetric = rr_topology_asymmetric(&topo);
+	if (!rr_routes_load_spread(&s, g, &v.spread)) {
+		perror("rdma-route");
+		code = RR_EXIT_FAILED;
+		goto out;
+	}
 	rr_render_routes(run->out.p, &v);
 	code = s.arrived == s.pairs && !v.num_loops ? RR_EXIT_OK :
 						      RR_EXIT_FAILED;
@@ -233,6 +249,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 out:
 	rr_credit_loops_free(loops, v.num_loops);
 	rr_cdg_free(&cdg);
+	rr_topology_free(&topo);
 	rr_routes_free(&s);
 	free(eps);
 	return code;

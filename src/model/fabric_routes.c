@@ -324,6 +324,39 @@ double rr_routes_fair_share(const struct rr_routes *s, const struct rr_graph *g,
 	return n ? (double)total / (double)n : 0;
 }
 
+static int by_load(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
+			   struct rr_load_spread *out)
+{
+	uint64_t *loads;
+	size_t i, k, n = 0;
+
+	memset(out, 0, sizeof(*out));
+	loads = malloc((g->num_ports ? g->num_ports : 1) * sizeof(*loads));
+	if (!loads)
+		return false;
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 1; k <= g->nodes[i].num_ports; k++)
+			if (between_switches(g, i, &g->ports[g->nodes[i].first_port + k]))
+				loads[n++] = s->loads[g->nodes[i].first_port + k];
+	if (n) {
+		qsort(loads, n, sizeof(*loads), by_load);
+		out->links = n;
+		out->min = loads[0];
+		out->max = loads[n - 1];
+		out->median = n % 2 ? (double)loads[n / 2] :
+			((double)loads[n / 2 - 1] + (double)loads[n / 2]) / 2;
+	}
+	free(loads);
+	return true;
+}
+
 size_t rr_routes_hottest(const struct rr_routes *s, const struct rr_graph *g,
 			 size_t *out, size_t max)
 {

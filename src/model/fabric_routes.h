@@ -105,6 +105,17 @@ bool rr_routes_all_pairs(const struct rr_graph *g,
 double rr_routes_fair_share(const struct rr_routes *s, const struct rr_graph *g,
 			    size_t *links);
 
+/* How the routes spread over the links between switches. */
+struct rr_load_spread {
+	size_t links;
+	uint64_t min, max;
+	double median;
+};
+
+/* The spread of S's loads over G's active ports between switches; false: ENOMEM. */
+bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
+			   struct rr_load_spread *out);
+
 /*
  * The MAX ports between switches most routes leave by, most first (the
  * lower index on a tie), into OUT as graph port indices; how many.

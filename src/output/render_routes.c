@@ -101,7 +101,20 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		pr_num(p, key, (double)s->crossed[k], text);
 	}
 	pr_obj_end(p);
+	if (v->topo) {
+		pr_int(p, "longer_than_fewest", (long long)v->topo->longer);
+		pr_int(p, "most_extra_switches", v->topo->most_extra);
+		if (v->asymmetric >= 0)
+			pr_int(p, "asymmetric_pairs", v->asymmetric);
+		pr_int(p, "pairs_unconnected", (long long)v->topo->unconnected);
+	}
 	pr_int(p, "links_between_switches", (long long)links);
+	if (v->spread.links) {
+		pr_int(p, "load_min", (long long)v->spread.min);
+		snprintf(text, sizeof(text), "%.1f", v->spread.median);
+		pr_num(p, "load_median", v->spread.median, text);
+		pr_int(p, "load_max", (long long)v->spread.max);
+	}
 	snprintf(text, sizeof(text), "%.1f routes a link", fair);
 	pr_num(p, "fair_share", fair, text);
 	pr_record_end(p);

@@ -18,6 +18,7 @@
 
 #include "model/credit_loops.h"
 #include "model/fabric_routes.h"
+#include "model/route_topology.h"
 #include "output/printer.h"
 
 struct rr_routes_view {
@@ -34,6 +35,10 @@ struct rr_routes_view {
 	const struct rr_credit_loop *loops;
 	size_t num_loops;
 	double loops_ms;	/* finding them, after the walk */
+	/* The routes against the fewest switches the cables allow. */
+	const struct rr_route_topology *topo;
+	int64_t asymmetric;	/* -1: not compared */
+	struct rr_load_spread spread;
 };
 
 /* How many of the hottest links the report names. */

@@ -4,6 +4,8 @@
 # both ways) and by updn (none: no route turns down and up again), each
 # against a brute-force check: lft-walk's dependencies from what
 # ibnetdiscover -p and ibroute print, their loops found by dep-cycles.
+# And the routes against the topology: longer than the cables allow
+# (updn's, round its root), the two directions apart, the loads' spread.
 
 load ../helpers
 load fabric
@@ -22,7 +24,7 @@ route_with() {
 		echo "SWITCH $lid"
 		sim_run ibroute "$lid"
 	done >"$dir/$engine.tables"
-	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 "$dir/$engine.ports" \
+	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 -v topo=1 "$dir/$engine.ports" \
 		"$dir/$engine.tables" >"$dir/$engine.walked"
 	"$BATS_TEST_DIRNAME/dep-cycles" "$dir/$engine.walked" >"$dir/$engine.loops"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
@@ -93,4 +95,36 @@ ours() {
 		.summary.arrived == 30 and .summary.channel_dependencies > 0' "$BATS_FILE_TMPDIR/updn.json"
 	grep -qx 'routes: 30 pairs, 30 arrive, 0 fail, 0 credit loops' "$BATS_FILE_TMPDIR/updn.text"
 	grep -qx 'rdma_route_fabric_credit_loops 0' "$BATS_FILE_TMPDIR/updn.prom"
+}
+
+# ENGINE's summary against the brute force: longer routes, the most
+# switches more, asymmetric pairs.
+topology_matches() {
+	local f=$BATS_FILE_TMPDIR/$1
+
+	jq -r '.summary | "longer \(.longer_than_fewest)", "most_extra \(.most_extra_switches)",
+		"asymmetric \(.asymmetric_pairs)"' "$f.json" | sort >"$BATS_TEST_TMPDIR/ours"
+	grep -E '^(longer|most_extra|asymmetric) ' "$f.walked" | sort | diff - "$BATS_TEST_TMPDIR/ours"
+}
+
+@test "the routes against the topology: longer than the fewest switches, the two directions apart, as the brute force counts them" {
+	topology_matches minhop
+	topology_matches updn
+	# minhop takes the fewest; updn goes round its root for some.
+	jqe '.summary.longer_than_fewest == 0 and .summary.pairs_unconnected == 0' "$BATS_FILE_TMPDIR/minhop.json"
+	jqe '.summary.longer_than_fewest > 0 and .summary.most_extra_switches >= 2' "$BATS_FILE_TMPDIR/updn.json"
+}
+
+@test "the loads' spread over the links between switches: min, median, max of the links' routes" {
+	local f
+
+	for f in minhop updn; do
+		jq -r '[.links[] | select(.node_type == "switch" and (.peer // "" | startswith("Switch"))) | .routes] | sort |
+			"\(.[0]) \(if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end) \(.[-1])"' \
+			"$BATS_FILE_TMPDIR/$f.json" >"$BATS_TEST_TMPDIR/links"
+		jq -r '.summary | "\(.load_min) \(.load_median) \(.load_max)"' "$BATS_FILE_TMPDIR/$f.json" |
+			diff - "$BATS_TEST_TMPDIR/links"
+	done
+	# updn's root carries more than the rest: the spread shows it.
+	jqe '.summary.load_max > .summary.load_min' "$BATS_FILE_TMPDIR/updn.json"
 }

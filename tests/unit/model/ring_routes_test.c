@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of src/model/credit_loops.c on a ring of four switches, an
- * HCA on each, routed two ways by hand:
+ * Unit tests of src/model/credit_loops.c and route_topology.c (and the
+ * loads' spread of fabric_routes.c) on a ring of four switches, an HCA on
+ * each, routed two ways by hand:
  *
  *   H0 -1- S0 -2----3- S1 -1- H1        each Si's port 2 goes to S(i+1)'s
  *          |3          |2               port 3, round the ring
@@ -11,11 +12,15 @@
  * "minhop": each pair the shorter way, clockwise on a tie: the routes
  * two hops clockwise chain the four clockwise links into one loop.
  * "up/down": the link S3 -> S0 never taken (a line S0-S1-S2-S3): none.
+ * minhop takes the fewest switches, its pairs two apart go clockwise both
+ * ways (two asymmetric pairs); up/down sends H0 and H3 the long way
+ * round (two switches more), each pair both ways on the same cables.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/credit_loops.h"
+#include "model/route_topology.h"
 #include "../tap.h"
 
 enum { S0, S1, S2, S3, H0, H1, H2, H3 };
@@ -187,8 +192,69 @@ static void test_vl_and_dead(void)
 	rr_graph_free(&g);
 }
 
+/* G's routes against its topology, and its loads' spread, into T and SP. */
+static void shape_of(struct rr_graph *g, struct rr_route_topology *t,
+		     struct rr_load_spread *sp)
+{
+	struct rr_endpoint *eps;
+	struct rr_routes s;
+	size_t n;
+
+	rr_graph_endpoints(g, &eps, &n);
+	rr_routes_init(&s, g);
+	ok(rr_topology_init(t, g, eps, n), "the topology read");
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = 0; b < n; b++) {
+			struct rr_route r;
+			uint32_t stamps[8] = { 0 };
+
+			if (a == b)
+				continue;
+			rr_route_walk(g, &eps[a], eps[b].lid, stamps, 1, &r);
+			rr_topology_add(t, g, &r, a, b);
+		}
+	rr_routes_all_pairs(g, eps, n, &s, NULL, NULL);
+	ok(rr_routes_load_spread(&s, g, sp), "the spread");
+	rr_routes_free(&s);
+	t->eps = NULL;
+	free(eps);
+}
+
+static void test_topology(void)
+{
+	struct rr_route_topology t;
+	struct rr_load_spread sp;
+	struct rr_graph g;
+	int64_t asym;
+
+	build(&g, true);
+	shape_of(&g, &t, &sp);
+	asym = rr_topology_asymmetric(&t);
+	is_int(t.routes, 12, "minhop: twelve routes compared");
+	is_int(t.longer, 0, "minhop: none longer than the fewest switches");
+	is_int(asym, 2, "minhop: H0-H2 and H1-H3 go clockwise both ways");
+	is_int(t.unconnected, 0, "every pair joined by cables");
+	ok(sp.links == 8 && sp.min == 1 && sp.median == 2 && sp.max == 3,
+	   "minhop's loads: clockwise 3, the other way 1 (links %zu, %llu %.1f %llu)",
+	   sp.links, (unsigned long long)sp.min, sp.median, (unsigned long long)sp.max);
+	rr_topology_free(&t);
+	rr_graph_free(&g);
+
+	build(&g, false);
+	shape_of(&g, &t, &sp);
+	asym = rr_topology_asymmetric(&t);
+	is_int(t.longer, 2, "up/down: H0 -> H3 and back the long way");
+	is_int(t.most_extra, 2, "two switches more than the one link between");
+	is_int(asym, 0, "up/down: each pair both ways on the same cables");
+	ok(sp.min == 0 && sp.max == 4, "the unused link shows in the spread (%llu %.1f %llu)",
+	   (unsigned long long)sp.min, sp.median, (unsigned long long)sp.max);
+	rr_topology_free(&t);
+	rr_graph_free(&g);
+}
+
 int main(void)
 {
+	test_topology();
 	test_minhop();
 	test_updown();
 	test_vl_and_dead();
