@@ -210,6 +210,12 @@ static void take_trace(struct rr_result *r, struct rr_outcome *t)
 	t->num_hops = 0;
 	r->out.steps[RR_STEP_TRACE] = t->steps[RR_STEP_TRACE];
 	if (!t->ok) {
+		/* The SA's own failure kept beside it: the SM down, the LID gone. */
+		if (r->out.fail.kind != RR_FAIL_NONE) {
+			r->out.sa_cause = r->out.fail.cause;
+			r->out.sa_detail = r->out.fail.detail ? r->out.fail.detail :
+					   rr_cause_summary(r->out.fail.cause);
+		}
 		r->out.fail = t->fail;
 		r->out.ok = false;
 		rr_step_end(&r->out, RR_STEP_TOTAL);

@@ -1210,6 +1210,36 @@ static bool set_cause(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
+/* --sa --trace: the SA's failure beside the walk's. */
+static void get_sa_cause(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.sa_cause != RR_CAUSE_NONE, rr_cause_key(r->out.sa_cause));
+}
+
+static bool set_sa_cause(const struct rr_field *f, struct rr_result *r,
+			 struct rr_path *p, const struct rr_fval *v,
+			 struct rr_fstore *st)
+{
+	r->out.sa_cause = rr_cause_from_key(v->s);
+	return true;
+}
+
+static void get_sa_detail(const struct rr_field *f, const struct rr_result *r,
+			  const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->out.sa_cause != RR_CAUSE_NONE && r->out.sa_detail,
+	    r->out.sa_detail);
+}
+
+static bool set_sa_detail(const struct rr_field *f, struct rr_result *r,
+			  struct rr_path *p, const struct rr_fval *v,
+			  struct rr_fstore *st)
+{
+	r->out.sa_detail = rr_fstore_put(st, v->s);
+	return true;
+}
+
 static const struct rr_field error_fields[] = {
 	{ "step", RR_FT_STR, .get = get_err_step, .set = set_err_step, .prom = RR_PROM_INFO },
 	{ "call", RR_FT_STR, .get = get_err_call, .set = set_err_call, .prom = RR_PROM_INFO },
@@ -1225,6 +1255,8 @@ static const struct rr_field error_fields[] = {
 	{ "cause", RR_FT_STR, .get = get_cause, .set = set_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },
 	{ "hint", RR_FT_STR, .get = get_hint },
+	{ "sa_cause", RR_FT_STR, .get = get_sa_cause, .set = set_sa_cause },
+	{ "sa_detail", RR_FT_STR, .get = get_sa_detail, .set = set_sa_detail },
 };
 
 /* Each hop of a traced route (--sa --trace), and the link it leaves by. */

@@ -205,6 +205,13 @@ struct rr_outcome {
 	/* --connect --data: the messages (transfer.num 0: none sent). */
 	struct rr_transfer transfer;
 	struct rr_failure fail;
+	/*
+	 * --sa --trace: what the SA said when the walk's failure is the
+	 * result's (the SM down: sa_timeout; the LID gone: dest_unknown),
+	 * RR_CAUSE_NONE when the SA answered.
+	 */
+	enum rr_cause sa_cause;
+	const char *sa_detail;	/* its words, static or the record's */
 };
 
 /* What is said about it, once it happened. */

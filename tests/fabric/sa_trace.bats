@@ -174,6 +174,8 @@ setup() {
 	echo "$output" | jqe '.results[0].error.call == "SubnGet(LinearForwardingTable)"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch1 has no route for LID 50"'
 	echo "$output" | jqe '[.results[0].hops[].name] == ["Hca1", "Switch1"]'
+	# The SA's answer beside the walk's: it knows no such LID either.
+	echo "$output" | jqe '.results[0].error | .sa_cause == "dest_unknown" and .sa_detail == "MAD status 0x0300: ERR_NO_RECORDS"'
 }
 
 @test "a switch that drops every NodeInfo: smp_timeout names the hop before it" {
@@ -195,6 +197,8 @@ setup() {
 	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_link_down"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is DOWN (physical state POLLING)"'
 	echo "$output" | jqe '.results[0].error.kernel_said == "SubnGet(PortInfo): Switch2 port 3 is DOWN (physical state POLLING)"'
+	# The SM is down: the SA did not answer, said beside the walk.
+	echo "$output" | jqe '.results[0].error.sa_cause == "sa_timeout"'
 	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch2" and .out_port == 3 and .state == "DOWN"'
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --timeout 300 "$(node_lid Hca2)"
 	[[ "$output" == "5: failed at trace: SubnGet(PortInfo): Switch2 port 3 is DOWN"* ]]
