@@ -3,9 +3,13 @@
  * --dot: the fabric as graphviz draws it (dot -Tsvg), a node a box
  * (switch) or an ellipse (CA), a cable an edge labelled with the routes
  * that leave by each end; the busier a cable, the thicker, a cable that
- * is not active drawn dashed and red.
+ * is not active drawn dashed and red.  Nodes in tiers by their distance
+ * from the CAs (the CAs at the bottom, a fat tree's leaves above them,
+ * its spines on top), each tier a rank of its own.
  */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/escape.h"
@@ -66,13 +70,86 @@ static uint64_t busiest(const struct rr_routes_view *v)
 	return max;
 }
 
-/* Each cable once, from the end of the lower index. */
-static void edges(FILE *f, const struct rr_routes_view *v)
+/*
+ * Each node's tier: the cables between it and the nearest CA (a
+ * breadth-first walk from all CAs at once); a node no CA reaches, the
+ * tier above the highest.  NULL: ENOMEM.
+ */
+static uint32_t *tiers(const struct rr_graph *g, uint32_t *top)
+{
+	uint32_t *tier = malloc((g->num_nodes ? g->num_nodes : 1) * sizeof(*tier));
+	uint32_t *queue = malloc((g->num_nodes ? g->num_nodes : 1) * sizeof(*queue));
+	size_t i, head = 0, tail = 0;
+	const struct rr_gport *p;
+	unsigned int k;
+	uint32_t v;
+
+	if (!tier || !queue) {
+		free(tier);
+		free(queue);
+		return NULL;
+	}
+	*top = 0;
+	for (i = 0; i < g->num_nodes; i++) {
+		tier[i] = UINT32_MAX;
+		if (g->nodes[i].type != RR_NODE_SWITCH) {
+			tier[i] = 0;
+			queue[tail++] = (uint32_t)i;
+		}
+	}
+	while (head < tail) {
+		v = queue[head++];
+		for (k = 1; k <= g->nodes[v].num_ports; k++) {
+			p = rr_graph_port(g, v, k);
+			if (!p || !p->present || p->peer == RR_NO_NODE ||
+			    tier[p->peer] != UINT32_MAX)
+				continue;
+			tier[p->peer] = tier[v] + 1;
+			if (tier[p->peer] > *top)
+				*top = tier[p->peer];
+			queue[tail++] = p->peer;
+		}
+	}
+	for (i = 0; i < g->num_nodes; i++)
+		if (tier[i] == UINT32_MAX)
+			tier[i] = *top + 1;
+	free(queue);
+	return tier;
+}
+
+/* Each tier a rank: "{ rank=same; n1; n2; }", the CAs' first. */
+static void ranks(FILE *f, const struct rr_graph *g, const uint32_t *tier,
+		  uint32_t top)
+{
+	uint32_t t;
+	size_t i;
+
+	for (t = 0; t <= top + 1; t++) {
+		bool any = false;
+
+		for (i = 0; i < g->num_nodes; i++) {
+			if (tier[i] != t)
+				continue;
+			fprintf(f, "%s n%zu;", any ? "" : "\t{ rank=same;", i);
+			any = true;
+		}
+		if (any)
+			fprintf(f, " }\n");
+	}
+}
+
+/*
+ * Each cable once, from the end of the lower index; drawn from its
+ * higher tier's end (dot puts an edge's tail above its head).
+ */
+static void edges(FILE *f, const struct rr_routes_view *v,
+		  const uint32_t *tier)
 {
 	uint64_t max = busiest(v), there, back;
 	const struct rr_gport *a, *b;
 	unsigned int k;
 	size_t i;
+	bool down;
 
 	for (i = 0; i < v->g->num_nodes; i++) {
 		for (k = 1; k <= v->g->nodes[i].num_ports; k++) {
@@ -83,10 +160,13 @@ static void edges(FILE *f, const struct rr_routes_view *v)
 			b = rr_graph_port(v->g, a->peer, a->peer_port);
 			there = v->s->loads[a - v->g->ports];
 			back = v->s->loads[b - v->g->ports];
-			fprintf(f, "\tn%zu -- n%u [taillabel=\"%u\", headlabel=\"%u\", "
+			down = tier[i] >= tier[a->peer];
+			fprintf(f, "\tn%zu -- n%zu [taillabel=\"%u\", headlabel=\"%u\", "
 				"label=\"%llu / %llu\", penwidth=%.2f%s];\n",
-				i, a->peer, k, a->peer_port,
-				(unsigned long long)there, (unsigned long long)back,
+				down ? i : (size_t)a->peer, down ? (size_t)a->peer : i,
+				down ? k : a->peer_port, down ? a->peer_port : k,
+				(unsigned long long)(down ? there : back),
+				(unsigned long long)(down ? back : there),
 				1.0 + 5.0 * (double)(there > back ? there : back) /
 					(double)max,
 				rr_port_state_active(a->state) && rr_port_state_active(b->state) ?
@@ -98,11 +178,18 @@ static void edges(FILE *f, const struct rr_routes_view *v)
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 {
 	fprintf(f, "// rdma-route --sa --trace --all-pairs: %llu routes; "
-		   "an edge's label: routes leaving by its tail / by its head\n",
+		   "an edge's label: routes leaving by its tail (the upper end) / by its head\n",
 		(unsigned long long)v->s->pairs);
+	uint32_t *tier, top;
+
+	tier = tiers(v->g, &top);
+	if (!tier)
+		return -1;
 	fputs("graph fabric {\n\tnode [fontsize=10];\n\tedge [fontsize=8];\n", f);
 	nodes(f, v);
-	edges(f, v);
+	ranks(f, v->g, tier, top);
+	edges(f, v, tier);
 	fputs("}\n", f);
+	free(tier);
 	return fflush(f) || ferror(f) ? -1 : 0;
 }

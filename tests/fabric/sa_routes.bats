@@ -130,6 +130,29 @@ setup() {
 	fi
 }
 
+@test "--dot: the tree in tiers, CAs at the bottom, leaves above, spines on top" {
+	local f=$BATS_TEST_TMPDIR/tiers.dot id
+
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --dot "$f" -q
+	[ "$status" -eq 0 ]
+	id() { awk -F'[ \t]' -v n="$1" '$0 ~ "label=\"" n "\"" { print $2 }' "$f"; }
+	# Three ranks, in order: the 16 HCAs, the 4 leaves, the 2 spines.
+	grep '{ rank=same;' "$f" | awk '{ print NF - 3 }' | tr '\n' ' ' | grep -qx '16 4 2 '
+	grep '{ rank=same;' "$f" | sed -n 2p | grep -q " $(id L1);"
+	grep '{ rank=same;' "$f" | sed -n 3p | grep -q " $(id S2);"
+	grep '{ rank=same;' "$f" | sed -n 1p | grep -q " $(id Hca16);"
+	# Each cable drawn from its upper end: a spine's or a leaf's tail.
+	! grep -Eq "^	$(id Hca1) -- " "$f"
+	grep -Eq "^	$(id S1) -- $(id L1) " "$f"
+	if command -v dot >/dev/null; then
+		# Laid out: y grows upwards in dot's plain output.
+		dot -Tplain "$f" >"$BATS_TEST_TMPDIR/plain"
+		y() { awk -v n="$1" '$1 == "node" && $2 == n { print $4 }' "$BATS_TEST_TMPDIR/plain"; }
+		awk -v a="$(y "$(id Hca1)")" -v b="$(y "$(id L1)")" -v c="$(y "$(id S1)")" \
+			'BEGIN { exit !(a < b && b < c) }'
+	fi
+}
+
 @test "--dot: a name with control bytes shown escaped, as the text shows it" {
 	local map=$BATS_TEST_TMPDIR/names f=$BATS_TEST_TMPDIR/esc.dot
 
