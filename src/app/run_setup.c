@@ -91,6 +91,7 @@ int rr_run_prepare(struct run *run, FILE *out)
 		return RR_EXIT_FAILED;
 	}
 	pr_set_brief(run->out.p, run->opts.brief);
+	pr_set_verbose(run->out.p, run->opts.verbose);
 	told_labels(run);
 	rr_progress_start(&run->out.progress, stderr, want_progress(&run->opts));
 	rr_render_begin(run->out.p, run->opts.timeout_ms, run->opts.count,

@@ -157,6 +157,8 @@ static const struct argp_option options[] = {
 	{ "brief", OPT_BRIEF, NULL, 0,
 	  "Text: a line per result (per probe with --count), per statistics "
 	  "and for the summary", 2 },
+	{ "verbose", 'v', NULL, 0,
+	  "Text: every field of each hop of --sa --trace, not a line a hop", 2 },
 	{ "no-progress", OPT_NO_PROGRESS, NULL, 0,
 	  "No live progress line on a terminal (-f, --count, --all-pairs)", 2 },
 	{ "jsonl", OPT_JSONL, NULL, 0,
@@ -283,6 +285,8 @@ static void check_mode(struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--quiet is for text output, not --json, --jsonl or --prom");
 	if (opts->brief && opts->format != RR_FORMAT_TEXT)
 		argp_error(state, "--brief is for text output, not --json, --jsonl or --prom");
+	if (opts->verbose && opts->format != RR_FORMAT_TEXT)
+		argp_error(state, "--verbose is for text output, not --json, --jsonl or --prom (they hold every field)");
 	if (opts->matrix && (opts->count != 1 || opts->explain || opts->list))
 		argp_error(state, "--matrix takes no --count, --explain or --list");
 	if (opts->svg && !opts->matrix)
@@ -440,6 +444,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_BRIEF:
 		opts->brief = true;
+		break;
+	case 'v':
+		opts->verbose = true;
 		break;
 	case OPT_NO_PROGRESS:
 		opts->no_progress = true;

@@ -81,6 +81,7 @@ struct rr_opts {
 	const char *output;	/* -o: FILE, replaced whole at the end */
 	const char *host_label;	/* --host-label, NULL: gethostname() */
 	bool brief;		/* --brief: a line per result, text only */
+	bool verbose;		/* -v: a traced hop's every field, text only */
 	bool no_progress;	/* --no-progress: no live line on a tty */
 	bool quiet;		/* -q: the summary and statistics only */
 

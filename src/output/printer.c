@@ -54,6 +54,16 @@ bool pr_brief(const struct printer *p)
 	return p->brief;
 }
 
+void pr_set_verbose(struct printer *p, bool verbose)
+{
+	p->verbose = verbose;
+}
+
+bool pr_verbose(const struct printer *p)
+{
+	return p->verbose;
+}
+
 bool pr_titled(const struct printer *p)
 {
 	return p->format == RR_FORMAT_TEXT;

@@ -33,6 +33,9 @@ bool pr_streams(const struct printer *p);
 /* -q, --brief: results, statistics and summary a line each (text). */
 void pr_set_brief(struct printer *p, bool brief);
 bool pr_brief(const struct printer *p);
+/* -v: a traced hop's every field, not its line (text). */
+void pr_set_verbose(struct printer *p, bool verbose);
+bool pr_verbose(const struct printer *p);
 /* JSON or JSON Lines. */
 bool pr_is_json(const struct printer *p);
 /*

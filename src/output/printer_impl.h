@@ -71,6 +71,7 @@ struct printer {
 	size_t num_run_labels;
 	void *priv;		/* the writer's state */
 	bool brief;		/* -q: a line per result (text) */
+	bool verbose;		/* -v: every field of a hop (text) */
 	bool hold;		/* records end unflushed until pr_release() */
 };
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/ib_port.h"
 #include "model/decode.h"
 #include "base/escape.h"
 #include "base/num_text.h"
@@ -154,15 +155,59 @@ static void render_path(struct printer *p, const struct rr_result *r,
 	pr_obj_end(p);
 }
 
+/*
+ * Text without -v: a hop a line, as ibtracert's, "hop 3 of 5: Switch2,
+ * in 2 out 3, LID 3, 1x SDR 2.5 Gb/s MTU 2048, bottleneck".
+ */
+static void hop_line(const struct rr_result *r, int i, char *buf, size_t len)
+{
+	const struct rr_hop *h = &r->out.hops[i];
+	char errs[128];
+	size_t used;
+
+	used = (size_t)snprintf(buf, len, "hop %d of %d: %s", i + 1,
+				r->out.num_hops,
+				h->name[0] ? h->name : rr_node_type_name(h->type));
+	if (h->in_port && used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", in %u",
+					 h->in_port);
+	if (h->out_port && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "%s out %u",
+					 h->in_port ? "" : ",", h->out_port);
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", LID %u",
+					 h->lid);
+	if (h->have_link && used < len)
+		used += (size_t)snprintf(buf + used, len - used,
+					 ", %s %s %g Gb/s MTU %u%s%s",
+					 rr_link_width_name(h->width),
+					 rr_link_speed_name(h->speed),
+					 h->rate_gbps, h->mtu,
+					 rr_port_state_active(h->state) ? "" : ", ",
+					 rr_port_state_active(h->state) ? "" :
+					 rr_port_state_name(h->state));
+	if (h->bottleneck && used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", bottleneck");
+	if (rr_hop_errors(h) && used < len)
+		snprintf(buf + used, len - used, " [%s]",
+			 rr_hop_errors_text(h, errs, sizeof(errs)));
+}
+
 /* One node of a traced route, its fields from the hop table. */
 static void render_hop(struct printer *p, const struct rr_result *r, int i)
 {
 	const struct rr_hop *h = &r->out.hops[i];
 	struct rr_field_table t = rr_fields(RR_FS_HOP);
-	char title[160], *shown = NULL;
+	char title[320], *shown = NULL;
 	struct rr_fval v;
 	size_t k;
 
+	if (pr_titled(p) && !pr_verbose(p)) {
+		hop_line(r, i, title, sizeof(title));
+		pr_obj_begin(p, NULL, title);
+		pr_obj_end(p);
+		return;
+	}
 	if (pr_titled(p)) {
 		snprintf(title, sizeof(title), "hop %d of %d: %s", i + 1,
 			 r->out.num_hops,
@@ -246,7 +291,14 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used,
 					 " [late: at the timeout]");
 	if (r->out.disconnect_unconfirmed && used < len)
-		snprintf(buf + used, len - used, " [disconnect not confirmed]");
+		used += (size_t)snprintf(buf + used, len - used,
+					 " [disconnect not confirmed]");
+	/* --sa --trace: the route on the line too, node by node. */
+	for (i = 0; i < r->out.num_hops && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 i ? " > " : ", route ",
+					 r->out.hops[i].name[0] ? r->out.hops[i].name :
+					 rr_node_type_name(r->out.hops[i].type));
 }
 
 void rr_record_result(struct printer *p, const struct rr_result *r,

@@ -81,13 +81,27 @@ setup() {
 	echo "$output" | jqe '.results[0].expect_failed[0] | .field == "width" and .actual == "1x at hop 3 (Switch2)"'
 }
 
-@test "text: the hops under the path, each with its link" {
+@test "text: the hops under the path, a line each as ibtracert's; -v every field; --brief the route on its line" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^  hop [1-5] of 5: ' <<<"$output")" -eq 5 ]
+	grep -qx '  hop 1 of 5: Hca1, out 1, LID 2, 4x SDR 10 Gb/s MTU 2048' <<<"$output"
+	grep -qx '  hop 3 of 5: Switch2, in 2 out 3, LID 3, 1x SDR 2.5 Gb/s MTU 2048, bottleneck' <<<"$output"
+	grep -qx '  hop 5 of 5: Hca2, in 1, LID 5' <<<"$output"
+	! grep -q 'out port' <<<"$output"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace -v "$(node_lid Hca2)"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"hop 3 of 5: Switch2"* ]]
 	has_field "$output" "out port" "3"
 	has_field "$output" "rate" "2.5 Gb/s"
 	has_field "$output" "bottleneck" "yes"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --brief "$(node_lid Hca2)"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *", route Hca1 > Switch1 > Switch2 > Switch3 > Hca2" ]]
+	[ "$(wc -l <<<"$output")" -eq 1 ]
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json -v "$(node_lid Hca2)"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verbose is for text output"* ]]
 }
 
 @test "--node-name-map names the hops it knows, by node GUID; the others keep their description" {
@@ -115,15 +129,17 @@ setup() {
 
 @test "text shows a hop's counters only when not 0; Prometheus the route's error count" {
 	sim_console 'PerformanceSet "Switch3"[1] PortCounters.LinkDownedCounter=2'
-	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$(node_lid Hca2)"
-	local prom
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace -v "$(node_lid Hca2)"
+	local prom line
 	prom=$(sim_run "$RDMA_ROUTE" --sa --trace --prom "$(node_lid Hca2)")
+	line=$(sim_run "$RDMA_ROUTE" --sa --trace "$(node_lid Hca2)" | grep '^  hop 4 of 5: ')
 	sim_console 'PerformanceSet "Switch3"[1] PortCounters.LinkDownedCounter=0'
 	[ "$status" -eq 0 ]
 	has_field "$output" "hop errors" "1"
 	has_field "$output" "errors" "link_downed 2"
 	has_field "$output" "link downed" "2"
 	[ "$(grep -c 'symbol errors' <<<"$output")" -eq 0 ]
+	[[ "$line" == *" [link_downed 2]" ]]
 	grep -q '^rdma_route_hop_errors{.*} 1$' <<<"$prom"
 }
 
