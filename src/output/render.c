@@ -280,6 +280,12 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 						 ", %s %s ms",
 						 rr_step_name(step), ms);
 		}
+	/* --sa --trace: the route on the line too, node by node. */
+	for (i = 0; i < r->out.num_hops && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 i ? " > " : ", route ",
+					 r->out.hops[i].name[0] ? r->out.hops[i].name :
+					 rr_node_type_name(r->out.hops[i].type));
 	for (i = 0; i < r->notes.num_expect_failures && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used,
 					 " [expect %s %s %s: %s]",
@@ -291,14 +297,7 @@ static void probe_line(const struct rr_result *r, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used,
 					 " [late: at the timeout]");
 	if (r->out.disconnect_unconfirmed && used < len)
-		used += (size_t)snprintf(buf + used, len - used,
-					 " [disconnect not confirmed]");
-	/* --sa --trace: the route on the line too, node by node. */
-	for (i = 0; i < r->out.num_hops && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 i ? " > " : ", route ",
-					 r->out.hops[i].name[0] ? r->out.hops[i].name :
-					 rr_node_type_name(r->out.hops[i].type));
+		snprintf(buf + used, len - used, " [disconnect not confirmed]");
 }
 
 void rr_record_result(struct printer *p, const struct rr_result *r,
