@@ -16,6 +16,7 @@ void rr_step_begin_at(struct rr_outcome *o, enum rr_step step,
 		      const struct timespec *at)
 {
 	o->steps[step].start = *at;
+	o->steps[step].held_ns = 0;
 	o->steps[step].started = true;
 	o->steps[step].ended = false;
 }
@@ -43,7 +44,7 @@ double rr_step_ms(const struct rr_outcome *o, enum rr_step step)
 
 	if (!t->ended)
 		return -1.0;
-	return rr_ts_ms(&t->end, &t->start);
+	return rr_ts_ms(&t->end, &t->start) - (double)t->held_ns / 1e6;
 }
 
 /* The step, and the total, end AT (NULL: now). */

@@ -23,6 +23,11 @@ struct rr_timing {
 	struct timespec end;
 	bool started;
 	bool ended;
+	/*
+	 * Left out of the step's time: a wait that was not the probe's own
+	 * (the total's, while its disconnect waited for others to connect).
+	 */
+	int64_t held_ns;
 };
 
 enum rr_link_layer {

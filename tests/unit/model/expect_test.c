@@ -94,10 +94,12 @@ static void make_result(struct rr_result *r)
 	r->out.port = 1;
 	r->out.link_layer = RR_LL_ETHERNET;
 	r->out.gid_type = RR_GID_ROCE_V2;
-	r->out.steps[RR_STEP_TOTAL] = (struct rr_timing){ { 1, 0 }, { 1, 11500000 },
-						      true, true };
+	r->out.steps[RR_STEP_TOTAL] = (struct rr_timing){
+		.start = { 1, 0 }, .end = { 1, 11500000 },
+		.started = true, .ended = true };
 	r->out.steps[RR_STEP_RESOLVE_ROUTE] = (struct rr_timing){
-		{ 1, 0 }, { 1, 4000000 }, true, true };
+		.start = { 1, 0 }, .end = { 1, 4000000 },
+		.started = true, .ended = true };
 	paths[0].mtu = 3;		/* 1024 */
 	paths[0].pkey = 0xffff;
 	paths[0].rate = 0;		/* the port's current rate: null */
