@@ -13,19 +13,9 @@
 
 #include "model/fabric_routes.h"
 #include "../tap.h"
+#include "graph_fixture.h"
 
 enum { S1, S2, S3, H1, H2, H3, H4 };
-
-static void port(struct rr_graph *g, size_t n, unsigned int k, uint16_t lid)
-{
-	struct rr_gport *p = rr_graph_port(g, n, k);
-
-	p->present = true;
-	p->lid = lid;
-	p->state = 4;
-	p->width = 2;
-	p->speed = 4;
-}
 
 static void lft(struct rr_graph *g, size_t n, const uint8_t *to)
 {
@@ -51,7 +41,7 @@ static void build(struct rr_graph *g)
 		rr_graph_add_node(g, 0x100 + i, i < 3 ? RR_NODE_SWITCH :
 			RR_NODE_CA, nports[i], names[i], &idx);
 		for (k = i < 3 ? 0 : 1; k <= nports[i]; k++)
-			port(g, idx, k, lids[i]);
+			fixture_port(g, idx, k, lids[i]);
 	}
 	rr_graph_link(g, H1, 1, S1, 1);
 	rr_graph_link(g, H2, 1, S1, 2);

@@ -22,20 +22,10 @@
 #include "model/credit_loops.h"
 #include "model/route_topology.h"
 #include "../tap.h"
+#include "graph_fixture.h"
 
 enum { S0, S1, S2, S3, H0, H1, H2, H3 };
 #define LIDS 14		/* switches 1-4, HCAs 10-13 */
-
-static void port(struct rr_graph *g, size_t n, unsigned int k, uint16_t lid)
-{
-	struct rr_gport *p = rr_graph_port(g, n, k);
-
-	p->present = true;
-	p->lid = lid;
-	p->state = 4;
-	p->width = 2;
-	p->speed = 4;
-}
 
 /* Switch I's table: to H(i) by 1, to H(j) clockwise (2) or not (3). */
 static void table(struct rr_graph *g, size_t i, bool minhop)
@@ -67,7 +57,7 @@ static void build(struct rr_graph *g, bool minhop)
 		rr_graph_add_node(g, 0x100 + i, i < 4 ? RR_NODE_SWITCH :
 				  RR_NODE_CA, i < 4 ? 3 : 1, names[i], &idx);
 		for (k = i < 4 ? 0 : 1; k <= (i < 4 ? 3U : 1U); k++)
-			port(g, idx, k, (uint16_t)(i < 4 ? 1 + i : 10 + i - 4));
+			fixture_port(g, idx, k, (uint16_t)(i < 4 ? 1 + i : 10 + i - 4));
 	}
 	for (i = 0; i < 4; i++) {
 		rr_graph_link(g, H0 + i, 1, i, 1);
