@@ -30,7 +30,11 @@ struct json_member {
 };
 
 struct json_doc {
-	struct json_member *m;
+	/*
+	 * Each member on its own: its memstream writes to its text and len
+	 * by their addresses, which must not move as the array grows.
+	 */
+	struct json_member **m;
 	size_t n, cap;
 	bool head_written;	/* the results stream to the output */
 	FILE *cur;		/* where the open top-level frame goes */
@@ -77,14 +81,14 @@ static struct json_member *member(struct json_doc *d, const char *key)
 	size_t i;
 
 	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->m[i].key, key))
-			return &d->m[i];
+		if (!strcmp(d->m[i]->key, key))
+			return d->m[i];
 	if (d->n == d->cap) {
 		d->cap = d->cap ? 2 * d->cap : 8;
 		d->m = must(realloc(d->m, d->cap * sizeof(*d->m)));
 	}
-	m = &d->m[d->n++];
-	memset(m, 0, sizeof(*m));
+	m = must(calloc(1, sizeof(*m)));
+	d->m[d->n++] = m;
 	m->key = must(strdup(key));
 	m->f = must(open_memstream(&m->text, &m->len));
 	return m;
@@ -140,9 +144,9 @@ static bool may_stream(const struct json_doc *d)
 	size_t i;
 
 	for (i = 0; i < d->n; i++) {
-		if (!strcmp(d->m[i].key, STREAMED_LIST))
+		if (!strcmp(d->m[i]->key, STREAMED_LIST))
 			return true;
-		if (!d->m[i].plain)
+		if (!d->m[i]->plain)
 			return false;
 	}
 	return false;
@@ -163,8 +167,8 @@ static void write_head(struct printer *p, struct json_doc *d)
 	const char *sep = "{";
 	size_t i;
 
-	for (i = 0; strcmp(d->m[i].key, STREAMED_LIST); i++) {
-		put_member(p->out, sep, &d->m[i]);
+	for (i = 0; strcmp(d->m[i]->key, STREAMED_LIST); i++) {
+		put_member(p->out, sep, d->m[i]);
 		sep = ",";
 	}
 	fprintf(p->out, "%s\n  ", sep);
@@ -327,9 +331,10 @@ static void free_doc(struct printer *p)
 	if (!d)
 		return;
 	for (i = 0; i < d->n; i++) {
-		fclose(d->m[i].f);
-		free(d->m[i].text);
-		free(d->m[i].key);
+		fclose(d->m[i]->f);
+		free(d->m[i]->text);
+		free(d->m[i]->key);
+		free(d->m[i]);
 	}
 	free(d->m);
 	free(d);
@@ -353,11 +358,11 @@ static int json_finish(struct printer *p)
 	}
 	for (i = 0; i < d->n; i++) {
 		if (!after) {
-			after = !strcmp(d->m[i].key, STREAMED_LIST);
+			after = !strcmp(d->m[i]->key, STREAMED_LIST);
 			continue;
 		}
-		put_member(p->out, sep, &d->m[i]);
-		close_list(p->out, &d->m[i]);
+		put_member(p->out, sep, d->m[i]);
+		close_list(p->out, d->m[i]);
 		sep = ",";
 	}
 	if (*sep == '{')

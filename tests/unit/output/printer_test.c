@@ -54,8 +54,42 @@ static void record_text(void)
 	free(text);
 }
 
+/*
+ * A JSON document of many members at its top, each a list of records, as
+ * --sa --trace --all-pairs writes one: every member whole (the members'
+ * buffers once moved when their array grew past eight).
+ */
+static void many_members(void)
+{
+	char *text = NULL, key[16], want[64];
+	size_t len = 0, i;
+	FILE *out = open_memstream(&text, &len);
+	struct printer *p = pr_new(RR_FORMAT_JSON, out, out);
+	int bad = 0;
+
+	pr_str(p, "version", "0.1.0");
+	for (i = 0; i < 20; i++) {
+		snprintf(key, sizeof(key), "list%zu", i);
+		pr_record_begin(p, key, NULL, false);
+		pr_int(p, "n", (long long)i);
+		pr_record_end(p);
+	}
+	pr_finish(p);
+	fclose(out);
+	ok(text && strstr(text, "\"version\": \"0.1.0\"") != NULL,
+	   "the first member whole after nineteen more");
+	for (i = 0; text && i < 20; i++) {
+		snprintf(want, sizeof(want), "\"n\": %zu", i);
+		if (!strstr(text, want) && ++bad)
+			printf("# no %s\n", want);
+	}
+	ok(text && !bad, "each of twenty lists holds its record");
+	free(text);
+}
+
 int main(void)
 {
 	record_text();
+	many_members();
 	return tap_done();
 }
