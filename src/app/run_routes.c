@@ -200,6 +200,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	struct rr_routes s = { 0 };
 	struct rr_cdg cdg = { 0 };
 	struct rr_route_topology topo = { 0 };
+	struct rr_degraded_link *bad = NULL;
 	struct timespec t0, t1;
 	size_t n;
 	int code;
@@ -223,6 +224,12 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	}
 	c.topo = &topo;
 	v.topo = &topo;
+	if (!rr_links_degraded(g, &bad, &v.num_degraded)) {
+		code = RR_EXIT_FAILED;
+		perror("rdma-route");
+		goto out;
+	}
+	v.degraded = bad;
 	v.eps = eps;
 	v.num_eps = n;
 	v.s = &s;
@@ -250,6 +257,7 @@ out:
 	rr_credit_loops_free(loops, v.num_loops);
 	rr_cdg_free(&cdg);
 	rr_topology_free(&topo);
+	free(bad);
 	rr_routes_free(&s);
 	free(eps);
 	return code;

@@ -200,6 +200,12 @@ static void port_facts(const struct rr_sa_lib *ib, const ibnd_port_t *ip,
 	gp->speed = rr_port_info_speed(
 		ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_ACTIVE_F),
 		ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
+	gp->widths_enabled = (uint8_t)ib->mad_get_field((void *)info, 0,
+						IB_PORT_LINK_WIDTH_ENABLED_F);
+	/* SDR, DDR, QDR in the low bits; FDR, EDR, HDR, NDR, XDR above. */
+	gp->speeds_enabled = (uint16_t)(
+		(ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_ENABLED_F) & 0x7) |
+		(ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_EXT_ENABLED_F) & 0x1f) << 4);
 }
 
 static enum rr_node_type node_type(int type)

@@ -31,6 +31,10 @@ struct rr_gport {
 	uint8_t phys_state;	/* PortPhysicalState: 5 LINK_UP */
 	uint8_t width;		/* LinkWidthActive */
 	uint32_t speed;		/* as ibverbs: 1 SDR ... 32 EDR, 64 HDR */
+	/* What the port may train to: widths as LinkWidthEnabled's bits,
+	 * speeds as ibverbs' (a bit each); 0: not known. */
+	uint8_t widths_enabled;
+	uint16_t speeds_enabled;
 	uint32_t peer;		/* the node at the other end, RR_NO_NODE */
 	uint8_t peer_port;
 	bool present;		/* the node has this port */

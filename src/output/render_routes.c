@@ -108,6 +108,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 			pr_int(p, "asymmetric_pairs", v->asymmetric);
 		pr_int(p, "pairs_unconnected", (long long)v->topo->unconnected);
 	}
+	pr_int(p, "links_degraded", (long long)v->num_degraded);
 	pr_int(p, "links_between_switches", (long long)links);
 	if (v->spread.links) {
 		pr_int(p, "load_min", (long long)v->spread.min);
@@ -276,6 +277,49 @@ static void credit_loops(struct printer *p, const struct rr_routes_view *v)
 	}
 }
 
+static const char *fault_words(enum rr_link_fault f)
+{
+	switch (f) {
+	case RR_LINK_NOT_ACTIVE:
+		return "physically up at both ends but not ACTIVE (no SM has brought it up)";
+	case RR_LINK_BELOW_ENABLED:
+		return "trained below what both its ends enable";
+	case RR_LINK_SLOWER_THAN_NEIGHBOURS:
+		return "slower than every other link at both its ends";
+	}
+	return "";
+}
+
+static void degraded(struct printer *p, const struct rr_routes_view *v,
+		     double fair)
+{
+	const struct rr_degraded_link *d;
+	char title[512], name[256], text[64];
+	size_t i;
+
+	for (i = 0; i < v->num_degraded; i++) {
+		d = &v->degraded[i];
+		link_name(v, d->port, name, sizeof(name));
+		if (d->expected_gbps > 0)
+			snprintf(title, sizeof(title), "degraded link: %s: %g Gb/s, %s (%g Gb/s)",
+				 name, d->rate_gbps, fault_words(d->fault),
+				 d->expected_gbps);
+		else
+			snprintf(title, sizeof(title), "degraded link: %s: %s",
+				 name, fault_words(d->fault));
+		pr_use_err(p, true);
+		pr_record_begin(p, "degraded_links", title, true);
+		pr_str(p, "fault", rr_link_fault_key(d->fault));
+		link_fields(p, v, d->port, fair);
+		if (d->expected_gbps > 0) {
+			snprintf(text, sizeof(text), "%g Gb/s", d->expected_gbps);
+			pr_num(p, "expected_gbps", d->expected_gbps, text);
+		}
+		pr_record_end(p);
+		pr_use_err(p, false);
+	}
+}
+
 static void failures(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_route_group *gr;
@@ -334,6 +378,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 	if (!v->quiet)
 		fabric(p, v);
 	failures(p, v);
+	degraded(p, v, fair);
 	credit_loops(p, v);
 	links(p, v, fair);
 	if (!v->quiet)

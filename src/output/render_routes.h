@@ -18,6 +18,7 @@
 
 #include "model/credit_loops.h"
 #include "model/fabric_routes.h"
+#include "model/link_health.h"
 #include "model/route_topology.h"
 #include "output/printer.h"
 
@@ -39,6 +40,9 @@ struct rr_routes_view {
 	const struct rr_route_topology *topo;
 	int64_t asymmetric;	/* -1: not compared */
 	struct rr_load_spread spread;
+	/* The cables that carry less than they should. */
+	const struct rr_degraded_link *degraded;
+	size_t num_degraded;
 };
 
 /* How many of the hottest links the report names. */

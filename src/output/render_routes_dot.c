@@ -3,7 +3,8 @@
  * --dot: the fabric as graphviz draws it (dot -Tsvg), a node a box
  * (switch) or an ellipse (CA), a cable an edge labelled with the routes
  * that leave by each end; the busier a cable, the thicker, a cable that
- * is not active drawn dashed and red.  Nodes in tiers by their distance
+ * is not active drawn dashed and red, one degraded (slower than it
+ * should be) orange.  Nodes in tiers by their distance
  * from the CAs (the CAs at the bottom, a fat tree's leaves above them,
  * its spines on top), each tier a rank of its own.
  */
@@ -143,7 +144,7 @@ static void ranks(FILE *f, const struct rr_graph *g, const uint32_t *tier,
  * higher tier's end (dot puts an edge's tail above its head).
  */
 static void edges(FILE *f, const struct rr_routes_view *v,
-		  const uint32_t *tier)
+		  const uint32_t *tier, const bool *slow)
 {
 	uint64_t max = busiest(v), there, back;
 	const struct rr_gport *a, *b;
@@ -169,8 +170,10 @@ static void edges(FILE *f, const struct rr_routes_view *v,
 				(unsigned long long)(down ? back : there),
 				1.0 + 5.0 * (double)(there > back ? there : back) /
 					(double)max,
-				rr_port_state_active(a->state) && rr_port_state_active(b->state) ?
-				"" : ", style=dashed, color=red");
+				!rr_port_state_active(a->state) || !rr_port_state_active(b->state) ?
+				", style=dashed, color=red" :
+				slow[a - v->g->ports] || slow[b - v->g->ports] ?
+				", color=orange" : "");
 		}
 	}
 }
@@ -181,15 +184,24 @@ int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 		   "an edge's label: routes leaving by its tail (the upper end) / by its head\n",
 		(unsigned long long)v->s->pairs);
 	uint32_t *tier, top;
+	bool *slow;
+	size_t i;
 
 	tier = tiers(v->g, &top);
-	if (!tier)
+	slow = calloc(v->g->num_ports ? v->g->num_ports : 1, sizeof(*slow));
+	if (!tier || !slow) {
+		free(tier);
+		free(slow);
 		return -1;
+	}
+	for (i = 0; i < v->num_degraded; i++)
+		slow[v->degraded[i].port] = true;
 	fputs("graph fabric {\n\tnode [fontsize=10];\n\tedge [fontsize=8];\n", f);
 	nodes(f, v);
 	ranks(f, v->g, tier, top);
-	edges(f, v, tier);
+	edges(f, v, tier, slow);
 	fputs("}\n", f);
 	free(tier);
+	free(slow);
 	return fflush(f) || ferror(f) ? -1 : 0;
 }

@@ -13,11 +13,13 @@ static const struct pr_metric m_fair = { "rdma_route_fabric_fair_share_routes",
 	"gauge", "routes over links between switches, per such link" };
 static const struct pr_metric m_loops = { "rdma_route_fabric_credit_loops",
 	"gauge", "cycles of the routes' channel dependencies (a lossless fabric can deadlock)" };
+static const struct pr_metric m_degraded = { "rdma_route_fabric_links_degraded",
+	"gauge", "cables not ACTIVE though up, below what both ends enable, or slower than both ends' other links" };
 static const struct pr_metric m_link = { "rdma_route_link_routes", "gauge",
 	"routes that leave by this switch port (--sa --trace --all-pairs)" };
 
 static const struct pr_metric *const families[] = {
-	&m_pairs, &m_crossed, &m_fair, &m_loops, &m_link,
+	&m_pairs, &m_crossed, &m_fair, &m_loops, &m_degraded, &m_link,
 };
 
 static void by_end(struct printer *p, const char *end, uint64_t n)
@@ -75,6 +77,7 @@ void rr_prom_routes(struct printer *p, const struct rr_routes_view *v)
 	pr_sample(p, &m_fair, NULL, NULL, 0, fair);
 	if (v->cdg)
 		pr_sample(p, &m_loops, NULL, NULL, 0, (double)v->num_loops);
+	pr_sample(p, &m_degraded, NULL, NULL, 0, (double)v->num_degraded);
 	for (i = 0; i < v->g->num_ports; i++) {
 		rr_graph_port_at(v->g, i, &node, &k);
 		if (v->g->nodes[node].type == RR_NODE_SWITCH &&

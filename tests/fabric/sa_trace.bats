@@ -205,6 +205,23 @@ setup() {
 	echo "$output" | jqe '.results[0].paths | length == 1'
 }
 
+@test "--sa --trace --all-pairs: the 1x link between 4x ones is a degraded link, in every output and the picture" {
+	local f=$BATS_TEST_TMPDIR/slow.dot
+
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json
+	[ "$status" -eq 0 ]
+	jqe '.summary.links_degraded == 1 and (.degraded_links | length) == 1' <<<"$output"
+	jqe '.degraded_links[0] | .fault == "slower_than_neighbours" and .width == "1x" and
+		.rate_gbps == 2.5 and .expected_gbps == 10 and
+		([.node, .peer] | sort) == ["Switch2", "Switch3"]' <<<"$output"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --dot "$f"
+	[ "$status" -eq 0 ]
+	grep -qx 'degraded link: Switch3 port 3 -> Switch2 port 3: 2.5 Gb/s, slower than every other link at both its ends (10 Gb/s)' <<<"$stderr"
+	[ "$(grep -c 'color=orange' "$f")" -eq 1 ]
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom
+	grep -qx 'rdma_route_fabric_links_degraded 1' <<<"$output"
+}
+
 @test "a link cut after the SM stopped: route_link_down names the switch and its port" {
 	fabric_stop_sm
 	sim_console 'Unlink "Switch2"[3]'
@@ -230,4 +247,9 @@ setup() {
 	[ "$status" -eq 1 ]
 	echo "$output" | jqe '.results[0].error.cause == "route_link_down"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is INIT (physical state LINK_UP)"'
+	# Every route: that cable, up but not ACTIVE, is a degraded link.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 300
+	jqe '.summary.links_degraded == 1' <<<"$output"
+	jqe '.degraded_links[0] | .fault == "not_active" and .state == "INIT" and
+		([.node, .peer] | sort) == ["Switch2", "Switch3"]' <<<"$output"
 }
