@@ -92,30 +92,32 @@ void rr_mad_window_free(struct rr_mad_window *w)
 	free(w);
 }
 
-/* A free slot with room for a packet, the array grown if need be; -1: ENOMEM. */
+/*
+ * A free slot with room for a packet, the array grown if need be; -1:
+ * ENOMEM.  A slot's packet is allocated when it is first used: a slot
+ * without one is never handed out.
+ */
 static int slot_get(struct rr_mad_window *w)
 {
 	size_t size = w->ib->umad_size() + IB_MAD_SIZE;
 	unsigned int i, n;
 	struct slot *grown;
 
-	for (i = 0; i < w->num_slots; i++)
-		if (!w->slots[i].used)
-			return (int)i;
-	n = w->num_slots ? 2 * w->num_slots : 16;
-	grown = realloc(w->slots, n * sizeof(*grown));
-	if (!grown)
-		return -1;
-	memset(grown + w->num_slots, 0, (n - w->num_slots) * sizeof(*grown));
-	w->slots = grown;
-	for (i = w->num_slots; i < n; i++) {
-		grown[i].pkt = malloc(size);
-		if (!grown[i].pkt)
-			break;
+	for (i = 0; i < w->num_slots && w->slots[i].used; i++)
+		;
+	if (i == w->num_slots) {
+		n = w->num_slots ? 2 * w->num_slots : 16;
+		grown = realloc(w->slots, n * sizeof(*grown));
+		if (!grown)
+			return -1;
+		memset(grown + w->num_slots, 0,
+		       (n - w->num_slots) * sizeof(*grown));
+		w->slots = grown;
+		w->num_slots = n;
 	}
-	i = w->num_slots;
-	w->num_slots = n;
-	return grown[i].pkt ? (int)i : -1;
+	if (!w->slots[i].pkt)
+		w->slots[i].pkt = malloc(size);
+	return w->slots[i].pkt ? (int)i : -1;
 }
 
 static uint32_t trid_of(const struct rr_sa_lib *ib, void *umad)
