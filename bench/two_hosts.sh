@@ -71,8 +71,8 @@ t_rr() {
 }
 # ib_send_lat -R: a server on b for each run, MSGS iterations; its
 # t_typical (the median, one way) doubled. Busy-polling its CQ (the anchor)
-# and, beside it for the reader, sleeping on CQ events (-e) as rdma-route
-# does: the part of the gap that is the waiting.
+# and, beside it for the reader, sleeping on CQ events (-e), as rdma-route
+# did before it spun for its echo (a transfer alone in flight spins 4 ms).
 # ib_send_lat itself fails now and then in the lab ("Failed to handle RDMA
 # CM event", a segfault): a run that fails is run again, twice at most,
 # with a new server, and the row says how many were.
@@ -110,4 +110,4 @@ read -r x_isle x_isle_min x_isle_max < <(stats 4 <"$tmp/t_isle")
 x_ratio=$(ratio "$x_rr" "$x_isl")
 isl_said=
 [ "$isl_fails" = 0 ] || isl_said="; $isl_fails ib_send_lat runs failed and were run again"
-echo "@transfer_hosts | a 64-byte message's round trip from host a to rdma-route --listen on host b (the transfer step of --data=64 8 times), $msgs messages, median of $reps runs (min-max) | $x_rr ms ($x_rr_min-$x_rr_max) | ib_send_lat -R -s 64 -n $msgs to b, t_typical doubled: $x_isl ms ($x_isl_min-$x_isl_max); with -e (sleeping on CQ events, as rdma-route does): $x_isle ms ($x_isle_min-$x_isle_max), ratio $(ratio "$x_rr" "$x_isle")$isl_said | $x_ratio | ≤ 1.1: $(verdict "$x_ratio" 1.1) |"
+echo "@transfer_hosts | a 64-byte message's round trip from host a to rdma-route --listen on host b (the transfer step of --data=64 8 times), $msgs messages, median of $reps runs (min-max) | $x_rr ms ($x_rr_min-$x_rr_max) | ib_send_lat -R -s 64 -n $msgs to b, t_typical doubled: $x_isl ms ($x_isl_min-$x_isl_max); with -e (sleeping on CQ events, as rdma-route did before it spun for its echo): $x_isle ms ($x_isle_min-$x_isle_max), ratio $(ratio "$x_rr" "$x_isle")$isl_said | $x_ratio | ≤ 1.1: $(verdict "$x_ratio" 1.1) |"

@@ -524,12 +524,12 @@ static int connect_id(struct rr_cm *cm, struct probe *pr)
  * UDP datagram, the peer is poked (once a probe); the step's own
  * deadline stays in step_deadline.
  */
-static int send_message(struct probe *pr)
+static int send_message(struct probe *pr, bool arm)
 {
 	const struct rr_transfer *t = &pr->r->out.transfer;
 
 	return rr_cm_data_send(&pr->data, pr->qp, pr->cq, t->size[t->passed],
-			       &pr->call);
+			       arm, &pr->call);
 }
 
 /* After send_message(), with the step's deadline set: when to poke. */
@@ -595,7 +595,7 @@ static int issue(struct rr_cm *cm, struct probe *pr, enum rr_step step)
 	case RR_STEP_ESTABLISH:
 		return establish(cm, pr);
 	case RR_STEP_TRANSFER:
-		return send_message(pr);
+		return send_message(pr, true);
 	case RR_STEP_DISCONNECT:
 		return rr_dl.rdma_disconnect(pr->id);
 	default:
@@ -871,34 +871,62 @@ static void transfer_done(struct rr_cm *cm, struct probe *pr,
 	advance(cm, pr, RR_STEP_TRANSFER, at);
 }
 
-/* PR's CQ has news, read at AT: the next message, the end, or a failure. */
+/*
+ * A probe's transfer alone in flight waits for its echo without
+ * sleeping, for a while: the next message goes out as soon as the echo
+ * is in, as ib_send_lat's does.  Not past the probe's deadline (a poke
+ * or the step's end is due there), nor while another probe could start.
+ */
+static int64_t spin_until(const struct rr_cm *cm, const struct probe *pr)
+{
+	int64_t until = rr_ts_ns(&pr->data.start) + RR_DATA_SPIN_NS;
+	int64_t deadline = rr_ts_ns(&pr->deadline);
+
+	if (cm->num_inflight != 1 || (cm->num_pending && cm->p->parallel > 1))
+		return 0;
+	return until < deadline ? until : deadline;
+}
+
+/*
+ * PR's CQ has news, read at AT: the next message, the end, or a failure;
+ * then, alone in flight, the next echo spun for.
+ */
 static void read_completions(struct rr_cm *cm, struct probe *pr,
 			     const struct timespec *at)
 {
 	struct rr_transfer *t = &pr->r->out.transfer;
+	enum rr_cm_data_state state;
+	struct timespec seen = *at;
 	int wc_status;
 
-	switch (rr_cm_data_read(&pr->data, pr->cq, &wc_status)) {
-	case RR_DATA_WAITING:
-		return;
-	case RR_DATA_FAILED:
-		rr_fail_cause(&pr->r->out, RR_STEP_TRANSFER, "ibv_poll_cq", 0,
-			      RR_CAUSE_TRANSFER_FAILED, NULL);
-		fail_transfer(pr, wc_status);
-		return;
-	case RR_DATA_BACK:
-		t->rtt_ms[t->passed++] = rr_ts_ms(at, &pr->data.start);
-		break;
+	state = rr_cm_data_read(&pr->data, pr->cq, &wc_status);
+	for (;;) {
+		switch (state) {
+		case RR_DATA_WAITING:
+			return;
+		case RR_DATA_FAILED:
+			rr_fail_cause(&pr->r->out, RR_STEP_TRANSFER,
+				      "ibv_poll_cq", 0,
+				      RR_CAUSE_TRANSFER_FAILED, NULL);
+			fail_transfer(pr, wc_status);
+			return;
+		case RR_DATA_BACK:
+			t->rtt_ms[t->passed++] = rr_ts_ms(&seen,
+							  &pr->data.start);
+			break;
+		}
+		if (t->passed == t->num) {
+			transfer_done(cm, pr, &seen);
+			return;
+		}
+		if (send_message(pr, false)) {
+			probe_fail_call(pr, RR_STEP_TRANSFER, pr->call, errno);
+			return;
+		}
+		arm_poke(pr);
+		state = rr_cm_data_spin(&pr->data, pr->cq, &wc_status,
+					spin_until(cm, pr), &seen);
 	}
-	if (t->passed == t->num) {
-		transfer_done(cm, pr, at);
-		return;
-	}
-	if (send_message(pr)) {
-		probe_fail_call(pr, RR_STEP_TRANSFER, pr->call, errno);
-		return;
-	}
-	arm_poke(pr);
 }
 
 /* The CM's channel, the wake fd, and each transfer's completion channel. */

@@ -22,6 +22,14 @@
 #define RR_DATA_REQ_TAG "rdma-route data1"
 #define RR_DATA_REQ_LEN 20
 
+/*
+ * How long a transfer alone waits for its echo without sleeping: a few
+ * round trips of Soft-RoCE on an emulated host (about 1 ms), thousands
+ * on hardware.  (A listener that spun for its next message was no
+ * faster in the two-host lab: it sleeps in poll().)
+ */
+#define RR_DATA_SPIN_NS (4 * 1000000LL)
+
 void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max);
 /* The largest message a REQ's private data asks to echo; 0: none. */
 uint32_t rr_data_req_parse(const void *data, unsigned int len);
@@ -47,11 +55,13 @@ int rr_cm_data_open(struct rr_cm_data *d, struct ibv_context *verbs,
 /* After the QP and the CQ are gone. */
 void rr_cm_data_close(struct rr_cm_data *d);
 /*
- * The next message, of SIZE bytes: its echo's receive posted first, then
- * the send, the CQ armed; 0, or -1 with errno and *CALL.
+ * The next message, of SIZE bytes: the CQ armed first if ARM (the
+ * first message; then rr_cm_data_read and rr_cm_data_spin arm it when
+ * they find nothing back), its echo's receive posted, then the send; 0,
+ * or -1 with errno and *CALL.
  */
 int rr_cm_data_send(struct rr_cm_data *d, struct ibv_qp *qp, struct ibv_cq *cq,
-		    uint32_t size, const char **call);
+		    uint32_t size, bool arm, const char **call);
 
 /*
  * The message was acknowledged, its echo is late: a SEND of 0 bytes,
@@ -70,12 +80,22 @@ enum rr_cm_data_state {
 };
 
 /*
- * The channel is readable: the CQ's completions read, the CQ armed
- * again.  A failed completion's status goes to *WC_STATUS (an echo that
+ * The channel is readable: its events taken, the CQ's completions read,
+ * the CQ armed again if the message is not back (RR_DATA_WAITING: armed).  A failed completion's status goes to *WC_STATUS (an echo that
  * differs from the message: IBV_WC_GENERAL_ERR).
  */
 enum rr_cm_data_state rr_cm_data_read(struct rr_cm_data *d, struct ibv_cq *cq,
 				      int *wc_status);
+/*
+ * The CQ polled without sleeping until the message is back or failed,
+ * or rr_now() reaches UNTIL_NS; *AT the time of the last look.  For one
+ * transfer alone in flight: a wake-up from poll() costs more than a
+ * round trip does on some hosts (ib_send_lat spins too).  Still
+ * waiting at UNTIL_NS: the CQ armed, as rr_cm_data_read leaves it.
+ */
+enum rr_cm_data_state rr_cm_data_spin(struct rr_cm_data *d, struct ibv_cq *cq,
+				      int *wc_status, int64_t until_ns,
+				      struct timespec *at);
 
 /* The listener's side: what comes is sent back. */
 struct rr_cm_echo {
