@@ -271,8 +271,10 @@ bool rr_run_parse_expectations(struct run *run)
 		return false;
 	}
 	for (i = 0; i < o->num_expect; i++) {
-		if (!rr_expect_parse(o->expect[i], &run->expects[run->num_expects++],
-				     why, sizeof(why))) {
+		if (!(o->mode == RR_MODE_ROUTES ? rr_expect_parse_count :
+		      rr_expect_parse)(o->expect[i],
+				       &run->expects[run->num_expects++],
+				       why, sizeof(why))) {
 			return rr_run_refuse("--expect", o->expect[i], why);
 		}
 	}

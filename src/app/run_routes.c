@@ -188,6 +188,43 @@ static int draw(struct run *run, const struct rr_routes_view *v)
 	return RR_EXIT_FAILED;
 }
 
+/*
+ * The counts that judge the routes, and the --expect of them that do not
+ * hold into FAILED (RR_MAX_EXPECT of them at most, as there are).
+ */
+static void judge(const struct run *run, struct rr_routes_view *v,
+		  struct rr_expect_failure *failed)
+{
+	struct rr_fabric_found f = {
+		.s = v->s, .ports = v->num_eps, .loops_checked = v->cdg,
+		.credit_loops = v->num_loops, .topo = v->topo,
+		.asymmetric = v->asymmetric,
+		.links_degraded = v->num_degraded,
+		.spread_links = v->spread.links,
+		.load_min = v->spread.min, .load_max = v->spread.max,
+	};
+	struct rr_expect_failure *x;
+	const struct rr_expect *e;
+	int i;
+
+	f.channel_dependencies = v->cdg ? v->cdg->num_edges : 0;
+	rr_routes_fair_share(v->s, v->g, &f.links_between_switches);
+	rr_fabric_counts_fill(&v->counts, &f);
+	v->expect_failed = failed;
+	v->num_expect_failed = 0;
+	for (i = 0; i < run->num_expects; i++) {
+		e = &run->expects[i];
+		x = &failed[v->num_expect_failed];
+		if (rr_expect_check_count(e, &v->counts, x->actual,
+					  sizeof(x->actual)))
+			continue;
+		snprintf(x->field, sizeof(x->field), "%s", e->field);
+		snprintf(x->op, sizeof(x->op), "%s", rr_op_str(e->op));
+		snprintf(x->expected, sizeof(x->expected), "%s", e->value);
+		v->num_expect_failed++;
+	}
+}
+
 static int walk_all(struct run *run, struct rr_graph *g,
 		    struct rr_graph_read *rd)
 {
@@ -201,6 +238,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	struct rr_cdg cdg = { 0 };
 	struct rr_route_topology topo = { 0 };
 	struct rr_degraded_link *bad = NULL;
+	struct rr_expect_failure failed[RR_MAX_EXPECT];
 	struct timespec t0, t1;
 	size_t n;
 	int code;
@@ -248,9 +286,10 @@ static int walk_all(struct run *run, struct rr_graph *g,
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
+	judge(run, &v, failed);
 	rr_render_routes(run->out.p, &v);
-	code = s.arrived == s.pairs && !v.num_loops ? RR_EXIT_OK :
-						      RR_EXIT_FAILED;
+	code = s.arrived != s.pairs || v.num_loops ? RR_EXIT_FAILED :
+	       v.num_expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 	if (draw(run, &v) != RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 out:

@@ -61,9 +61,10 @@ bool rr_check_routes(const struct rr_opts *opts, char *why, size_t len)
 		return refuse(why, len, "--trace --all-pairs follows the forwarding tables, not --all-paths");
 	if (opts->sl >= 0 || opts->pkey >= 0)
 		return refuse(why, len, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
-	return no_checks(opts, why, len, "--sa --trace --all-pairs",
-			 "it reports routes and links") &&
-	       rr_check_sa(opts, why, len);
+	/* --expect takes the summary's counts there (fabric_counts.h). */
+	if (opts->num_max_ms)
+		return refuse(why, len, "--max-ms does not apply to --sa --trace --all-pairs: it times no step (--expect takes its counts)");
+	return rr_check_sa(opts, why, len);
 }
 
 /*

@@ -6,6 +6,7 @@
 
 #include "base/util.h"
 #include "model/expect.h"
+#include "model/fabric_counts.h"
 #include "base/numbers.h"
 
 static const char *const op_names[] = {
@@ -36,7 +37,7 @@ enum vtype { V_NUMBER, V_STRING, V_BOOL };
 
 static enum vtype value_type(const struct rr_expect *e)
 {
-	if (e->raw)
+	if (e->raw || e->fabric)
 		return V_NUMBER;
 	switch (e->f->type) {
 	case RR_FT_STR:
@@ -76,12 +77,37 @@ static bool typed_value(struct rr_expect *e, char *why, size_t why_len)
 	return true;
 }
 
+/* FIELD as a count of the fabric's routes, or a result's field. */
+static bool find_field(struct rr_expect *e, bool fabric, char *why,
+		       size_t why_len)
+{
+	char names[512];
+
+	e->fabric = fabric;
+	if (!fabric) {
+		e->f = rr_field_find(e->field, &e->scope, &e->raw);
+		if (!e->f)
+			snprintf(why, why_len,
+				 "unknown field '%s' (see rdma-route(8))",
+				 e->field);
+		return e->f;
+	}
+	e->count = rr_fabric_count_find(e->field);
+	if (e->count < 0) {
+		rr_fabric_count_names(names, sizeof(names));
+		snprintf(why, why_len,
+			 "'%s' is not a count of --sa --trace --all-pairs: want %s",
+			 e->field, names);
+	}
+	return e->count >= 0;
+}
+
 /*
  * FIELD OP VALUE: FIELD a known name, OP exactly one of the six, VALUE of
  * the field's type.  "mtu => 1" and "mtu == 1" are errors, not "= '> 1'".
  */
-bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
-		     size_t why_len)
+static bool parse(const char *text, struct rr_expect *e, bool fabric,
+		  char *why, size_t why_len)
 {
 	const char *p = text, *start;
 	size_t len;
@@ -100,12 +126,8 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		return false;
 	}
 	memcpy(e->field, start, len);
-	e->f = rr_field_find(e->field, &e->scope, &e->raw);
-	if (!e->f) {
-		snprintf(why, why_len, "unknown field '%s' (see rdma-route(8))",
-			 e->field);
+	if (!find_field(e, fabric, why, why_len))
 		return false;
-	}
 	while (isspace((unsigned char)*p))
 		p++;
 	len = strspn(p, OP_CHARS);
@@ -135,6 +157,18 @@ bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 	}
 	memcpy(e->value, p, len);
 	return typed_value(e, why, why_len);
+}
+
+bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
+		     size_t why_len)
+{
+	return parse(text, e, false, why, why_len);
+}
+
+bool rr_expect_parse_count(const char *text, struct rr_expect *e, char *why,
+			   size_t why_len)
+{
+	return parse(text, e, true, why, why_len);
 }
 
 /* "'X' is not a step: want lookup, ... or total", from the step table. */
@@ -313,4 +347,19 @@ bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 		if (!check_one(e, r, &r->out.paths[i], NULL, actual, actual_len))
 			return false;
 	return true;
+}
+
+bool rr_expect_check_count(const struct rr_expect *e,
+			   const struct rr_fabric_counts *c, char *actual,
+			   size_t actual_len)
+{
+	double x;
+
+	if (!c->known[e->count]) {
+		snprintf(actual, actual_len, "absent");
+		return false;
+	}
+	x = (double)c->v[e->count];
+	snprintf(actual, actual_len, "%llu", (unsigned long long)c->v[e->count]);
+	return compare(e->op, (x > e->num) - (x < e->num));
 }

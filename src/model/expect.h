@@ -18,7 +18,9 @@ enum rr_op { RR_OP_EQ, RR_OP_NE, RR_OP_LT, RR_OP_LE, RR_OP_GT, RR_OP_GE };
 
 struct rr_expect {
 	char field[48];		/* as written: mtu, mtu_raw, total */
-	const struct rr_field *f;
+	const struct rr_field *f;	/* NULL for a count of the fabric's */
+	bool fabric;		/* FIELD a count (--sa --trace --all-pairs) */
+	int count;		/* then: which (enum rr_fabric_count) */
 	enum rr_fscope scope;
 	bool raw;		/* KEY_raw: the raw enum, not its decoding */
 	enum rr_op op;
@@ -30,6 +32,12 @@ struct rr_expect {
 /* Parses "mtu >= 4096" or "mtu>=4096"; false with a reason in WHY. */
 bool rr_expect_parse(const char *text, struct rr_expect *e, char *why,
 		     size_t why_len);
+/*
+ * The same with FIELD a count of --sa --trace --all-pairs' summary
+ * (model/fabric_counts.h): "credit_loops = 0", "links_degraded <= 2".
+ */
+bool rr_expect_parse_count(const char *text, struct rr_expect *e, char *why,
+			   size_t why_len);
 /* Parses --max-ms "[STEP=]MS" as "STEP <= MS" (STEP defaults to total). */
 bool rr_expect_parse_max_ms(const char *text, struct rr_expect *e, char *why,
 			    size_t why_len);
@@ -41,5 +49,11 @@ const char *rr_op_str(enum rr_op op);
  */
 bool rr_expect_check(const struct rr_expect *e, const struct rr_result *r,
 		     char *actual, size_t actual_len);
+
+struct rr_fabric_counts;
+/* E, a count's, against C; ACTUAL the count, or "absent" (not counted). */
+bool rr_expect_check_count(const struct rr_expect *e,
+			   const struct rr_fabric_counts *c, char *actual,
+			   size_t actual_len);
 
 #endif

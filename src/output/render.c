@@ -116,18 +116,18 @@ static void render_warnings(struct printer *p, const struct rr_result *r)
 	pr_arr_end(p);
 }
 
-static void render_expect_failures(struct printer *p,
-				   const struct rr_result *r)
+void rr_render_expect_failed(struct printer *p,
+			     const struct rr_expect_failure *xs, int n)
 {
 	const struct rr_expect_failure *x;
 	char title[400];
 	int i;
 
-	if (!r->notes.num_expect_failures)
+	if (!n)
 		return;
 	pr_arr_begin(p, "expect_failed");
-	for (i = 0; i < r->notes.num_expect_failures; i++) {
-		x = &r->notes.expect_failures[i];
+	for (i = 0; i < n; i++) {
+		x = &xs[i];
 		snprintf(title, sizeof(title), "expectation failed: %s %s %s, actual %s",
 			 x->field, x->op, x->expected, x->actual);
 		pr_obj_begin(p, NULL, title);
@@ -325,7 +325,8 @@ void rr_record_result(struct printer *p, const struct rr_result *r,
 	}
 	rr_render_chain(p, r);
 	render_warnings(p, r);
-	render_expect_failures(p, r);
+	rr_render_expect_failed(p, r->notes.expect_failures,
+				r->notes.num_expect_failures);
 	pr_map_begin(p, "time_ms", "time", "step");
 	put_fields(p, RR_FS_TIME, r, NULL, false);
 	pr_obj_end(p);

@@ -24,6 +24,9 @@ void rr_render_result(struct printer *p, const struct rr_result *r,
  * Statistics of one destination's probes, counted as they were printed;
  * D->last is its last probe (its target at least).
  */
+/* N failed assertions, as "expect_failed" (nothing when none). */
+void rr_render_expect_failed(struct printer *p,
+			     const struct rr_expect_failure *xs, int n);
 void rr_render_statistics(struct printer *p, const struct rr_dest_stats *d);
 /*
  * A line of FILE that holds no WHAT ("destination", "record"): TEXT is

@@ -4,6 +4,7 @@
 
 #include "model/chain.h"
 #include "model/decode.h"
+#include "output/render.h"
 #include "output/render_routes.h"
 
 static const char *name_of(const struct rr_routes_view *v, size_t n)
@@ -62,8 +63,20 @@ static double share(const struct rr_routes_view *v, size_t port, double fair)
 	return fair > 0 ? (double)v->s->loads[port] / fair : 0;
 }
 
+/* The counts FROM to TO (fabric_counts.h's order) that were counted. */
+static void counts(struct printer *p, const struct rr_routes_view *v,
+		   enum rr_fabric_count from, enum rr_fabric_count to)
+{
+	enum rr_fabric_count i;
+
+	for (i = from; i <= to; i++)
+		if (v->counts.known[i])
+			pr_int(p, rr_fabric_count_defs[i].name,
+			       (long long)v->counts.v[i]);
+}
+
 static void summary(struct printer *p, const struct rr_routes_view *v,
-		    double fair, size_t links)
+		    double fair)
 {
 	const struct rr_routes *s = v->s;
 	char title[160], text[64], key[16];
@@ -74,19 +87,10 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		 (unsigned long long)(s->pairs - s->arrived), v->num_loops,
 		 v->num_loops == 1 ? "" : "s");
 	pr_single_begin(p, "summary", title, false);
-	pr_int(p, "ports", (long long)v->num_eps);
-	pr_int(p, "pairs", (long long)s->pairs);
-	pr_int(p, "arrived", (long long)s->arrived);
-	pr_int(p, "failed", (long long)(s->pairs - s->arrived));
-	pr_int(p, "dead_ends", (long long)s->dead_ends);
-	pr_int(p, "links_down", (long long)s->links_down);
-	pr_int(p, "loops", (long long)s->loops);
-	pr_int(p, "bad_ports", (long long)s->bad_ports);
-	pr_int(p, "tables_unread", (long long)s->unread);
+	counts(p, v, RR_FC_PORTS, RR_FC_TABLES_UNREAD);
 	pr_ms(p, "walk_ms", v->walk_ms);
 	if (v->cdg) {
-		pr_int(p, "credit_loops", (long long)v->num_loops);
-		pr_int(p, "channel_dependencies", (long long)v->cdg->num_edges);
+		counts(p, v, RR_FC_CREDIT_LOOPS, RR_FC_CHANNEL_DEPENDENCIES);
 		pr_str(p, "vl_source", "VL 0 assumed on every link (SL 0; the SL2VL tables are not read)");
 		pr_ms(p, "credit_loop_check_ms", v->loops_ms);
 	}
@@ -101,23 +105,15 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		pr_num(p, key, (double)s->crossed[k], text);
 	}
 	pr_obj_end(p);
-	if (v->topo) {
-		pr_int(p, "longer_than_fewest", (long long)v->topo->longer);
-		pr_int(p, "most_extra_switches", v->topo->most_extra);
-		if (v->asymmetric >= 0)
-			pr_int(p, "asymmetric_pairs", v->asymmetric);
-		pr_int(p, "pairs_unconnected", (long long)v->topo->unconnected);
-	}
-	pr_int(p, "links_degraded", (long long)v->num_degraded);
-	pr_int(p, "links_between_switches", (long long)links);
+	counts(p, v, RR_FC_LONGER_THAN_FEWEST, RR_FC_LOAD_MIN);
 	if (v->spread.links) {
-		pr_int(p, "load_min", (long long)v->spread.min);
 		snprintf(text, sizeof(text), "%.1f", v->spread.median);
 		pr_num(p, "load_median", v->spread.median, text);
-		pr_int(p, "load_max", (long long)v->spread.max);
 	}
+	counts(p, v, RR_FC_LOAD_MAX, RR_FC_LOAD_MAX);
 	snprintf(text, sizeof(text), "%.1f routes a link", fair);
 	pr_num(p, "fair_share", fair, text);
+	rr_render_expect_failed(p, v->expect_failed, v->num_expect_failed);
 	pr_record_end(p);
 }
 
@@ -383,7 +379,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 	links(p, v, fair);
 	if (!v->quiet)
 		hottest(p, v, fair);
-	summary(p, v, fair, num_links);
+	summary(p, v, fair);
 }
 
 void rr_record_route(struct printer *p, const struct rr_routes_view *v,

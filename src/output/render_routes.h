@@ -17,7 +17,9 @@
 #include <stdio.h>
 
 #include "model/credit_loops.h"
+#include "model/fabric_counts.h"
 #include "model/fabric_routes.h"
+#include "model/result.h"
 #include "model/link_health.h"
 #include "model/route_topology.h"
 #include "output/printer.h"
@@ -43,6 +45,10 @@ struct rr_routes_view {
 	/* The cables that carry less than they should. */
 	const struct rr_degraded_link *degraded;
 	size_t num_degraded;
+	/* The counts that judge them, and the --expect that did not hold. */
+	struct rr_fabric_counts counts;
+	const struct rr_expect_failure *expect_failed;
+	int num_expect_failed;
 };
 
 /* How many of the hottest links the report names. */

@@ -11,16 +11,30 @@ static const struct pr_metric m_crossed = { "rdma_route_fabric_routes_switches_c
 	"gauge", "routes that arrive by the switches they cross" };
 static const struct pr_metric m_fair = { "rdma_route_fabric_fair_share_routes",
 	"gauge", "routes over links between switches, per such link" };
-static const struct pr_metric m_loops = { "rdma_route_fabric_credit_loops",
-	"gauge", "cycles of the routes' channel dependencies (a lossless fabric can deadlock)" };
-static const struct pr_metric m_degraded = { "rdma_route_fabric_links_degraded",
-	"gauge", "cables not ACTIVE though up, below what both ends enable, or slower than both ends' other links" };
+static const struct pr_metric m_expect = { "rdma_route_fabric_expect_failures",
+	"gauge", "how many of --expect on the routes' counts did not hold" };
 static const struct pr_metric m_link = { "rdma_route_link_routes", "gauge",
 	"routes that leave by this switch port (--sa --trace --all-pairs)" };
 
 static const struct pr_metric *const families[] = {
-	&m_pairs, &m_crossed, &m_fair, &m_loops, &m_degraded, &m_link,
+	&m_pairs, &m_crossed, &m_fair, &m_expect, &m_link,
 };
+
+/* The counts of fabric_counts.h that have a gauge, when counted. */
+static void count_samples(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_fabric_count_def *d;
+	struct pr_metric m;
+	int i;
+
+	for (i = 0; i < RR_FC_NUM; i++) {
+		d = &rr_fabric_count_defs[i];
+		if (!d->prom || !v->counts.known[i])
+			continue;
+		m = (struct pr_metric){ d->prom, "gauge", d->help };
+		pr_sample(p, &m, NULL, NULL, 0, (double)v->counts.v[i]);
+	}
+}
 
 static void by_end(struct printer *p, const char *end, uint64_t n)
 {
@@ -75,9 +89,8 @@ void rr_prom_routes(struct printer *p, const struct rr_routes_view *v)
 		pr_sample(p, &m_crossed, NULL, &l, 1, (double)s->crossed[k]);
 	}
 	pr_sample(p, &m_fair, NULL, NULL, 0, fair);
-	if (v->cdg)
-		pr_sample(p, &m_loops, NULL, NULL, 0, (double)v->num_loops);
-	pr_sample(p, &m_degraded, NULL, NULL, 0, (double)v->num_degraded);
+	count_samples(p, v);
+	pr_sample(p, &m_expect, NULL, NULL, 0, (double)v->num_expect_failed);
 	for (i = 0; i < v->g->num_ports; i++) {
 		rr_graph_port_at(v->g, i, &node, &k);
 		if (v->g->nodes[node].type == RR_NODE_SWITCH &&
@@ -94,4 +107,7 @@ void rr_prom_routes_families(void (*fn)(const char *name, const char *type,
 
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
 		fn(families[i]->name, families[i]->type, ctx);
+	for (i = 0; i < RR_FC_NUM; i++)
+		if (rr_fabric_count_defs[i].prom)
+			fn(rr_fabric_count_defs[i].prom, "gauge", ctx);
 }

@@ -34,6 +34,16 @@ route_with() {
 		>"$dir/$engine.text" 2>"$dir/$engine.text_err" || true
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom \
 		>"$dir/$engine.prom" 2>/dev/null || true
+	# A health check's verdicts on the counts.
+	status=0
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
+		--expect 'credit_loops = 0' --expect 'longer_than_fewest <= 0' \
+		--expect 'pairs_unconnected = 0' --expect 'links_degraded = 0' \
+		>"$dir/$engine.expect.json" 2>/dev/null || status=$?
+	echo "$status" >"$dir/$engine.expect.status"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom \
+		--expect 'credit_loops = 0' --expect 'longer_than_fewest <= 0' \
+		>"$dir/$engine.expect.prom" 2>/dev/null || true
 	fabric_stop
 }
 
@@ -127,4 +137,29 @@ topology_matches() {
 	done
 	# updn's root carries more than the rest: the spread shows it.
 	jqe '.summary.load_max > .summary.load_min' "$BATS_FILE_TMPDIR/updn.json"
+}
+
+# The assertions of ENGINE's --expect run that failed, "field op expected actual".
+expect_failed() {
+	jq -r '.summary.expect_failed[]? | "\(.field) \(.op) \(.expected) \(.actual)"' \
+		"$BATS_FILE_TMPDIR/$1.expect.json"
+}
+
+@test "--expect on the counts: minhop fails credit_loops = 0 with the brute force's count (exit 1, the loops'); updn fails longer_than_fewest <= 0 alone, exit 4" {
+	local n longer
+
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/minhop.loops")
+	[ "$(cat "$BATS_FILE_TMPDIR/minhop.expect.status")" -eq 1 ]
+	[ "$(expect_failed minhop)" = "credit_loops = 0 $n" ]
+	grep -qx 'rdma_route_fabric_expect_failures 1' "$BATS_FILE_TMPDIR/minhop.expect.prom"
+	longer=$(sed -n 's/^longer //p' "$BATS_FILE_TMPDIR/updn.walked")
+	[ "$longer" -gt 0 ]
+	[ "$(cat "$BATS_FILE_TMPDIR/updn.expect.status")" -eq 4 ]
+	[ "$(expect_failed updn)" = "longer_than_fewest <= 0 $longer" ]
+	grep -qx 'rdma_route_fabric_expect_failures 1' "$BATS_FILE_TMPDIR/updn.expect.prom"
+	grep -qx "rdma_route_fabric_routes_longer_than_fewest $longer" "$BATS_FILE_TMPDIR/updn.expect.prom"
+	grep -qx 'rdma_route_fabric_pairs_unconnected 0' "$BATS_FILE_TMPDIR/updn.expect.prom"
+	# Without --expect nothing failed, and says so.
+	grep -qx 'rdma_route_fabric_expect_failures 0' "$BATS_FILE_TMPDIR/updn.prom"
+	jqe '.summary | has("expect_failed") | not' "$BATS_FILE_TMPDIR/updn.json"
 }

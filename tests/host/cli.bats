@@ -280,12 +280,28 @@ load ../helpers
 	[[ "$stderr" == "rdma-route: --config asks for the subnet administrator: add --sa"* ]]
 }
 
+@test "--sa --trace --all-pairs: --expect takes the routes' counts (a result's field, a bad value: exit 2, the counts listed); no --max-ms" {
+	run --separate-stderr rr --sa --trace --all-pairs --expect 'mtu >= 1024'
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: invalid --expect 'mtu >= 1024': 'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs, arrived, failed,"*", credit_loops, "*", links_degraded, "*", load_max" ]]
+	run --separate-stderr rr --sa --trace --all-pairs --expect 'credit_loops = none'
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: invalid --expect 'credit_loops = none': credit_loops is a number: want digits"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --expect 'credit_loops => 0'
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"'=>' is not an operator"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --max-ms=5
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: --max-ms does not apply to --sa --trace --all-pairs: it times no step (--expect takes its counts)"* ]]
+	# A count is not a result's field elsewhere.
+	run --separate-stderr rr --sa --expect 'credit_loops = 0' 1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"unknown field 'credit_loops'"* ]]
+}
+
 @test "--expect and --max-ms where a mode cannot check them: exit 2, the option and the mode named" {
 	local opt
 	for opt in "--expect=width = 4x" "--max-ms=total=5"; do
-		run --separate-stderr rr --sa --trace --all-pairs "$opt"
-		[ "$status" -eq 2 ] || { echo "accepted $opt with --sa --trace --all-pairs"; false; }
-		[[ $stderr == "rdma-route: ${opt%%=*} does not apply to --sa --trace --all-pairs: it reports routes and links, not results to check"* ]]
 		run --separate-stderr rr --list "$opt"
 		[ "$status" -eq 2 ] || { echo "accepted $opt with --list"; false; }
 		[[ $stderr == "rdma-route: ${opt%%=*} does not apply to --list: it lists ports, not results to check"* ]]

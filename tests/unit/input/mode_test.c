@@ -62,8 +62,11 @@ int main(void)
 	CHECK_IS(rr_check_sa, "--count does not apply to --sa", "--sa", "--count", "2", "3");
 	CHECK_IS(rr_check_sa, "-I does not apply", "--sa", "-I", "eth0", "3");
 	CHECK_IS(rr_check_routes, NULL, "--sa", "--trace", "--all-pairs");
-	CHECK_IS(rr_check_routes, "--expect does not apply to --sa --trace --all-pairs",
-		 "--sa", "--trace", "--all-pairs", "--expect", "mtu >= 1024");
+	/* --expect takes the routes' counts there (checked when parsed). */
+	CHECK_IS(rr_check_routes, NULL, "--sa", "--trace", "--all-pairs",
+		 "--expect", "credit_loops = 0");
+	CHECK_IS(rr_check_routes, "--max-ms does not apply to --sa --trace --all-pairs",
+		 "--sa", "--trace", "--all-pairs", "--max-ms", "5");
 	CHECK_IS(rr_check_routes, "not --all-paths", "--sa", "--trace", "--all-pairs", "--all-paths");
 	CHECK_IS(rr_check_matrix_records, NULL, "--matrix", "/dev/null");
 	CHECK_IS(rr_check_matrix_records, "not -f", "--matrix", "-f", "/dev/null", "/dev/null");

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "model/expect.h"
+#include "model/fabric_counts.h"
 #include "../tap.h"
 
 static struct rr_result result;
@@ -144,9 +145,48 @@ static void checks(void)
 	is_str(actual, "greater than", "selector 0's name");
 }
 
+/* --sa --trace --all-pairs' counts: parsed against their table, checked. */
+static void counts(void)
+{
+	struct rr_routes routes = { .pairs = 30, .arrived = 28, .dead_ends = 2 };
+	struct rr_fabric_found found = { .s = &routes, .ports = 6,
+					 .loops_checked = true, .credit_loops = 2,
+					 .channel_dependencies = 40,
+					 .asymmetric = -1, .links_degraded = 1 };
+	struct rr_fabric_counts c;
+	struct rr_expect e;
+	char why[512], actual[64];
+
+	rr_fabric_counts_fill(&c, &found);
+	ok(c.known[RR_FC_FAILED] && c.v[RR_FC_FAILED] == 2, "failed: pairs less arrived");
+	ok(!c.known[RR_FC_ASYMMETRIC_PAIRS] && !c.known[RR_FC_LONGER_THAN_FEWEST] &&
+	   !c.known[RR_FC_LOAD_MAX], "what was not counted is not known");
+	ok(rr_expect_parse_count("credit_loops = 0", &e, why, sizeof(why)),
+	   "credit_loops = 0 parses");
+	ok(e.fabric && e.count == RR_FC_CREDIT_LOOPS && !e.f, "as a count");
+	ok(!rr_expect_check_count(&e, &c, actual, sizeof(actual)), "2 loops: fails");
+	is_str(actual, "2", "actual count");
+	ok(rr_expect_parse_count("links_degraded<=1", &e, why, sizeof(why)) &&
+	   rr_expect_check_count(&e, &c, actual, sizeof(actual)), "1 <= 1 holds");
+	ok(rr_expect_parse_count("dead_ends > 0x1", &e, why, sizeof(why)) &&
+	   rr_expect_check_count(&e, &c, actual, sizeof(actual)), "hex value");
+	ok(rr_expect_parse_count("asymmetric_pairs = 0", &e, why, sizeof(why)) &&
+	   !rr_expect_check_count(&e, &c, actual, sizeof(actual)),
+	   "not compared: fails");
+	is_str(actual, "absent", "actual absent");
+	ok(!rr_expect_parse_count("mtu >= 1024", &e, why, sizeof(why)), "mtu is no count");
+	ok(strstr(why, "'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs,") &&
+	   strstr(why, ", load_max") && !strstr(why, "load_max,"), "the counts listed, all of them");
+	ok(!rr_expect_parse_count("credit_loops = few", &e, why, sizeof(why)), "a number wanted");
+	ok(!rr_expect_parse("credit_loops = 0", &e, why, sizeof(why)), "no result's field");
+	ok(rr_fabric_count_find("load_max") == RR_FC_LOAD_MAX &&
+	   rr_fabric_count_find("fair_share") == -1, "find");
+}
+
 int main(void)
 {
 	parse_errors();
 	checks();
+	counts();
 	return tap_done();
 }

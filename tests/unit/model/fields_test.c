@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "model/expect.h"
+#include "model/fabric_counts.h"
 #include "model/fields.h"
 #include "output/render_prom.h"
 #include "output/render_routes_prom.h"
@@ -265,6 +266,30 @@ static void completion(const char *comp)
 	same_names(&all, &listed, "completions/rdma-route --expect");
 }
 
+/* Its list of --sa --trace --all-pairs' counts: the count table's names. */
+static void completion_counts(const char *comp)
+{
+	struct names table = { 0 }, listed = { 0 };
+	const char *s = comp ? strstr(comp, "local counts=\"") : NULL;
+	const char *end;
+	int i;
+
+	for (i = 0; i < RR_FC_NUM; i++)
+		add(&table, rr_fabric_count_defs[i].name,
+		    strlen(rr_fabric_count_defs[i].name));
+	ok(s != NULL, "the completion has its list of the routes' counts");
+	if (!s)
+		return;
+	s += strlen("local counts=\"");
+	end = strchr(s, '"');
+	for (; s < end; s++)
+		if (ident_len(s) && (s[-1] == '"' || isspace((unsigned char)s[-1]))) {
+			add(&listed, s, ident_len(s));
+			s += ident_len(s) - 1;
+		}
+	same_names(&table, &listed, "completions/rdma-route's counts");
+}
+
 static void add_family(const char *name, const char *type, void *ctx)
 {
 	add(ctx, name, strlen(name));
@@ -351,6 +376,7 @@ int main(void)
 		steps_in_man(man);
 	}
 	completion(comp);
+	completion_counts(comp);
 	step_fields();
 	free(man);
 	free(comp);

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <string.h>
+
+#include "model/fabric_counts.h"
+
+#define GAUGE(n) "rdma_route_fabric_" n
+
+const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
+	[RR_FC_PORTS] = { "ports", NULL, NULL },
+	[RR_FC_PAIRS] = { "pairs", NULL, NULL },
+	[RR_FC_ARRIVED] = { "arrived", NULL, NULL },
+	[RR_FC_FAILED] = { "failed", NULL, NULL },
+	[RR_FC_DEAD_ENDS] = { "dead_ends", NULL, NULL },
+	[RR_FC_LINKS_DOWN] = { "links_down", NULL, NULL },
+	[RR_FC_LOOPS] = { "loops", NULL, NULL },
+	[RR_FC_BAD_PORTS] = { "bad_ports", NULL, NULL },
+	[RR_FC_TABLES_UNREAD] = { "tables_unread", NULL, NULL },
+	[RR_FC_CREDIT_LOOPS] = { "credit_loops", GAUGE("credit_loops"),
+		"cycles of the routes' channel dependencies (a lossless fabric can deadlock)" },
+	[RR_FC_CHANNEL_DEPENDENCIES] = { "channel_dependencies", NULL, NULL },
+	[RR_FC_LONGER_THAN_FEWEST] = { "longer_than_fewest",
+		GAUGE("routes_longer_than_fewest"),
+		"routes that cross more switches than the cables need" },
+	[RR_FC_MOST_EXTRA_SWITCHES] = { "most_extra_switches", NULL, NULL },
+	[RR_FC_ASYMMETRIC_PAIRS] = { "asymmetric_pairs",
+		GAUGE("asymmetric_pairs"),
+		"pairs whose two directions take different cables" },
+	[RR_FC_PAIRS_UNCONNECTED] = { "pairs_unconnected",
+		GAUGE("pairs_unconnected"),
+		"pairs of ports that no cables join" },
+	[RR_FC_LINKS_DEGRADED] = { "links_degraded", GAUGE("links_degraded"),
+		"cables not ACTIVE though up, below what both ends enable, or slower than both ends' other links" },
+	[RR_FC_LINKS_BETWEEN_SWITCHES] = { "links_between_switches", NULL, NULL },
+	[RR_FC_LOAD_MIN] = { "load_min", NULL, NULL },
+	[RR_FC_LOAD_MAX] = { "load_max", NULL, NULL },
+};
+
+static void set(struct rr_fabric_counts *c, enum rr_fabric_count i,
+		uint64_t v)
+{
+	c->v[i] = v;
+	c->known[i] = true;
+}
+
+void rr_fabric_counts_fill(struct rr_fabric_counts *c,
+			   const struct rr_fabric_found *f)
+{
+	const struct rr_routes *s = f->s;
+
+	memset(c, 0, sizeof(*c));
+	set(c, RR_FC_PORTS, f->ports);
+	set(c, RR_FC_PAIRS, s->pairs);
+	set(c, RR_FC_ARRIVED, s->arrived);
+	set(c, RR_FC_FAILED, s->pairs - s->arrived);
+	set(c, RR_FC_DEAD_ENDS, s->dead_ends);
+	set(c, RR_FC_LINKS_DOWN, s->links_down);
+	set(c, RR_FC_LOOPS, s->loops);
+	set(c, RR_FC_BAD_PORTS, s->bad_ports);
+	set(c, RR_FC_TABLES_UNREAD, s->unread);
+	if (f->loops_checked) {
+		set(c, RR_FC_CREDIT_LOOPS, f->credit_loops);
+		set(c, RR_FC_CHANNEL_DEPENDENCIES, f->channel_dependencies);
+	}
+	if (f->topo) {
+		set(c, RR_FC_LONGER_THAN_FEWEST, f->topo->longer);
+		set(c, RR_FC_MOST_EXTRA_SWITCHES, f->topo->most_extra);
+		set(c, RR_FC_PAIRS_UNCONNECTED, f->topo->unconnected);
+	}
+	if (f->asymmetric >= 0)
+		set(c, RR_FC_ASYMMETRIC_PAIRS, (uint64_t)f->asymmetric);
+	set(c, RR_FC_LINKS_DEGRADED, f->links_degraded);
+	set(c, RR_FC_LINKS_BETWEEN_SWITCHES, f->links_between_switches);
+	if (f->spread_links) {
+		set(c, RR_FC_LOAD_MIN, f->load_min);
+		set(c, RR_FC_LOAD_MAX, f->load_max);
+	}
+}
+
+int rr_fabric_count_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < RR_FC_NUM; i++)
+		if (!strcmp(rr_fabric_count_defs[i].name, name))
+			return i;
+	return -1;
+}
+
+void rr_fabric_count_names(char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, n;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < RR_FC_NUM && used < len; i++) {
+		n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+			     rr_fabric_count_defs[i].name);
+		if (n < 0)
+			return;
+		used += (size_t)n;
+	}
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The counts that judge a fabric's routes (--sa --trace --all-pairs):
+ * one table behind the report's summary, the names --expect takes in
+ * that mode and their Prometheus gauges.  Pure.
+ */
+#ifndef RR_FABRIC_COUNTS_H
+#define RR_FABRIC_COUNTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/fabric_routes.h"
+#include "model/route_topology.h"
+
+/* In the summary's order: three runs of them, the rest between. */
+enum rr_fabric_count {
+	RR_FC_PORTS,
+	RR_FC_PAIRS,
+	RR_FC_ARRIVED,
+	RR_FC_FAILED,
+	RR_FC_DEAD_ENDS,
+	RR_FC_LINKS_DOWN,
+	RR_FC_LOOPS,
+	RR_FC_BAD_PORTS,
+	RR_FC_TABLES_UNREAD,
+	RR_FC_CREDIT_LOOPS,		/* the second run */
+	RR_FC_CHANNEL_DEPENDENCIES,
+	RR_FC_LONGER_THAN_FEWEST,	/* the third */
+	RR_FC_MOST_EXTRA_SWITCHES,
+	RR_FC_ASYMMETRIC_PAIRS,
+	RR_FC_PAIRS_UNCONNECTED,
+	RR_FC_LINKS_DEGRADED,
+	RR_FC_LINKS_BETWEEN_SWITCHES,
+	RR_FC_LOAD_MIN,
+	RR_FC_LOAD_MAX,
+	RR_FC_NUM
+};
+
+struct rr_fabric_count_def {
+	const char *name;	/* the summary's JSON key, --expect's FIELD */
+	const char *prom;	/* its gauge, or NULL */
+	const char *help;	/* the gauge's HELP */
+};
+
+extern const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM];
+
+struct rr_fabric_counts {
+	uint64_t v[RR_FC_NUM];
+	bool known[RR_FC_NUM];	/* false: not counted this run */
+};
+
+/* What a run of --sa --trace --all-pairs found. */
+struct rr_fabric_found {
+	const struct rr_routes *s;
+	size_t ports;
+	bool loops_checked;
+	size_t credit_loops, channel_dependencies;
+	const struct rr_route_topology *topo;	/* NULL: not compared */
+	int64_t asymmetric;			/* -1: not compared */
+	size_t links_degraded, links_between_switches;
+	size_t spread_links;			/* 0: no load_min, load_max */
+	uint64_t load_min, load_max;
+};
+
+void rr_fabric_counts_fill(struct rr_fabric_counts *c,
+			   const struct rr_fabric_found *f);
+/* The count named NAME, or -1. */
+int rr_fabric_count_find(const char *name);
+/* "pairs, arrived, ..." into BUF: what --expect takes in that mode. */
+void rr_fabric_count_names(char *buf, size_t len);
+
+#endif
