@@ -205,10 +205,12 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 	};
 	struct rr_expect_failure *x;
 	const struct rr_expect *e;
+	double fair;
 	int i;
 
 	f.channel_dependencies = v->cdg ? v->cdg->num_edges : 0;
-	rr_routes_fair_share(v->s, v->g, &f.links_between_switches);
+	fair = rr_routes_fair_share(v->s, v->g, &f.links_between_switches);
+	f.links_hot = rr_routes_hot_count(v->s, v->g, fair, v->spread.median);
 	rr_fabric_counts_fill(&v->counts, &f);
 	v->expect_failed = failed;
 	v->num_expect_failed = 0;

@@ -34,6 +34,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_LINKS_BETWEEN_SWITCHES] = { "links_between_switches", NULL, NULL },
 	[RR_FC_LOAD_MIN] = { "load_min", NULL, NULL },
 	[RR_FC_LOAD_MAX] = { "load_max", NULL, NULL },
+	[RR_FC_LINKS_HOT] = { "links_hot", GAUGE("links_hot"),
+		"links between switches that carry half again their fair share or more" },
 };
 
 static void set(struct rr_fabric_counts *c, enum rr_fabric_count i,
@@ -74,6 +76,7 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	if (f->spread_links) {
 		set(c, RR_FC_LOAD_MIN, f->load_min);
 		set(c, RR_FC_LOAD_MAX, f->load_max);
+		set(c, RR_FC_LINKS_HOT, f->links_hot);
 	}
 }
 

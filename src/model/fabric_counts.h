@@ -35,6 +35,7 @@ enum rr_fabric_count {
 	RR_FC_LINKS_BETWEEN_SWITCHES,
 	RR_FC_LOAD_MIN,
 	RR_FC_LOAD_MAX,
+	RR_FC_LINKS_HOT,
 	RR_FC_NUM
 };
 
@@ -62,6 +63,7 @@ struct rr_fabric_found {
 	size_t links_degraded, links_between_switches;
 	size_t spread_links;			/* 0: no load_min, load_max */
 	uint64_t load_min, load_max;
+	size_t links_hot;
 };
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,

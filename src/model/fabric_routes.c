@@ -357,6 +357,27 @@ bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
 	return true;
 }
 
+bool rr_link_hot(uint64_t load, double fair, double median)
+{
+	return load >= 2 && (double)load > median &&
+	       (double)load >= RR_HOT_SHARE * fair;
+}
+
+size_t rr_routes_hot_count(const struct rr_routes *s, const struct rr_graph *g,
+			   double fair, double median)
+{
+	size_t i, k, at, n = 0;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 1; k <= g->nodes[i].num_ports; k++) {
+			at = g->nodes[i].first_port + k;
+			if (between_switches(g, i, &g->ports[at]) &&
+			    rr_link_hot(s->loads[at], fair, median))
+				n++;
+		}
+	return n;
+}
+
 size_t rr_routes_hottest(const struct rr_routes *s, const struct rr_graph *g,
 			 size_t *out, size_t max)
 {

@@ -117,6 +117,17 @@ bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
 			   struct rr_load_spread *out);
 
 /*
+ * A link between switches stands out when it carries at least
+ * RR_HOT_SHARE times its fair share, more than the median link and 2
+ * routes or more: balanced loads have none, and a fabric of two ports (a
+ * route a link, a quarter of a share) is not hot.
+ */
+#define RR_HOT_SHARE 1.5
+bool rr_link_hot(uint64_t load, double fair, double median);
+/* How many of G's links between switches stand out (rr_link_hot). */
+size_t rr_routes_hot_count(const struct rr_routes *s, const struct rr_graph *g,
+			   double fair, double median);
+/*
  * The MAX ports between switches most routes leave by, most first (the
  * lower index on a tie), into OUT as graph port indices; how many.
  */

@@ -110,7 +110,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		snprintf(text, sizeof(text), "%.1f", v->spread.median);
 		pr_num(p, "load_median", v->spread.median, text);
 	}
-	counts(p, v, RR_FC_LOAD_MAX, RR_FC_LOAD_MAX);
+	counts(p, v, RR_FC_LOAD_MAX, RR_FC_LINKS_HOT);
 	snprintf(text, sizeof(text), "%.1f routes a link", fair);
 	pr_num(p, "fair_share", fair, text);
 	rr_render_expect_failed(p, v->expect_failed, v->num_expect_failed);
@@ -173,8 +173,11 @@ static void hottest(struct printer *p, const struct rr_routes_view *v,
 	size_t hot[RR_ROUTES_HOTTEST], n, i;
 	char title[320], name[256];
 
+	/* Most first: those that stand out are the first. */
 	n = rr_routes_hottest(v->s, v->g, hot, RR_ROUTES_HOTTEST);
 	for (i = 0; i < n; i++) {
+		if (!rr_link_hot(v->s->loads[hot[i]], fair, v->spread.median))
+			break;
 		link_name(v, hot[i], name, sizeof(name));
 		snprintf(title, sizeof(title), "hottest: %s: %llu routes, %.2f of the fair share",
 			 name, (unsigned long long)v->s->loads[hot[i]],

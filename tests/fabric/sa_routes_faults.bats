@@ -82,6 +82,29 @@ setup() {
 		.switches_crossed == 0)'
 }
 
+@test "the hottest links: only those that stand out (1.5 fair shares, above the median, 2 routes or more), most first" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json
+	[ "$status" -eq 1 ]
+	# The rule, written again here, on the loads of the ports between
+	# switches (fat-tree names them S and L; the loops' routes make them
+	# uneven).  lft-walk's loads differ where a route loops: it counts
+	# every turn of the loop, rdma-route the first.
+	jq -r '.links[] | select(.node_type == "switch" and (.peer | test("^[SL]"))) |
+		"\(.node) \(.port) \(.routes)"' <<<"$output" >"$BATS_TEST_TMPDIR/ours"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ours")" -eq 16 ]
+	hot=$(awk '{ l[NR] = $3; sum += $3 } END {
+		n = NR; fair = sum / n
+		for (i = 1; i <= n; i++) s[i] = l[i]
+		for (i = 2; i <= n; i++) { v = s[i]; for (j = i - 1; j >= 1 && s[j] > v; j--) s[j + 1] = s[j]; s[j + 1] = v }
+		med = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+		for (i = 1; i <= n; i++) if (l[i] >= 2 && l[i] > med && l[i] >= 1.5 * fair) h++
+		print h + 0 }' "$BATS_TEST_TMPDIR/ours")
+	[ "$hot" -ge 1 ]
+	jqe --argjson hot "$hot" '.summary.links_hot == $hot and (.hottest | length) == ([$hot, 10] | min) and
+		.hottest[0].node == "S1" and .hottest[0].port == 1 and .hottest[0].routes == 36 and
+		.hottest[0].fair_share_ratio == 1.5' <<<"$output"
+}
+
 @test "a cable cut after the SM stopped: both its ends named as down links" {
 	fabric_stop_sm
 	sim_console 'Unlink "S1"[1]'

@@ -283,7 +283,7 @@ load ../helpers
 @test "--sa --trace --all-pairs: --expect takes the routes' counts (a result's field, a bad value: exit 2, the counts listed); no --max-ms" {
 	run --separate-stderr rr --sa --trace --all-pairs --expect 'mtu >= 1024'
 	[ "$status" -eq 2 ]
-	[[ $stderr == "rdma-route: invalid --expect 'mtu >= 1024': 'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs, arrived, failed,"*", credit_loops, "*", links_degraded, "*", load_max" ]]
+	[[ $stderr == "rdma-route: invalid --expect 'mtu >= 1024': 'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs, arrived, failed,"*", credit_loops, "*", links_degraded, "*", load_max, links_hot" ]]
 	run --separate-stderr rr --sa --trace --all-pairs --expect 'credit_loops = none'
 	[ "$status" -eq 2 ]
 	[[ $stderr == "rdma-route: invalid --expect 'credit_loops = none': credit_loops is a number: want digits"* ]]

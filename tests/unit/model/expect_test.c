@@ -176,7 +176,8 @@ static void counts(void)
 	is_str(actual, "absent", "actual absent");
 	ok(!rr_expect_parse_count("mtu >= 1024", &e, why, sizeof(why)), "mtu is no count");
 	ok(strstr(why, "'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs,") &&
-	   strstr(why, ", load_max") && !strstr(why, "load_max,"), "the counts listed, all of them");
+	   strstr(why, ", load_max, links_hot") && !strstr(why, "links_hot,"),
+	   "the counts listed, all of them");
 	ok(!rr_expect_parse_count("credit_loops = few", &e, why, sizeof(why)), "a number wanted");
 	ok(!rr_expect_parse("credit_loops = 0", &e, why, sizeof(why)), "no result's field");
 	ok(rr_fabric_count_find("load_max") == RR_FC_LOAD_MAX &&

@@ -109,6 +109,17 @@ static void healthy(void)
 	ok(node == S1 && k == 3, "equal loads: the first port first");
 	rr_graph_port_at(&g, g.nodes[H4].first_port + 1, &node, &k);
 	ok(node == H4 && k == 1, "a port index back to its node and number");
+	/* Balanced: no link stands out; one made to carry 9: that one. */
+	is_int(rr_routes_hot_count(&s, &g, fair, 4.0), 0, "balanced: none hot");
+	s.loads[g.nodes[S1].first_port + 3] = 9;
+	fair = rr_routes_fair_share(&s, &g, &links);
+	ok(fair == 5.25, "fair share 21 routes over 4 links (%.2f)", fair);
+	is_int(rr_routes_hot_count(&s, &g, fair, 4.0), 1, "9 of 5.25 stands out");
+	ok(!rr_link_hot(7, 4.8, 5.5), "7 of 4.8 is under half again");
+	ok(rr_link_hot(8, 4.8, 5.5), "8 of 4.8 is over");
+	ok(!rr_link_hot(1, 0.25, 0), "a single route is never hot");
+	ok(!rr_link_hot(6, 4.0, 6.0), "the median link is not hot");
+	ok(rr_link_hot(2, 1.0, 1.0), "2 of 1: hot");
 	rr_routes_free(&s);
 	rr_graph_free(&g);
 }

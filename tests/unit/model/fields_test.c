@@ -246,23 +246,34 @@ static void man_page(const char *man)
 	ok(!missing, "--expect takes each of the %d names", all.n);
 }
 
-static void completion(const char *comp)
+/* The names of the completion's list that starts with VAR (local x="). */
+static bool completion_list(const char *comp, const char *var,
+			    struct names *listed)
 {
-	struct names kinds[3] = { 0 }, all = { 0 }, listed = { 0 };
-	const char *s = comp ? strstr(comp, "local fields=\"") : NULL;
+	const char *s = comp ? strstr(comp, var) : NULL;
 	const char *end;
 
-	expectable(kinds, &all);
-	ok(s != NULL, "the completion has its list of --expect fields");
 	if (!s)
-		return;
-	s += strlen("local fields=\"");
+		return false;
+	s += strlen(var);
 	end = strchr(s, '"');
 	for (; s < end; s++)
 		if (ident_len(s) && (s[-1] == '"' || isspace((unsigned char)s[-1]))) {
-			add(&listed, s, ident_len(s));
+			add(listed, s, ident_len(s));
 			s += ident_len(s) - 1;
 		}
+	return true;
+}
+
+static void completion(const char *comp)
+{
+	struct names kinds[3] = { 0 }, all = { 0 }, listed = { 0 };
+	bool found = completion_list(comp, "local fields=\"", &listed);
+
+	expectable(kinds, &all);
+	ok(found, "the completion has its list of --expect fields");
+	if (!found)
+		return;
 	same_names(&all, &listed, "completions/rdma-route --expect");
 }
 
@@ -270,23 +281,15 @@ static void completion(const char *comp)
 static void completion_counts(const char *comp)
 {
 	struct names table = { 0 }, listed = { 0 };
-	const char *s = comp ? strstr(comp, "local counts=\"") : NULL;
-	const char *end;
+	bool found = completion_list(comp, "local counts=\"", &listed);
 	int i;
 
 	for (i = 0; i < RR_FC_NUM; i++)
 		add(&table, rr_fabric_count_defs[i].name,
 		    strlen(rr_fabric_count_defs[i].name));
-	ok(s != NULL, "the completion has its list of the routes' counts");
-	if (!s)
+	ok(found, "the completion has its list of the routes' counts");
+	if (!found)
 		return;
-	s += strlen("local counts=\"");
-	end = strchr(s, '"');
-	for (; s < end; s++)
-		if (ident_len(s) && (s[-1] == '"' || isspace((unsigned char)s[-1]))) {
-			add(&listed, s, ident_len(s));
-			s += ident_len(s) - 1;
-		}
 	same_names(&table, &listed, "completions/rdma-route's counts");
 }
 
