@@ -10,13 +10,17 @@
  * - --max-ms gives "STEP <= MS" for a step, the same assertion as that
  *   text given to --expect, and "STEP=MS" printed back parses the same;
  * - a refusal says why; a WHY of any size is not overrun, and its size
- *   changes nothing but the reason's length.
+ *   changes nothing but the reason's length;
+ * - rr_expect_parse_count() (--sa --trace --all-pairs): a success names a
+ *   count of the table, with a number; checked against counts of the
+ *   input's bytes it answers as the comparison does, or "absent".
  */
 #include <ctype.h>
 #include <math.h>
 
 #include "base/steps.h"
 #include "model/expect.h"
+#include "model/fabric_counts.h"
 #include "base/numbers.h"
 #include "fuzz.h"
 
@@ -133,12 +137,50 @@ static void check_max_ms(const char *text, const uint8_t *data, size_t size)
 	fuzz_check(same(&e, &small));
 }
 
+static void check_count(const char *text, const uint8_t *data, size_t size)
+{
+	struct rr_fabric_counts c = { 0 };
+	struct rr_expect e;
+	char actual[64];
+	bool holds, want;
+	double x;
+	int i;
+
+	if (!parse_twice(rr_expect_parse_count, text,
+			 1 + (size ? data[0] % 8 : 0), &e))
+		return;
+	fuzz_check(e.fabric && !e.f && e.numeric);
+	fuzz_check(e.count >= 0 && e.count < RR_FC_NUM);
+	fuzz_check(!strcmp(rr_fabric_count_defs[e.count].name, e.field));
+	for (i = 0; i < RR_FC_NUM; i++) {
+		c.v[i] = size > (size_t)i ? data[i] : 0;
+		c.known[i] = !(i % 3 == 1 && size && data[size - 1] & 1);
+	}
+	holds = rr_expect_check_count(&e, &c, actual, sizeof(actual));
+	if (!c.known[e.count]) {
+		fuzz_check(!holds && !strcmp(actual, "absent"));
+		return;
+	}
+	x = (double)c.v[e.count];
+	switch (e.op) {
+	case RR_OP_EQ: want = x == e.num; break;
+	case RR_OP_NE: want = x != e.num; break;
+	case RR_OP_LT: want = x < e.num; break;
+	case RR_OP_LE: want = x <= e.num; break;
+	case RR_OP_GT: want = x > e.num; break;
+	default: want = x >= e.num; break;
+	}
+	fuzz_check(holds == want);
+	fuzz_check(strtoull(actual, NULL, 10) == c.v[e.count]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size);
 
 	check_expect(text, data, size);
 	check_max_ms(text, data, size);
+	check_count(text, data, size);
 	free(text);
 	return 0;
 }
