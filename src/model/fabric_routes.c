@@ -357,6 +357,19 @@ bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
 	return true;
 }
 
+const char *rr_dead_end_hint(int dest_state)
+{
+	switch (dest_state) {
+	case 2:		/* INIT */
+	case 3:		/* ARMED */
+		return "the destination's port is up but not ACTIVE: the SM has not swept since it came up (or is not running): make it sweep, and check that one runs (`sminfo`)";
+	case 4:		/* ACTIVE */
+		return "the destination's port is ACTIVE, so the SM swept since it came up, yet this switch has no entry for its LID: a routing engine that failed for it, a table the SM could not write (lost SMPs), or one set by hand: check the SM's log and `ibroute SWITCH-LID`, then make it sweep again";
+	default:
+		return rr_cause_hint(RR_CAUSE_ROUTE_DEAD_END);
+	}
+}
+
 bool rr_link_hot(uint64_t load, double fair, double median)
 {
 	return load >= 2 && (double)load > median &&

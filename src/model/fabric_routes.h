@@ -117,6 +117,14 @@ bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
 			   struct rr_load_spread *out);
 
 /*
+ * What a dead end (a switch without an entry for the LID) means, from
+ * the destination port's LinkState: ACTIVE, the SM swept since it came
+ * up and routed it nowhere here; INIT or ARMED, it has not swept since;
+ * else (not read) the cause's own hint.
+ */
+const char *rr_dead_end_hint(int dest_state);
+
+/*
  * A link between switches stands out when it carries at least
  * RR_HOT_SHARE times its fair share, more than the median link and 2
  * routes or more: balanced loads have none, and a fabric of two ports (a

@@ -319,11 +319,20 @@ static void degraded(struct printer *p, const struct rr_routes_view *v,
 	}
 }
 
+/* The LinkState of endpoint EP's port, as discovery read it. */
+static int dest_state(const struct rr_routes_view *v, size_t ep)
+{
+	const struct rr_endpoint *e = &v->eps[ep];
+
+	return v->g->ports[v->g->nodes[e->node].first_port + e->port].state;
+}
+
 static void failures(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_route_group *gr;
 	char title[1024], where[256], from[160], to[160];
 	size_t i;
+	int state;
 
 	for (i = 0; i < v->s->num_groups; i++) {
 		gr = &v->s->groups[i];
@@ -346,7 +355,13 @@ static void failures(struct printer *p, const struct rr_routes_view *v)
 		pr_int(p, "pairs", (long long)gr->pairs);
 		pr_str(p, "first_from", from);
 		pr_str(p, "first_to", to);
-		pr_str(p, "hint", rr_cause_hint(gr->cause));
+		if (gr->cause == RR_CAUSE_ROUTE_DEAD_END) {
+			state = dest_state(v, gr->dst);
+			pr_str(p, "dest_state", rr_port_state_name(state));
+			pr_str(p, "hint", rr_dead_end_hint(state));
+		} else {
+			pr_str(p, "hint", rr_cause_hint(gr->cause));
+		}
 		pr_record_end(p);
 		pr_use_err(p, false);
 	}

@@ -120,6 +120,12 @@ static void healthy(void)
 	ok(!rr_link_hot(1, 0.25, 0), "a single route is never hot");
 	ok(!rr_link_hot(6, 4.0, 6.0), "the median link is not hot");
 	ok(rr_link_hot(2, 1.0, 1.0), "2 of 1: hot");
+	ok(strstr(rr_dead_end_hint(4), "is ACTIVE, so the SM swept since") != NULL,
+	   "dead end to an ACTIVE port: swept, routed nowhere here");
+	ok(strstr(rr_dead_end_hint(2), "has not swept since") &&
+	   rr_dead_end_hint(3) == rr_dead_end_hint(2), "INIT, ARMED: not swept since");
+	ok(rr_dead_end_hint(0) == rr_cause_hint(RR_CAUSE_ROUTE_DEAD_END) &&
+	   rr_dead_end_hint(1) == rr_dead_end_hint(0), "state unknown or DOWN: the cause's hint");
 	rr_routes_free(&s);
 	rr_graph_free(&g);
 }
