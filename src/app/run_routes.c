@@ -11,6 +11,7 @@
 
 #include "app/run.h"
 #include "app/signals.h"
+#include "mad/fabric_sl2vl.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
 #include "base/escape.h"
@@ -142,6 +143,22 @@ struct walk_ctx {
 };
 
 /*
+ * A route's dependencies into the graph of channels: all the walk on the
+ * VLs does; a stop asked for, or ENOMEM, ends it.
+ */
+static bool add_dependencies(const struct rr_route *r, size_t src, size_t dst,
+			     void *arg)
+{
+	struct walk_ctx *c = arg;
+
+	if (!rr_cdg_add(c->cdg, c->v->g, &c->v->eps[src], r, src, dst)) {
+		c->no_memory = true;
+		return false;
+	}
+	return !rr_stop_requested();
+}
+
+/*
  * Each pair's dependencies into the graph of channels, and its record
  * (--per-pair); a stop asked for, or ENOMEM, ends the walk.
  */
@@ -150,17 +167,15 @@ static bool each_route(const struct rr_route *r, size_t src, size_t dst,
 {
 	struct walk_ctx *c = arg;
 
-	if (!rr_cdg_add(c->cdg, c->v->g, &c->v->eps[src], r, src, dst)) {
-		c->no_memory = true;
+	if (!add_dependencies(r, src, dst, arg) && c->no_memory)
 		return false;
-	}
 	rr_topology_add(c->topo, c->v->g, r, src, dst);
 	if (c->per_pair)
 		rr_render_route(c->p, c->v, r, src, dst);
 	return !rr_stop_requested();
 }
 
-/* The credit loops of the dependencies the walk added, timed. */
+/* The credit loops of the dependencies the walk added, timed (added up). */
 static bool find_loops(struct rr_routes_view *v, struct rr_credit_loop **loops)
 {
 	struct timespec t0 = rr_now(), t1;
@@ -169,7 +184,7 @@ static bool find_loops(struct rr_routes_view *v, struct rr_credit_loop **loops)
 		return false;
 	v->loops = *loops;
 	t1 = rr_now();
-	v->loops_ms = rr_ts_ms(&t1, &t0);
+	v->loops_ms += rr_ts_ms(&t1, &t0);
 	return true;
 }
 
@@ -227,8 +242,74 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 	}
 }
 
-static int walk_all(struct run *run, struct rr_graph *g,
-		    struct rr_graph_read *rd)
+/*
+ * The VLs of the loops found on VL 0: the SLtoVL tables of the (node, in,
+ * out) by which routes enter their channels read, where the port runs
+ * more than VL 0; when one sends SL 0 elsewhere, the dependencies walked
+ * again on the VLs read, into CDG, and the loops found again into
+ * *LOOPS.  A fabric that cannot be read leaves VL 0, and M says why.
+ * False: ENOMEM.
+ */
+static bool take_vls(const struct rr_fabric_tables_params *p,
+		     struct rr_routes_view *v, struct rr_cdg *cdg,
+		     struct rr_sl2vl *m, struct rr_credit_loop **loops)
+{
+	struct rr_routes scratch = { 0 };
+	struct rr_cdg on_vls = { 0 };
+	struct walk_ctx c = { .v = v, .cdg = &on_vls };
+	bool no_library, ok = false;
+
+	if (!rr_sl2vl_want_loops(m, cdg, v->g, *loops, v->num_loops))
+		return false;
+	if (!m->n)
+		return true;
+	if (!rr_fabric_sl2vl_read(p, v->g, m, &no_library, m->why,
+				  sizeof(m->why))) {
+		m->unread = true;
+		return true;
+	}
+	if (!m->not_vl0)
+		return true;
+	if (!rr_cdg_init(&on_vls, v->g, m->sl, rr_sl2vl_vl, m) ||
+	    !rr_routes_init(&scratch, v->g))
+		goto out;
+	if (!rr_routes_all_pairs(v->g, v->eps, v->num_eps, &scratch,
+				 add_dependencies, &c)) {
+		/* Stopped: the loops on VL 0, and said so. */
+		ok = !c.no_memory;
+		m->unread = ok;
+		snprintf(m->why, sizeof(m->why), "stopped before the routes were walked on them");
+		goto out;
+	}
+	rr_cdg_free(cdg);
+	*cdg = on_vls;
+	on_vls = (struct rr_cdg){ 0 };
+	rr_credit_loops_free(*loops, v->num_loops);
+	*loops = NULL;
+	v->num_loops = 0;
+	ok = find_loops(v, loops);
+out:
+	rr_cdg_free(&on_vls);
+	rr_routes_free(&scratch);
+	return ok;
+}
+
+/* take_vls, its time kept apart from the walk's and the loops'. */
+static bool timed_vls(const struct rr_fabric_tables_params *p,
+		      struct rr_routes_view *v, struct rr_cdg *cdg,
+		      struct rr_sl2vl *m, struct rr_credit_loop **loops)
+{
+	struct timespec t0 = rr_now(), t1;
+	double before = v->loops_ms;
+	bool ok = take_vls(p, v, cdg, m, loops);
+
+	t1 = rr_now();
+	v->vl_ms = rr_ts_ms(&t1, &t0) - (v->loops_ms - before);
+	return ok;
+}
+
+static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
+		    struct rr_graph *g, struct rr_graph_read *rd)
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
 				    .quiet = run->opts.quiet };
@@ -238,6 +319,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	struct rr_endpoint *eps = NULL;
 	struct rr_routes s = { 0 };
 	struct rr_cdg cdg = { 0 };
+	struct rr_sl2vl sl2vl = { 0 };
 	struct rr_route_topology topo = { 0 };
 	struct rr_degraded_link *bad = NULL;
 	struct rr_expect_failure failed[RR_MAX_EXPECT];
@@ -245,9 +327,9 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	size_t n;
 	int code;
 
-	/* SL 0 and VL 0 assumed: the SL2VL tables are not read yet. */
+	/* SL 0 assumed; the walk on VL 0, the VLs read after (take_vls). */
 	if (!rr_graph_endpoints(g, &eps, &n) || !rr_routes_init(&s, g) ||
-	    !rr_cdg_init(&cdg, g, 0, NULL, NULL)) {
+	    !rr_cdg_init(&cdg, g, 0, NULL, NULL) || !rr_sl2vl_init(&sl2vl, 0)) {
 		code = RR_EXIT_FAILED;
 		perror("rdma-route");
 		goto out;
@@ -274,14 +356,16 @@ static int walk_all(struct run *run, struct rr_graph *g,
 	v.num_eps = n;
 	v.s = &s;
 	t0 = rr_now();
+	v.sl2vl = &sl2vl;
 	if ((!rr_routes_all_pairs(g, eps, n, &s, each_route, &c) &&
-	     (c.no_memory || !rr_stop_requested())) || !find_loops(&v, &loops)) {
+	     (c.no_memory || !rr_stop_requested())) ||
+	    !find_loops(&v, &loops) || !timed_vls(p, &v, &cdg, &sl2vl, &loops)) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
 	t1 = rr_now();
-	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms;
+	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms - v.vl_ms;
 	v.asymmetric = rr_topology_asymmetric(&topo);
 	if (!rr_routes_load_spread(&s, g, &v.spread)) {
 		perror("rdma-route");
@@ -297,6 +381,7 @@ static int walk_all(struct run *run, struct rr_graph *g,
 out:
 	rr_credit_loops_free(loops, v.num_loops);
 	rr_cdg_free(&cdg);
+	rr_sl2vl_free(&sl2vl);
 	rr_topology_free(&topo);
 	free(bad);
 	rr_routes_free(&s);
@@ -327,7 +412,7 @@ int rr_run_routes(struct run *run)
 			why);
 		return no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
 	}
-	code = walk_all(run, &g, &rd);
+	code = walk_all(run, &p, &g, &rd);
 	rr_graph_free(&g);
 	return code;
 }

@@ -202,6 +202,8 @@ static void port_facts(const struct rr_sa_lib *ib, const ibnd_port_t *ip,
 		ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_EXT_ACTIVE_F));
 	gp->widths_enabled = (uint8_t)ib->mad_get_field((void *)info, 0,
 						IB_PORT_LINK_WIDTH_ENABLED_F);
+	gp->oper_vls = (uint8_t)ib->mad_get_field((void *)info, 0,
+						  IB_PORT_OPER_VLS_F);
 	/* SDR, DDR, QDR in the low bits; FDR, EDR, HDR, NDR, XDR above. */
 	gp->speeds_enabled = (uint16_t)(
 		(ib->mad_get_field((void *)info, 0, IB_PORT_LINK_SPEED_ENABLED_F) & 0x7) |

@@ -232,11 +232,19 @@ static bool component(struct tarjan *t, uint32_t v)
 		self |= t->d->edges[t->a->out[k]].to == v;
 	if (l.channels < 2 && !self)
 		return true;
-	if (!name_cycle(t, v, comp, &l))
+	/* Its channels, still where the stack held them. */
+	l.members = malloc(l.channels * sizeof(*l.members));
+	if (!l.members)
 		return false;
+	memcpy(l.members, t->stack + t->depth, l.channels * sizeof(*l.members));
+	if (!name_cycle(t, v, comp, &l)) {
+		free(l.members);
+		return false;
+	}
 	grown = realloc(t->loops, (t->num_loops + 1) * sizeof(*grown));
 	if (!grown) {
 		free(l.cycle);
+		free(l.members);
 		return false;
 	}
 	t->loops = grown;
@@ -335,7 +343,9 @@ void rr_credit_loops_free(struct rr_credit_loop *loops, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(loops[i].cycle);
+		free(loops[i].members);
+	}
 	free(loops);
 }

@@ -53,6 +53,8 @@ struct rr_cdg {
 struct rr_credit_loop {
 	size_t channels;	/* in the component */
 	uint16_t vls;		/* the VLs of its channels, a bit each */
+	/* Every channel of it, in no order. */
+	uint32_t *members;
 	/* One cycle through it, channel by channel (port × 16 + VL). */
 	uint32_t *cycle;
 	size_t cycle_len;

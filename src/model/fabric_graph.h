@@ -35,6 +35,9 @@ struct rr_gport {
 	 * speeds as ibverbs' (a bit each); 0: not known. */
 	uint8_t widths_enabled;
 	uint16_t speeds_enabled;
+	/* PortInfo OperationalVLs: 1 VL0 only, 2 VL0-1, 3 VL0-3, 4 VL0-7,
+	 * 5 VL0-14; 0 not known. */
+	uint8_t oper_vls;
 	uint32_t peer;		/* the node at the other end, RR_NO_NODE */
 	uint8_t peer_port;
 	bool present;		/* the node has this port */

@@ -63,6 +63,34 @@ static double share(const struct rr_routes_view *v, size_t port, double fair)
 	return fair > 0 ? (double)v->s->loads[port] / fair : 0;
 }
 
+/* Where the channels' VLs came from, and the tables read for them. */
+static void vl_source(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_sl2vl *m = v->sl2vl;
+	char text[320];
+
+	if (m && m->n && m->unread)
+		snprintf(text, sizeof(text),
+			 "VL 0 assumed: the SLtoVL tables could not be read (%s); SL 0 assumed for every pair",
+			 m->why);
+	else if (m && m->n)
+		snprintf(text, sizeof(text),
+			 "the SLtoVL tables of the %zu (node, in port, out port) by which routes enter the loops' channels: %zu read, %zu lost (VL 0 assumed there); SL 0 assumed for every pair (the SM's default without QoS)",
+			 m->n, m->read, m->lost);
+	else if (v->num_loops)
+		snprintf(text, sizeof(text),
+			 "VL 0: the loops' ports run VL 0 alone (OperationalVLs); SL 0 assumed for every pair");
+	else
+		snprintf(text, sizeof(text),
+			 "no loop even with every channel on one VL: no SLtoVL table needed; SL 0 assumed for every pair");
+	pr_str(p, "vl_source", text);
+	if (!m || !m->n || m->unread)
+		return;
+	pr_int(p, "sl2vl_read", (long long)m->read);
+	pr_int(p, "sl2vl_lost", (long long)m->lost);
+	pr_int(p, "sl2vl_not_vl0", (long long)m->not_vl0);
+}
+
 /* The counts FROM to TO (fabric_counts.h's order) that were counted. */
 static void counts(struct printer *p, const struct rr_routes_view *v,
 		   enum rr_fabric_count from, enum rr_fabric_count to)
@@ -91,7 +119,8 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	pr_ms(p, "walk_ms", v->walk_ms);
 	if (v->cdg) {
 		counts(p, v, RR_FC_CREDIT_LOOPS, RR_FC_CHANNEL_DEPENDENCIES);
-		pr_str(p, "vl_source", "VL 0 assumed on every link (SL 0; the SL2VL tables are not read)");
+		vl_source(p, v);
+		pr_ms(p, "vl_read_ms", v->vl_ms);
 		pr_ms(p, "credit_loop_check_ms", v->loops_ms);
 	}
 	pr_map_begin(p, "switches_crossed", "switches crossed", "switches");

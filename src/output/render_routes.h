@@ -19,6 +19,7 @@
 #include "model/credit_loops.h"
 #include "model/fabric_counts.h"
 #include "model/fabric_routes.h"
+#include "model/sl2vl.h"
 #include "model/result.h"
 #include "model/link_health.h"
 #include "model/route_topology.h"
@@ -38,6 +39,9 @@ struct rr_routes_view {
 	const struct rr_credit_loop *loops;
 	size_t num_loops;
 	double loops_ms;	/* finding them, after the walk */
+	/* The VLs: the SLtoVL tables the routes use, read after the walk. */
+	const struct rr_sl2vl *sl2vl;
+	double vl_ms;
 	/* The routes against the fewest switches the cables allow. */
 	const struct rr_route_topology *topo;
 	int64_t asymmetric;	/* -1: not compared */

@@ -12,12 +12,20 @@ load fabric
 
 # ENGINE: the fabric routed by it, its tables walked the slow way into
 # $BATS_FILE_TMPDIR/ENGINE.loops, rdma-route's JSON and exit code beside.
+# minhop-qos: minhop with opensm's QoS, whose SLtoVL tables send SL 0 to
+# VL 1 on the switches' ports (VL 0 on the CAs').
 route_with() {
-	local engine=$1 lid dir=$BATS_FILE_TMPDIR status=0 args="-R $1"
+	local engine=$1 lid dir=$BATS_FILE_TMPDIR status=0 args="-R ${1%-qos}"
 
 	# updn from Switch1 (without a root, it would route as minhop).
 	echo 0x0002c90000000100 >"$dir/roots"
 	[ "$engine" != updn ] || args+=" -a $dir/roots"
+	if [ "$engine" = minhop-qos ]; then
+		printf '%s\n' 'qos TRUE' 'qos_max_vls 8' \
+			'qos_swe_sl2vl 1,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7' \
+			'qos_ca_sl2vl 0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7' >"$dir/qos.conf"
+		args+=" -Q -F $dir/qos.conf"
+	fi
 	FABRIC_OPENSM_ARGS=$args fabric_start ring.net
 	sim_run ibnetdiscover -p >"$dir/$engine.ports"
 	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
@@ -34,6 +42,17 @@ route_with() {
 		>"$dir/$engine.text" 2>"$dir/$engine.text_err" || true
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom \
 		>"$dir/$engine.prom" 2>/dev/null || true
+	# Each loop's channels' VLs the slow way: the VL of SL 0 in the
+	# SLtoVL table of the node a channel leaves, by the port the previous
+	# channel comes in at and its own (smpquery sl2vl LID OUT lists the
+	# in ports' rows).
+	jq -r '.credit_loops[]?.cycle | . as $c | length as $n | range($n) |
+		[$c[.], $c[(. + $n - 1) % $n]] | "\(.[0].node) \(.[1].peer_port) \(.[0].port) \(.[0].vl)"' \
+		"$dir/$engine.json" | sort -u | while read -r node in out vl; do
+		lid=$(awk -v n="$node" '$1 == "SW" && index($0, "\x27" n "\x27 -") { print $2; exit }' "$dir/$engine.ports")
+		echo "$node $in $out $vl $(sim_run smpquery sl2vl "$lid" "$out" </dev/null |
+			awk -F'|' -v p="$in" '$1 ~ "ports: in +" p ", out" { gsub(/ /, "", $2); print $2 }')"
+	done >"$dir/$engine.vls"
 	# A health check's verdicts on the counts.
 	status=0
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
@@ -51,6 +70,7 @@ setup_file() {
 	fabric_require
 	route_with minhop
 	route_with updn
+	route_with minhop-qos
 }
 
 setup() {
@@ -162,4 +182,27 @@ expect_failed() {
 	# Without --expect nothing failed, and says so.
 	grep -qx 'rdma_route_fabric_expect_failures 0' "$BATS_FILE_TMPDIR/updn.prom"
 	jqe '.summary | has("expect_failed") | not' "$BATS_FILE_TMPDIR/updn.json"
+}
+
+@test "the VLs from the SLtoVL tables: minhop's loops on VL 0 without QoS, on VL 1 where opensm's QoS maps SL 0 there, each channel's VL as smpquery reads its table" {
+	local f=$BATS_FILE_TMPDIR n
+
+	n=$(sed -n 's/^credit_loops //p' "$f/minhop.loops")
+	# The same loops either way: every switch port moves SL 0 alike.
+	jqe --argjson n "$n" '.summary as $s | $s.credit_loops == $n and ([.credit_loops[].vls] | unique) == [[0]] and
+		$s.sl2vl_read > 0 and $s.sl2vl_lost == 0 and $s.sl2vl_not_vl0 == 0 and
+		($s.vl_source | startswith("the SLtoVL tables of the \($s.sl2vl_read) (node, in port, out port) by which routes enter the loops'"'"' channels"))' \
+		"$f/minhop.json"
+	# updn has no loop on one VL: none on any, no table asked.
+	jqe '.summary | (has("sl2vl_read") | not) and (.vl_source | startswith("no loop even with every channel on one VL"))' \
+		"$f/updn.json"
+	jqe --argjson n "$n" '.summary.credit_loops == $n and ([.credit_loops[].vls] | unique) == [[1]] and
+		.summary.sl2vl_not_vl0 > 0 and .summary.sl2vl_lost == 0 and
+		([.credit_loops[].cycle[].vl] | unique) == [1]' "$f/minhop-qos.json"
+	[ "$(cat "$f/minhop-qos.status")" -eq 1 ]
+	grep -q '^credit loop on VL 1: 6 links: ' "$f/minhop-qos.text_err"
+	# Each channel of each cycle: its VL is the table's, read the slow way.
+	[ "$(wc -l <"$f/minhop-qos.vls")" -ge 6 ]
+	awk 'NF != 5 || $4 != $5 { print "differs: " $0; bad = 1 } END { exit bad }' "$f/minhop-qos.vls"
+	awk 'NF != 5 || $4 != $5 || $4 != 0 { bad = 1 } END { exit bad }' "$f/minhop.vls"
 }

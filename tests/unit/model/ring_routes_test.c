@@ -21,6 +21,7 @@
 
 #include "model/credit_loops.h"
 #include "model/route_topology.h"
+#include "model/sl2vl.h"
 #include "../tap.h"
 #include "graph_fixture.h"
 
@@ -76,14 +77,15 @@ static unsigned int vl_is_sl(const void *ctx, uint32_t node,
 
 /* Every route of G into D (SL, VLs by FN), then its loops. */
 static size_t loops_of(struct rr_graph *g, unsigned int sl, rr_vl_fn fn,
-		       struct rr_credit_loop **loops, struct rr_cdg *d)
+		       const void *ctx, struct rr_credit_loop **loops,
+		       struct rr_cdg *d)
 {
 	struct rr_endpoint *eps;
 	struct rr_route r;
 	uint32_t *stamps = calloc(g->num_nodes, sizeof(*stamps)), stamp = 0;
 	size_t n, a, b, num = 0;
 
-	rr_cdg_init(d, g, sl, fn, NULL);
+	rr_cdg_init(d, g, sl, fn, ctx);
 	rr_graph_endpoints(g, &eps, &n);
 	for (a = 0; a < n; a++)
 		for (b = 0; b < n; b++) {
@@ -115,7 +117,7 @@ static void test_minhop(void)
 	bool round = true;
 
 	build(&g, true);
-	n = loops_of(&g, 0, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
 	is_int(d.routes, 12, "twelve routes arrive, each added");
 	is_int(n, 1, "minhop on a ring: one credit loop");
 	if (n != 1)
@@ -149,7 +151,7 @@ static void test_updown(void)
 	size_t n;
 
 	build(&g, false);
-	n = loops_of(&g, 0, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
 	is_int(d.routes, 12, "up/down: twelve routes arrive");
 	is_int(n, 0, "up/down on a ring: no credit loop");
 	ok(loops == NULL, "and no list");
@@ -166,7 +168,7 @@ static void test_vl_and_dead(void)
 	size_t n;
 
 	build(&g, true);
-	n = loops_of(&g, 3, vl_is_sl, &loops, &d);
+	n = loops_of(&g, 3, vl_is_sl, NULL, &loops, &d);
 	ok(n == 1 && loops[0].vls == 1U << 3, "SL 3 to VL 3: the loop is on VL 3");
 	ok(n == 1 && rr_channel_vl(loops[0].cycle[0]) == 3, "its channels too");
 	rr_credit_loops_free(loops, n);
@@ -174,11 +176,94 @@ static void test_vl_and_dead(void)
 
 	/* S1 loses its route to H3: H1's dies there, the loop opens. */
 	g.nodes[S1].lft[13] = RR_LFT_UNSET;
-	n = loops_of(&g, 0, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
 	is_int(d.routes, 11, "H1 -> H3 dies at S1, not added");
 	is_int(n, 0, "a chain the dead routes would close: no loop");
 	rr_credit_loops_free(loops, n);
 	rr_cdg_free(&d);
+	rr_graph_free(&g);
+}
+
+/*
+ * model/sl2vl.c: the triples the minhop ring's routes use, wanted where
+ * the port runs more than VL 0 (S2 runs VL 0 alone); tables that send
+ * SL 0 to VL 2 from H0 into S0 and to VL 1 elsewhere (the loop broken);
+ * then S0 alike for every in port (the loop, across VL 1 and S2's VL 0).
+ */
+static void test_sl2vl(void)
+{
+	static const uint8_t to_vl1[RR_SL2VL_LEN] = { 0x13 }, to_vl2[RR_SL2VL_LEN] = { 0x20 };
+	struct rr_credit_loop *loops;
+	struct rr_sl2vl m, m1;
+	struct rr_graph g;
+	struct rr_cdg d;
+	bool s2 = false, clockwise = true;
+	size_t n, i;
+
+	build(&g, true);
+	for (i = 0; i < g.num_ports; i++)
+		g.ports[i].oper_vls = 4;	/* VL0-7 */
+	for (i = 0; i <= 3; i++)
+		rr_graph_port(&g, S2, (unsigned int)i)->oper_vls = 1;
+	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	ok(rr_sl2vl_init(&m, 0) && rr_sl2vl_want_loops(&m, &d, &g, loops, n),
+	   "the triples wanted");
+	rr_credit_loops_free(loops, n);
+	for (i = 0; i < m.n; i++) {
+		s2 |= m.e[i].node == S2;
+		clockwise &= m.e[i].out == 2 && (m.e[i].in == 1 || m.e[i].in == 3);
+	}
+	/* S0, S1, S3's port 2, entered from their HCA and from the ring. */
+	is_int(m.n, 6, "the loop's channels' triples, none of S2's");
+	ok(!s2 && m.one_vl > 0, "S2 runs VL 0 alone: not asked");
+	ok(clockwise, "each the ring's clockwise port, from the HCA or the ring");
+	for (i = 0; i < m.n; i++) {
+		if (m.e[i].node == S0 && m.e[i].in == 1)
+			rr_sl2vl_set(&m, i, to_vl2);
+		else
+			rr_sl2vl_set(&m, i, to_vl1);
+	}
+	ok(m.read == m.n && !m.lost && m.not_vl0 == m.n, "each read, none on VL 0");
+	is_int(rr_sl2vl_vl(&m, S0, 1, 2, 0), 2, "H0 into S0, out to S1: VL 2");
+	is_int(rr_sl2vl_vl(&m, S0, 3, 2, 0), 1, "S3 into S0, out to S1: VL 1");
+	is_int(rr_sl2vl_vl(&m, S2, 3, 2, 0), 0, "S2's: not read, VL 0");
+	/*
+	 * On the VLs read: the ring's routes two hops on chain S0's port 2
+	 * as entered from H0 to it as entered from S3; on two VLs, they no
+	 * longer close the loop.
+	 */
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &loops, &d);
+	is_int(n, 0, "S0 moves H0's packets to VL 2: the loop broken");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	/* S0 alike for both: the loop, on VL 1 and S2's VL 0. */
+	for (i = 0; i < m.n; i++)
+		if (m.e[i].node == S0 && m.e[i].in == 1)
+			rr_sl2vl_set(&m, i, to_vl1);
+	is_int(m.read + m.lost, m.n, "read again: counted once");
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &loops, &d);
+	ok(n == 1 && loops[0].vls == (1U << 0 | 1U << 1),
+	   "one loop, on VL 1 and S2's VL 0 (%zu, vls 0x%x)", n,
+	   n ? loops[0].vls : 0U);
+	ok(n == 1 && loops[0].members && loops[0].channels == 4,
+	   "its four channels listed");
+	/* SL 1 is byte 0's low nibble. */
+	ok(rr_sl2vl_init(&m1, 1) && rr_sl2vl_want_loops(&m1, &d, &g, loops, n) &&
+	   m1.n, "a map for SL 1");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	if (m1.n > 1) {
+		rr_sl2vl_set(&m1, 0, to_vl1);
+		is_int(rr_sl2vl_vl(&m1, m1.e[0].node, m1.e[0].in, m1.e[0].out, 1),
+		       3, "SL 1: the low nibble");
+		rr_sl2vl_set(&m1, 1, to_vl1);
+		rr_sl2vl_lost(&m1, 1);
+		ok(m1.read == 1 && m1.lost == 1, "read, then lost: counted lost");
+		is_int(rr_sl2vl_vl(&m1, m1.e[1].node, m1.e[1].in, m1.e[1].out, 1),
+		       0, "a lost table: VL 0");
+	}
+	rr_sl2vl_free(&m1);
+	rr_sl2vl_free(&m);
 	rr_graph_free(&g);
 }
 
@@ -248,5 +333,6 @@ int main(void)
 	test_minhop();
 	test_updown();
 	test_vl_and_dead();
+	test_sl2vl();
 	return tap_done();
 }
