@@ -209,6 +209,7 @@ static void test_sl2vl(void)
 	ok(rr_sl2vl_init(&m, 0) && rr_sl2vl_want_loops(&m, &d, &g, loops, n),
 	   "the triples wanted");
 	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
 	for (i = 0; i < m.n; i++) {
 		s2 |= m.e[i].node == S2;
 		clockwise &= m.e[i].out == 2 && (m.e[i].in == 1 || m.e[i].in == 3);
