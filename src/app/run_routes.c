@@ -11,6 +11,7 @@
 
 #include "app/run.h"
 #include "app/signals.h"
+#include "model/check.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
@@ -218,28 +219,15 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.spread_links = v->spread.links,
 		.load_min = v->spread.min, .load_max = v->spread.max,
 	};
-	struct rr_expect_failure *x;
-	const struct rr_expect *e;
 	double fair;
-	int i;
 
 	f.channel_dependencies = v->cdg ? v->cdg->num_edges : 0;
 	fair = rr_routes_fair_share(v->s, v->g, &f.links_between_switches);
 	f.links_hot = rr_routes_hot_count(v->s, v->g, fair, v->spread.median);
 	rr_fabric_counts_fill(&v->counts, &f);
 	v->expect_failed = failed;
-	v->num_expect_failed = 0;
-	for (i = 0; i < run->num_expects; i++) {
-		e = &run->expects[i];
-		x = &failed[v->num_expect_failed];
-		if (rr_expect_check_count(e, &v->counts, x->actual,
-					  sizeof(x->actual)))
-			continue;
-		snprintf(x->field, sizeof(x->field), "%s", e->field);
-		snprintf(x->op, sizeof(x->op), "%s", rr_op_str(e->op));
-		snprintf(x->expected, sizeof(x->expected), "%s", e->value);
-		v->num_expect_failed++;
-	}
+	v->num_expect_failed = rr_check_counts(&v->counts, run->expects,
+					       run->num_expects, failed);
 }
 
 /*

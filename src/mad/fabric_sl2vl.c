@@ -15,14 +15,6 @@ struct sl2vl_reader {
 	size_t next;
 };
 
-/* The LID an entry's SMP goes to: the switch's, or the CA port's. */
-static uint16_t lid_of(const struct rr_graph *g, const struct rr_sl2vl_entry *e)
-{
-	const struct rr_gnode *n = &g->nodes[e->node];
-
-	return g->ports[n->first_port + (n->type == RR_NODE_SWITCH ? 0 : e->out)].lid;
-}
-
 /* The next wanted entry's SMP out; a node without a LID loses it. */
 static void send_next(struct sl2vl_reader *r)
 {
@@ -35,14 +27,13 @@ static void send_next(struct sl2vl_reader *r)
 		i = r->next++;
 		e = &r->m->e[i];
 		memset(&to, 0, sizeof(to));
-		to.lid = lid_of(r->g, e);
+		/* Every port of a switch has the switch's LID. */
+		to.lid = r->g->ports[r->g->nodes[e->node].first_port].lid;
 		memset(&rpc, 0, sizeof(rpc));
 		rpc.mgtclass = IB_SMI_CLASS;
 		rpc.method = IB_MAD_METHOD_GET;
 		rpc.attr.id = IB_ATTR_SLVL_TABLE;
-		/* A switch's table by in and out port; a CA port's: 0. */
-		rpc.attr.mod = r->g->nodes[e->node].type == RR_NODE_SWITCH ?
-			       (unsigned int)e->in << 8 | e->out : 0;
+		rpc.attr.mod = (unsigned int)e->in << 8 | e->out;
 		rpc.datasz = IB_SMP_DATA_SIZE;
 		rpc.dataoffs = IB_SMP_DATA_OFFS;
 		if (!to.lid || rr_mad_send(r->win, RR_MAD_TABLES, i, &rpc, &to,

@@ -15,8 +15,8 @@
 #include "model/sl2vl.h"
 
 /*
- * Each wanted entry of M read from G's nodes (by the LID of the node's
- * port: a switch's own, a CA's port's), or marked lost, with P's port,
+ * Each wanted entry of M read from its switch (by the switch's LID, the
+ * table of its in and out port), or marked lost, with P's port,
  * window and timeout through IB's functions.  False with WHY when the
  * port cannot be opened or memory is short.
  */

@@ -5,22 +5,28 @@
 
 #include "model/check.h"
 
+/* F says that E did not hold: its value was ACTUAL. */
+static void failure(struct rr_expect_failure *f, const struct rr_expect *e,
+		    const char *actual)
+{
+	memset(f, 0, sizeof(*f));
+	snprintf(f->field, sizeof(f->field), "%s", e->field);
+	snprintf(f->op, sizeof(f->op), "%s", rr_op_str(e->op));
+	snprintf(f->expected, sizeof(f->expected), "%s", e->value);
+	snprintf(f->actual, sizeof(f->actual), "%s", actual);
+}
+
 static void record(struct rr_result *r, const struct rr_expect *e,
 		   const char *actual)
 {
-	struct rr_expect_failure *f, *grown;
+	struct rr_expect_failure *grown;
 
 	grown = realloc(r->notes.expect_failures,
 			(size_t)(r->notes.num_expect_failures + 1) * sizeof(*grown));
 	if (!grown)
 		abort();	/* a few hundred bytes */
 	r->notes.expect_failures = grown;
-	f = &grown[r->notes.num_expect_failures++];
-	memset(f, 0, sizeof(*f));
-	snprintf(f->field, sizeof(f->field), "%s", e->field);
-	snprintf(f->op, sizeof(f->op), "%s", rr_op_str(e->op));
-	snprintf(f->expected, sizeof(f->expected), "%s", e->value);
-	snprintf(f->actual, sizeof(f->actual), "%s", actual);
+	failure(&grown[r->notes.num_expect_failures++], e, actual);
 }
 
 void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n)
@@ -34,4 +40,17 @@ void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n)
 	for (i = 0; i < n; i++)
 		if (!rr_expect_check(&ex[i], r, actual, sizeof(actual)))
 			record(r, &ex[i], actual);
+}
+
+int rr_check_counts(const struct rr_fabric_counts *c,
+		    const struct rr_expect *ex, int n,
+		    struct rr_expect_failure *failed)
+{
+	char actual[64];
+	int i, num = 0;
+
+	for (i = 0; i < n; i++)
+		if (!rr_expect_check_count(&ex[i], c, actual, sizeof(actual)))
+			failure(&failed[num++], &ex[i], actual);
+	return num;
 }

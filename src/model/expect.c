@@ -37,7 +37,7 @@ enum vtype { V_NUMBER, V_STRING, V_BOOL };
 
 static enum vtype value_type(const struct rr_expect *e)
 {
-	if (e->raw || e->fabric)
+	if (e->raw || !e->f)
 		return V_NUMBER;
 	switch (e->f->type) {
 	case RR_FT_STR:
@@ -83,7 +83,6 @@ static bool find_field(struct rr_expect *e, bool fabric, char *why,
 {
 	char names[512];
 
-	e->fabric = fabric;
 	if (!fabric) {
 		e->f = rr_field_find(e->field, &e->scope, &e->raw);
 		if (!e->f)

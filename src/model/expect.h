@@ -18,8 +18,7 @@ enum rr_op { RR_OP_EQ, RR_OP_NE, RR_OP_LT, RR_OP_LE, RR_OP_GT, RR_OP_GE };
 
 struct rr_expect {
 	char field[48];		/* as written: mtu, mtu_raw, total */
-	const struct rr_field *f;	/* NULL for a count of the fabric's */
-	bool fabric;		/* FIELD a count (--sa --trace --all-pairs) */
+	const struct rr_field *f;	/* NULL: FIELD a count of the fabric's */
 	int count;		/* then: which (enum rr_fabric_count) */
 	enum rr_fscope scope;
 	bool raw;		/* KEY_raw: the raw enum, not its decoding */

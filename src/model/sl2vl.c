@@ -109,12 +109,8 @@ bool rr_sl2vl_want_loops(struct rr_sl2vl *m, const struct rr_cdg *d,
 	for (i = 0; i < d->num_edges; i++) {
 		e = &d->edges[i];
 		port = rr_channel_port(e->to);
-		if (!in_loop[port])
+		if (!in_loop[port] || g->ports[port].oper_vls <= 1)
 			continue;
-		if (g->ports[port].oper_vls <= 1) {
-			m->one_vl++;
-			continue;
-		}
 		/* The packet left by FROM and came in by its peer's port. */
 		rr_graph_port_at(g, port, &node, &k);
 		if (!want(m, (uint32_t)node,

@@ -23,7 +23,10 @@
 
 enum rr_sl2vl_state { RR_SL2VL_WANTED, RR_SL2VL_READ, RR_SL2VL_LOST };
 
-/* One (node, in port, out port): a CA's own port is in port 0. */
+/*
+ * One (switch, in port, out port): a loop's channels are switches' ports
+ * (a CA forwards nothing, so no route depends on a CA's channel).
+ */
 struct rr_sl2vl_entry {
 	uint32_t node;
 	uint8_t in, out;
@@ -38,7 +41,6 @@ struct rr_sl2vl {
 	uint32_t *slots;		/* open addressing: entry + 1, 0 empty */
 	size_t num_slots;
 	size_t read, lost, not_vl0;	/* after the reading */
-	size_t one_vl;			/* triples skipped: one VL only */
 	bool unread;			/* the reading failed as a whole: */
 	char why[160];			/* why, and VL 0 assumed */
 };

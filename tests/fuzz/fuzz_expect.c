@@ -149,7 +149,7 @@ static void check_count(const char *text, const uint8_t *data, size_t size)
 	if (!parse_twice(rr_expect_parse_count, text,
 			 1 + (size ? data[0] % 8 : 0), &e))
 		return;
-	fuzz_check(e.fabric && !e.f && e.numeric);
+	fuzz_check(!e.f && e.numeric);
 	fuzz_check(e.count >= 0 && e.count < RR_FC_NUM);
 	fuzz_check(!strcmp(rr_fabric_count_defs[e.count].name, e.field));
 	for (i = 0; i < RR_FC_NUM; i++) {
