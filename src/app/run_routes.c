@@ -16,6 +16,8 @@
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
 #include "base/escape.h"
+#include "input/json_lib.h"
+#include "input/routes_file.h"
 #include "output/render_routes.h"
 
 int rr_run_routes_open_dot(struct run *run)
@@ -139,6 +141,7 @@ struct walk_ctx {
 	const struct rr_routes_view *v;
 	struct rr_cdg *cdg;
 	struct rr_route_topology *topo;
+	struct rr_compare *cmp;		/* NULL: no --compare */
 	bool per_pair;
 	bool no_memory;
 };
@@ -171,6 +174,10 @@ static bool each_route(const struct rr_route *r, size_t src, size_t dst,
 	if (!add_dependencies(r, src, dst, arg) && c->no_memory)
 		return false;
 	rr_topology_add(c->topo, c->v->g, r, src, dst);
+	if (c->cmp && !rr_compare_route(c->cmp, r, src, dst)) {
+		c->no_memory = true;
+		return false;
+	}
 	if (c->per_pair)
 		rr_render_route(c->p, c->v, r, src, dst);
 	return !rr_stop_requested();
@@ -224,6 +231,7 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 	f.channel_dependencies = v->cdg ? v->cdg->num_edges : 0;
 	fair = rr_routes_fair_share(v->s, v->g, &f.links_between_switches);
 	f.links_hot = rr_routes_hot_count(v->s, v->g, fair, v->spread.median);
+	f.cmp = v->cmp;
 	rr_fabric_counts_fill(&v->counts, &f);
 	v->expect_failed = failed;
 	v->num_expect_failed = rr_check_counts(&v->counts, run->expects,
@@ -296,6 +304,18 @@ static bool timed_vls(const struct rr_fabric_tables_params *p,
 	return ok;
 }
 
+/* --compare: the cables, loads and loops against the earlier run's. */
+static bool compared(const struct run *run, struct rr_routes_view *v,
+		     struct rr_compare *cmp)
+{
+	if (!rr_compare_finish(cmp, v->s, v->names, v->loops, v->num_loops))
+		return false;
+	rr_compare_sort_groups(cmp);
+	v->cmp = cmp;
+	v->compared_with = run->opts.compare;
+	return true;
+}
+
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    struct rr_graph *g, struct rr_graph_read *rd)
 {
@@ -309,6 +329,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	struct rr_cdg cdg = { 0 };
 	struct rr_sl2vl sl2vl = { 0 };
 	struct rr_route_topology topo = { 0 };
+	struct rr_compare cmp = { 0 };
 	struct rr_degraded_link *bad = NULL;
 	struct rr_expect_failure failed[RR_MAX_EXPECT];
 	struct timespec t0, t1;
@@ -334,6 +355,14 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	}
 	c.topo = &topo;
 	v.topo = &topo;
+	if (run->routes.compare) {
+		if (!rr_compare_init(&cmp, &run->routes.before, g, eps, n)) {
+			code = RR_EXIT_FAILED;
+			perror("rdma-route");
+			goto out;
+		}
+		c.cmp = &cmp;
+	}
 	if (!rr_links_degraded(g, &bad, &v.num_degraded)) {
 		code = RR_EXIT_FAILED;
 		perror("rdma-route");
@@ -355,7 +384,8 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	t1 = rr_now();
 	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms - v.vl_ms;
 	v.asymmetric = rr_topology_asymmetric(&topo);
-	if (!rr_routes_load_spread(&s, g, &v.spread)) {
+	if (!rr_routes_load_spread(&s, g, &v.spread) ||
+	    (c.cmp && !compared(run, &v, &cmp))) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
@@ -367,6 +397,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	if (draw(run, &v) != RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 out:
+	rr_compare_free(&cmp);
 	rr_credit_loops_free(loops, v.num_loops);
 	rr_cdg_free(&cdg);
 	rr_sl2vl_free(&sl2vl);
@@ -375,6 +406,27 @@ out:
 	rr_routes_free(&s);
 	free(eps);
 	return code;
+}
+
+/* --compare's file read before the fabric: a bad one is the user's, exit 2. */
+static int read_before(struct run *run)
+{
+	char why[512], buf[256];
+
+	if (!run->opts.compare)
+		return RR_EXIT_OK;
+	if (!rr_jsonc_ready(why, sizeof(why))) {
+		fprintf(stderr, "rdma-route: --compare: cannot load json-c: %s\n", why);
+		return RR_EXIT_FAILED;
+	}
+	if (rr_routes_file_read(run->opts.compare, &run->routes.before, why,
+				sizeof(why))) {
+		run->routes.compare = true;
+		return RR_EXIT_OK;
+	}
+	fprintf(stderr, "rdma-route: --compare '%s': %s\n",
+		rr_shown(run->opts.compare, buf, sizeof(buf)), why);
+	return RR_EXIT_USAGE;
 }
 
 int rr_run_routes(struct run *run)
@@ -395,12 +447,19 @@ int rr_run_routes(struct run *run)
 	code = rr_run_routes_open_dot(run);
 	if (code != RR_EXIT_OK)
 		return code;
+	code = read_before(run);
+	if (code != RR_EXIT_OK)
+		return code;
 	if (!rr_fabric_tables_read(&p, &g, &rd, &no_library, why, sizeof(why))) {
 		fprintf(stderr, "rdma-route: --trace --all-pairs: cannot read the fabric: %s\n",
 			why);
-		return no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+		code = no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+		goto out;
 	}
 	code = walk_all(run, &p, &g, &rd);
 	rr_graph_free(&g);
+out:
+	rr_routes_before_free(&run->routes.before);
+	run->routes.compare = false;
 	return code;
 }

@@ -46,6 +46,7 @@ enum {
 	OPT_NO_PROGRESS,
 	OPT_SVG,
 	OPT_DOT,
+	OPT_COMPARE,
 	OPT_PER_PAIR,
 };
 
@@ -178,6 +179,10 @@ static const struct argp_option options[] = {
 	{ "dot", OPT_DOT, "FILE", 0,
 	  "--trace --all-pairs: the topology with each link's routes as a "
 	  "graphviz graph into FILE (replaced whole, as -o's)", 2 },
+	{ "compare", OPT_COMPARE, "FILE", 0,
+	  "--trace --all-pairs: what changed since the run whose --json "
+	  "report is FILE (routes moved, links gone or new, loads, credit "
+	  "loops)", 2 },
 	{ "per-pair", OPT_PER_PAIR, NULL, 0,
 	  "--trace --all-pairs --jsonl: a record per pair (its route) before "
 	  "the report", 2 },
@@ -275,6 +280,8 @@ static void check_mode(struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
 	if (opts->dot && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
+	if (opts->compare && opts->mode != RR_MODE_ROUTES)
+		argp_error(state, "--compare compares the routes of --sa --trace --all-pairs with an earlier run's");
 	if (opts->reject && opts->mode != RR_MODE_LISTEN)
 		argp_error(state, "--reject answers requests: with --listen only");
 	if (opts->data && !opts->connect_port)
@@ -512,6 +519,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0])
 			argp_error(state, "invalid --dot '': want a file name");
 		opts->dot = arg;
+		break;
+	case OPT_COMPARE:
+		if (!arg[0])
+			argp_error(state, "invalid --compare '': want a file name");
+		opts->compare = arg;
 		break;
 	case 'c':
 		opts->count = (unsigned int)number(state, "count", arg, 0,

@@ -2,7 +2,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <limits.h>
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,75 +13,12 @@
 #include "model/decode.h"
 #include "model/fields.h"
 #include "base/sockaddr.h"
+#include "input/json_lib.h"
 #include "input/record_reader.h"
-
-#ifndef RR_JSONC_SONAME
-#define RR_JSONC_SONAME "libjson-c.so.5"
-#endif
-
-/* json-c, loaded at the first record: no other run needs it. */
-static struct {
-	void *so;
-	bool tried;
-	char why[256];
-	__typeof__(json_tokener_new) *tok_new;
-	__typeof__(json_tokener_free) *tok_free;
-	__typeof__(json_tokener_parse_ex) *parse_ex;
-	__typeof__(json_tokener_get_error) *get_error;
-	__typeof__(json_tokener_get_parse_end) *parse_end;
-	__typeof__(json_tokener_error_desc) *error_desc;
-	__typeof__(json_object_object_get_ex) *get_ex;
-	__typeof__(json_object_get_type) *type;
-	__typeof__(json_object_get_string) *string;
-	__typeof__(json_object_get_double) *dbl;
-	__typeof__(json_object_get_boolean) *boolean;
-	__typeof__(json_object_array_length) *length;
-	__typeof__(json_object_array_get_idx) *idx;
-	__typeof__(json_object_put) *put;
-} jc;
-
-#define FIND(member, name)                                                    \
-	do {                                                                  \
-		*(void **)&jc.member = dlsym(jc.so, #name);                   \
-		if (!jc.member)                                               \
-			goto missing;                                         \
-	} while (0)
 
 bool rr_record_reader_ready(char *why, size_t why_len)
 {
-	const char *err;
-
-	if (!jc.tried) {
-		jc.tried = true;
-		jc.so = dlopen(RR_JSONC_SONAME, RTLD_NOW | RTLD_LOCAL);
-		if (!jc.so)
-			goto missing;
-		FIND(tok_new, json_tokener_new);
-		FIND(tok_free, json_tokener_free);
-		FIND(parse_ex, json_tokener_parse_ex);
-		FIND(get_error, json_tokener_get_error);
-		FIND(parse_end, json_tokener_get_parse_end);
-		FIND(error_desc, json_tokener_error_desc);
-		FIND(get_ex, json_object_object_get_ex);
-		FIND(type, json_object_get_type);
-		FIND(string, json_object_get_string);
-		FIND(dbl, json_object_get_double);
-		FIND(boolean, json_object_get_boolean);
-		FIND(length, json_object_array_length);
-		FIND(idx, json_object_array_get_idx);
-		FIND(put, json_object_put);
-	}
-	goto done;
-missing:
-	err = dlerror();
-	snprintf(jc.why, sizeof(jc.why), "%s", err ? err : "cannot load " RR_JSONC_SONAME);
-	if (jc.so)
-		dlclose(jc.so);
-	jc.so = NULL;
-done:
-	if (!jc.so)
-		snprintf(why, why_len, "%s", jc.why);
-	return jc.so != NULL;
+	return rr_jsonc_ready(why, why_len);
 }
 
 /* OBJ's member KEY of TYPE, or NULL. */
@@ -90,7 +26,7 @@ static json_object *member(json_object *obj, const char *key, json_type type)
 {
 	json_object *v;
 
-	if (!obj || !jc.get_ex(obj, key, &v) || !v || jc.type(v) != type)
+	if (!obj || !rr_jc.get_ex(obj, key, &v) || !v || rr_jc.type(v) != type)
 		return NULL;
 	return v;
 }
@@ -100,15 +36,15 @@ static json_object *any_member(json_object *obj, const char *key)
 {
 	json_object *v;
 
-	if (!obj || !jc.get_ex(obj, key, &v) || !v ||
-	    jc.type(v) == json_type_null)
+	if (!obj || !rr_jc.get_ex(obj, key, &v) || !v ||
+	    rr_jc.type(v) == json_type_null)
 		return NULL;
 	return v;
 }
 
 static bool is_number(json_object *m)
 {
-	return jc.type(m) == json_type_int || jc.type(m) == json_type_double;
+	return rr_jc.type(m) == json_type_int || rr_jc.type(m) == json_type_double;
 }
 
 /* A member's value, how it went. */
@@ -137,7 +73,7 @@ static bool whole(json_object *m, double *d)
 {
 	if (!is_number(m))
 		return false;
-	*d = jc.dbl(m);
+	*d = rr_jc.dbl(m);
 	return *d >= -9e15 && *d <= 9e15 && *d == (double)(long long)*d;
 }
 
@@ -159,23 +95,23 @@ static enum member_read coded_value(const struct rr_field *f, json_object *obj,
 	raw = any_member(obj, key);
 	if (raw && (!whole(raw, &d) || d < 0 || d > 255))
 		return bad(at, key, "a whole number from 0 to 255");
-	if (!jc.get_ex(obj, f->key, &dec))
+	if (!rr_jc.get_ex(obj, f->key, &dec))
 		dec = NULL;
 	/* A name of null names nothing; a quantity of null is a code's. */
 	if (!raw && (!dec || (f->type == RR_FT_ENUM &&
-			      jc.type(dec) == json_type_null)))
+			      rr_jc.type(dec) == json_type_null)))
 		return MEMBER_ABSENT;
 	rr_fval_reset(&want);
 	if (dec && f->type == RR_FT_ENUM) {
-		if (jc.type(dec) != json_type_string)
+		if (rr_jc.type(dec) != json_type_string)
 			return bad(at, f->key, "a string");
-		want.s = jc.string(dec);
-	} else if (dec && jc.type(dec) == json_type_null) {
+		want.s = rr_jc.string(dec);
+	} else if (dec && rr_jc.type(dec) == json_type_null) {
 		want.null = true;
 	} else if (dec) {
 		if (!is_number(dec))
 			return bad(at, f->key, "a number or null");
-		want.d = jc.dbl(dec);
+		want.d = rr_jc.dbl(dec);
 	}
 	v->present = true;
 	if (raw) {
@@ -183,7 +119,7 @@ static enum member_read coded_value(const struct rr_field *f, json_object *obj,
 		if (dec && !rr_field_code_gives(f, r, v->i, &want)) {
 			snprintf(at->why, at->why_len,
 				 "\"%s%s\": %s disagrees with \"%s%s\": %lld",
-				 at->scope, f->key, jc.string(dec), at->scope,
+				 at->scope, f->key, rr_jc.string(dec), at->scope,
 				 key, v->i);
 			return MEMBER_BAD;
 		}
@@ -191,7 +127,7 @@ static enum member_read coded_value(const struct rr_field *f, json_object *obj,
 	}
 	if (!rr_field_encode(f, r, &want, &v->i)) {
 		snprintf(at->why, at->why_len, "\"%s%s\": %s is no value of it",
-			 at->scope, f->key, jc.string(dec));
+			 at->scope, f->key, rr_jc.string(dec));
 		return MEMBER_BAD;
 	}
 	return MEMBER_VALUE;
@@ -218,19 +154,19 @@ static enum member_read json_value(const struct rr_field *f, json_object *obj,
 		return MEMBER_ABSENT;
 	switch (f->type) {
 	case RR_FT_STR:
-		if (jc.type(m) != json_type_string)
+		if (rr_jc.type(m) != json_type_string)
 			return bad(at, f->key, "a string");
-		v->s = jc.string(m);
+		v->s = rr_jc.string(m);
 		break;
 	case RR_FT_BOOL:
-		if (jc.type(m) != json_type_boolean)
+		if (rr_jc.type(m) != json_type_boolean)
 			return bad(at, f->key, "true or false");
-		v->i = jc.boolean(m);
+		v->i = rr_jc.boolean(m);
 		break;
 	case RR_FT_HEX:
 		/* Up to 64 bits (a service ID), as the field's bits. */
-		if (jc.type(m) != json_type_string ||
-		    !rr_parse_uint(jc.string(m), 0, ULLONG_MAX, &n))
+		if (rr_jc.type(m) != json_type_string ||
+		    !rr_parse_uint(rr_jc.string(m), 0, ULLONG_MAX, &n))
 			return bad(at, f->key, "a hexadecimal string such as \"0xffff\"");
 		v->i = (long long)n;
 		break;
@@ -238,7 +174,7 @@ static enum member_read json_value(const struct rr_field *f, json_object *obj,
 	case RR_FT_NUM:
 		if (!is_number(m))
 			return bad(at, f->key, "a number");
-		v->d = jc.dbl(m);
+		v->d = rr_jc.dbl(m);
 		break;
 	default:	/* RR_FT_INT */
 		if (!whole(m, &d))
@@ -292,11 +228,11 @@ static bool status_agrees(json_object *o, json_object *err, char *why,
 
 	if (!st)
 		return true;
-	if (jc.type(st) != json_type_string) {
+	if (rr_jc.type(st) != json_type_string) {
 		snprintf(why, why_len, "\"status\": want a string");
 		return false;
 	}
-	s = jc.string(st);
+	s = rr_jc.string(st);
 	if (!strcmp(s, "failed") && !err) {
 		snprintf(why, why_len, "\"status\" is \"failed\" but the result has no \"error\" object");
 		return false;
@@ -322,15 +258,15 @@ static bool read_paths(json_object *o, struct rr_record *rec,
 	struct place at = { scope, why, why_len };
 	size_t i, n;
 
-	if (paths && jc.type(paths) != json_type_array) {
+	if (paths && rr_jc.type(paths) != json_type_array) {
 		snprintf(why, why_len, "\"paths\": want an array");
 		return false;
 	}
-	n = paths ? jc.length(paths) : 0;
+	n = paths ? rr_jc.length(paths) : 0;
 	for (i = 0; i < n && i < RR_RECORD_PATHS; i++) {
-		p = jc.idx(paths, i);
+		p = rr_jc.idx(paths, i);
 		snprintf(scope, sizeof(scope), "paths[%zu].", i);
-		if (!p || jc.type(p) != json_type_object) {
+		if (!p || rr_jc.type(p) != json_type_object) {
 			snprintf(why, why_len, "\"paths[%zu]\": want an object", i);
 			return false;
 		}
@@ -353,11 +289,11 @@ static bool read_result(json_object *o, struct rr_record *rec, char *why,
 	json_object *err = any_member(o, "error"), *t = any_member(o, "time_ms");
 	struct rr_result *r = &rec->r;
 
-	if (err && jc.type(err) != json_type_object) {
+	if (err && rr_jc.type(err) != json_type_object) {
 		snprintf(why, why_len, "\"error\": want an object");
 		return false;
 	}
-	if (t && jc.type(t) != json_type_object) {
+	if (t && rr_jc.type(t) != json_type_object) {
 		snprintf(why, why_len, "\"time_ms\": want an object");
 		return false;
 	}
@@ -413,7 +349,7 @@ static void split_prefix(const char *line, size_t len, char *host,
 static json_object *parse_json(const char *text, size_t len, char *why,
 			       size_t why_len)
 {
-	struct json_tokener *tok = jc.tok_new();
+	struct json_tokener *tok = rr_jc.tok_new();
 	json_object *o = NULL;
 	size_t end;
 
@@ -421,25 +357,25 @@ static json_object *parse_json(const char *text, size_t len, char *why,
 		snprintf(why, why_len, "out of memory");
 		goto out;
 	}
-	o = jc.parse_ex(tok, text, (int)len);
+	o = rr_jc.parse_ex(tok, text, (int)len);
 	if (!o) {
 		snprintf(why, why_len, "not a JSON object: %s",
-			 jc.get_error(tok) == json_tokener_continue ?
+			 rr_jc.get_error(tok) == json_tokener_continue ?
 				"the line ends inside it" :
-				jc.error_desc(jc.get_error(tok)));
+				rr_jc.error_desc(rr_jc.get_error(tok)));
 		goto out;
 	}
-	for (end = jc.parse_end(tok); end < len; end++) {
+	for (end = rr_jc.parse_end(tok); end < len; end++) {
 		if (!isspace((unsigned char)text[end])) {
 			snprintf(why, why_len, "text after the JSON object");
-			jc.put(o);
+			rr_jc.put(o);
 			o = NULL;
 			break;
 		}
 	}
 out:
 	if (tok)
-		jc.tok_free(tok);
+		rr_jc.tok_free(tok);
 	return o;
 }
 
@@ -459,7 +395,7 @@ enum rr_record_kind rr_record_parse(const char *line, size_t len,
 	o = parse_json(line + skip, len - skip, why, why_len);
 	if (!o)
 		return RR_RECORD_BAD;
-	if (jc.type(o) != json_type_object) {
+	if (rr_jc.type(o) != json_type_object) {
 		snprintf(why, why_len, "not a JSON object");
 		goto out;
 	}
@@ -469,7 +405,7 @@ enum rr_record_kind rr_record_parse(const char *line, size_t len,
 		goto out;
 	}
 	kind = RR_RECORD_OTHER;
-	if (strcmp(jc.string(rk), "results"))
+	if (strcmp(rr_jc.string(rk), "results"))
 		goto out;
 	kind = RR_RECORD_BAD;
 	if (!member(o, "destination", json_type_string)) {
@@ -489,6 +425,6 @@ enum rr_record_kind rr_record_parse(const char *line, size_t len,
 	kind = RR_RECORD_RESULT;
 out:
 	if (o)
-		jc.put(o);
+		rr_jc.put(o);
 	return kind;
 }

@@ -36,6 +36,18 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_LOAD_MAX] = { "load_max", NULL, NULL },
 	[RR_FC_LINKS_HOT] = { "links_hot", GAUGE("links_hot"),
 		"links between switches that carry half again their fair share or more" },
+	[RR_FC_ROUTES_COMPARED] = { "routes_compared", NULL, NULL },
+	[RR_FC_ROUTES_MOVED] = { "routes_moved", GAUGE("routes_moved"),
+		"routes that cross other switches or ports than in the run compared with (--compare)" },
+	[RR_FC_PORTS_GONE] = { "ports_gone", NULL, NULL },
+	[RR_FC_PORTS_NEW] = { "ports_new", NULL, NULL },
+	[RR_FC_LINKS_GONE] = { "links_gone", GAUGE("links_gone"),
+		"cables of the run compared with that are not there now (--compare)" },
+	[RR_FC_LINKS_NEW] = { "links_new", GAUGE("links_new"),
+		"cables there now that the run compared with did not have (--compare)" },
+	[RR_FC_CREDIT_LOOPS_NEW] = { "credit_loops_new", GAUGE("credit_loops_new"),
+		"credit loops that hold no channel of the run compared with's loops (--compare)" },
+	[RR_FC_CREDIT_LOOPS_VANISHED] = { "credit_loops_vanished", NULL, NULL },
 };
 
 static void set(struct rr_fabric_counts *c, enum rr_fabric_count i,
@@ -43,6 +55,19 @@ static void set(struct rr_fabric_counts *c, enum rr_fabric_count i,
 {
 	c->v[i] = v;
 	c->known[i] = true;
+}
+
+static void fill_compared(struct rr_fabric_counts *c,
+			  const struct rr_compare *cmp)
+{
+	set(c, RR_FC_ROUTES_COMPARED, cmp->compared);
+	set(c, RR_FC_ROUTES_MOVED, cmp->moved);
+	set(c, RR_FC_PORTS_GONE, cmp->ports_gone);
+	set(c, RR_FC_PORTS_NEW, cmp->ports_new);
+	set(c, RR_FC_LINKS_GONE, cmp->num_gone);
+	set(c, RR_FC_LINKS_NEW, cmp->num_added);
+	set(c, RR_FC_CREDIT_LOOPS_NEW, cmp->num_new);
+	set(c, RR_FC_CREDIT_LOOPS_VANISHED, cmp->num_vanished);
 }
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,
@@ -78,6 +103,8 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 		set(c, RR_FC_LOAD_MAX, f->load_max);
 		set(c, RR_FC_LINKS_HOT, f->links_hot);
 	}
+	if (f->cmp)
+		fill_compared(c, f->cmp);
 }
 
 int rr_fabric_count_find(const char *name)

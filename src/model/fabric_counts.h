@@ -13,6 +13,7 @@
 
 #include "model/fabric_routes.h"
 #include "model/route_topology.h"
+#include "model/route_compare.h"
 
 /* In the summary's order: three runs of them, the rest between. */
 enum rr_fabric_count {
@@ -36,6 +37,14 @@ enum rr_fabric_count {
 	RR_FC_LOAD_MIN,
 	RR_FC_LOAD_MAX,
 	RR_FC_LINKS_HOT,
+	RR_FC_ROUTES_COMPARED,		/* --compare */
+	RR_FC_ROUTES_MOVED,
+	RR_FC_PORTS_GONE,
+	RR_FC_PORTS_NEW,
+	RR_FC_LINKS_GONE,
+	RR_FC_LINKS_NEW,
+	RR_FC_CREDIT_LOOPS_NEW,
+	RR_FC_CREDIT_LOOPS_VANISHED,
 	RR_FC_NUM
 };
 
@@ -64,6 +73,7 @@ struct rr_fabric_found {
 	size_t spread_links;			/* 0: no load_min, load_max */
 	uint64_t load_min, load_max;
 	size_t links_hot;
+	const struct rr_compare *cmp;		/* NULL: no --compare */
 };
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,

@@ -13,7 +13,7 @@ static const char *name_of(const struct rr_routes_view *v, size_t n)
 }
 
 /* A CA port's name: its node's, "/PORT" when the node has several. */
-static void port_name(const struct rr_routes_view *v, size_t ep, char *buf,
+void rr_routes_port_name(const struct rr_routes_view *v, size_t ep, char *buf,
 		      size_t len)
 {
 	const struct rr_endpoint *e = &v->eps[ep];
@@ -140,6 +140,10 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		pr_num(p, "load_median", v->spread.median, text);
 	}
 	counts(p, v, RR_FC_LOAD_MAX, RR_FC_LINKS_HOT);
+	if (v->cmp) {
+		pr_str(p, "compared_with", v->compared_with);
+		counts(p, v, RR_FC_ROUTES_COMPARED, RR_FC_CREDIT_LOOPS_VANISHED);
+	}
 	snprintf(text, sizeof(text), "%.1f routes a link", fair);
 	pr_num(p, "fair_share", fair, text);
 	rr_render_expect_failed(p, v->expect_failed, v->num_expect_failed);
@@ -147,7 +151,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 }
 
 /* Port I (graph index) as "S1 port 3 -> S3 port 1". */
-static void link_name(const struct rr_routes_view *v, size_t i, char *buf,
+void rr_routes_link_name(const struct rr_routes_view *v, size_t i, char *buf,
 		      size_t len)
 {
 	const struct rr_gport *gp = &v->g->ports[i];
@@ -207,7 +211,7 @@ static void hottest(struct printer *p, const struct rr_routes_view *v,
 	for (i = 0; i < n; i++) {
 		if (!rr_link_hot(v->s->loads[hot[i]], fair, v->spread.median))
 			break;
-		link_name(v, hot[i], name, sizeof(name));
+		rr_routes_link_name(v, hot[i], name, sizeof(name));
 		snprintf(title, sizeof(title), "hottest: %s: %llu routes, %.2f of the fair share",
 			 name, (unsigned long long)v->s->loads[hot[i]],
 			 share(v, hot[i], fair));
@@ -228,6 +232,7 @@ static void channel_fields(struct printer *p, const struct rr_routes_view *v,
 	rr_graph_port_at(v->g, rr_channel_port(c), &node, &port);
 	pr_obj_begin(p, NULL, NULL);
 	pr_str(p, "node", name_of(v, node));
+	pr_hex(p, "guid", v->g->nodes[node].guid, 16);
 	pr_int(p, "port", port);
 	if (gp->peer != RR_NO_NODE) {
 		pr_str(p, "peer", name_of(v, gp->peer));
@@ -238,7 +243,7 @@ static void channel_fields(struct printer *p, const struct rr_routes_view *v,
 }
 
 /* A loop's title: its VLs, its cycle's links, the two routes. */
-static void loop_title(const struct rr_routes_view *v,
+void rr_routes_loop_title(const struct rr_routes_view *v,
 		       const struct rr_credit_loop *l, char *buf, size_t len)
 {
 	char from[160], to[160], name[256];
@@ -247,17 +252,17 @@ static void loop_title(const struct rr_routes_view *v,
 	used = (size_t)snprintf(buf, len, "credit loop on VL %u: %zu links:",
 				rr_channel_vl(l->cycle[0]), l->cycle_len);
 	for (i = 0; i < l->cycle_len && used < len; i++) {
-		link_name(v, rr_channel_port(l->cycle[i]), name, sizeof(name));
+		rr_routes_link_name(v, rr_channel_port(l->cycle[i]), name, sizeof(name));
 		used += (size_t)snprintf(buf + used, len - used, "%s %s",
 					 i ? "," : "", name);
 	}
-	port_name(v, l->a_src, from, sizeof(from));
-	port_name(v, l->a_dst, to, sizeof(to));
+	rr_routes_port_name(v, l->a_src, from, sizeof(from));
+	rr_routes_port_name(v, l->a_dst, to, sizeof(to));
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used,
 					 "; closed by %s -> %s", from, to);
-	port_name(v, l->b_src, from, sizeof(from));
-	port_name(v, l->b_dst, to, sizeof(to));
+	rr_routes_port_name(v, l->b_src, from, sizeof(from));
+	rr_routes_port_name(v, l->b_dst, to, sizeof(to));
 	if (used < len)
 		snprintf(buf + used, len - used, " and %s -> %s", from, to);
 }
@@ -268,9 +273,9 @@ static void route_fields(struct printer *p, const struct rr_routes_view *v,
 	char name[160];
 
 	pr_obj_begin(p, key, NULL);
-	port_name(v, src, name, sizeof(name));
+	rr_routes_port_name(v, src, name, sizeof(name));
 	pr_str(p, "from", name);
-	port_name(v, dst, name, sizeof(name));
+	rr_routes_port_name(v, dst, name, sizeof(name));
 	pr_str(p, "to", name);
 	pr_obj_end(p);
 }
@@ -284,7 +289,7 @@ static void credit_loops(struct printer *p, const struct rr_routes_view *v)
 
 	for (i = 0; i < v->num_loops; i++) {
 		l = &v->loops[i];
-		loop_title(v, l, title, sizeof(title));
+		rr_routes_loop_title(v, l, title, sizeof(title));
 		pr_use_err(p, true);
 		pr_record_begin(p, "credit_loops", title, true);
 		pr_arr_begin(p, "vls");
@@ -327,7 +332,7 @@ static void degraded(struct printer *p, const struct rr_routes_view *v,
 
 	for (i = 0; i < v->num_degraded; i++) {
 		d = &v->degraded[i];
-		link_name(v, d->port, name, sizeof(name));
+		rr_routes_link_name(v, d->port, name, sizeof(name));
 		if (d->expected_gbps > 0)
 			snprintf(title, sizeof(title), "degraded link: %s: %g Gb/s, %s (%g Gb/s)",
 				 name, d->rate_gbps, fault_words(d->fault),
@@ -367,8 +372,8 @@ static void failures(struct printer *p, const struct rr_routes_view *v)
 		gr = &v->s->groups[i];
 		rr_route_place(v->g, v->names, gr->cause, gr->node, gr->aux,
 			       where, sizeof(where));
-		port_name(v, gr->src, from, sizeof(from));
-		port_name(v, gr->dst, to, sizeof(to));
+		rr_routes_port_name(v, gr->src, from, sizeof(from));
+		rr_routes_port_name(v, gr->dst, to, sizeof(to));
 		snprintf(title, sizeof(title), "%s: %s: %llu pairs, first %s -> %s",
 			 rr_cause_key(gr->cause), where,
 			 (unsigned long long)gr->pairs, from, to);
@@ -423,7 +428,9 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 	failures(p, v);
 	degraded(p, v, fair);
 	credit_loops(p, v);
+	rr_record_routes_compared(p, v);
 	links(p, v, fair);
+	rr_record_routes_saved(p, v);
 	if (!v->quiet)
 		hottest(p, v, fair);
 	summary(p, v, fair);
@@ -436,10 +443,10 @@ void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 	unsigned int i;
 
 	pr_record_begin(p, "routes", NULL, false);
-	port_name(v, src, name, sizeof(name));
+	rr_routes_port_name(v, src, name, sizeof(name));
 	pr_str(p, "from", name);
 	pr_int(p, "from_lid", v->eps[src].lid);
-	port_name(v, dst, name, sizeof(name));
+	rr_routes_port_name(v, dst, name, sizeof(name));
 	pr_str(p, "to", name);
 	pr_int(p, "to_lid", v->eps[dst].lid);
 	pr_bool(p, "ok", r->cause == RR_CAUSE_NONE);

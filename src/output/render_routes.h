@@ -23,6 +23,7 @@
 #include "model/result.h"
 #include "model/link_health.h"
 #include "model/route_topology.h"
+#include "model/route_compare.h"
 #include "output/printer.h"
 
 struct rr_routes_view {
@@ -49,6 +50,9 @@ struct rr_routes_view {
 	/* The cables that carry less than they should. */
 	const struct rr_degraded_link *degraded;
 	size_t num_degraded;
+	/* --compare: the earlier run's file and what changed since. */
+	const struct rr_compare *cmp;
+	const char *compared_with;
 	/* The counts that judge them, and the --expect that did not hold. */
 	struct rr_fabric_counts counts;
 	const struct rr_expect_failure *expect_failed;
@@ -67,10 +71,28 @@ void rr_render_routes(struct printer *p, const struct rr_routes_view *v);
 void rr_render_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
 
+/* How many of the groups of routes that moved the report names. */
+#define RR_COMPARE_GROUPS 20
+
+/* A CA port's name (endpoint EP): its node's, "/PORT" when it has several. */
+void rr_routes_port_name(const struct rr_routes_view *v, size_t ep, char *buf,
+			 size_t len);
+/* Graph port I as its link, "S1 port 3 -> S3 port 1". */
+void rr_routes_link_name(const struct rr_routes_view *v, size_t i, char *buf,
+			 size_t len);
+/* A credit loop in words: its VL, its cycle's links, the two routes. */
+void rr_routes_loop_title(const struct rr_routes_view *v,
+			  const struct rr_credit_loop *l, char *buf, size_t len);
+
 /* The record renderers behind them (text, JSON, JSON Lines). */
 void rr_record_routes(struct printer *p, const struct rr_routes_view *v);
 void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
+/* JSON: what --compare reads back (the tables, the CA ports). */
+void rr_record_routes_saved(struct printer *p, const struct rr_routes_view *v);
+/* --compare: what changed since the earlier run. */
+void rr_record_routes_compared(struct printer *p,
+			       const struct rr_routes_view *v);
 /* The topology with each link's loads as a graphviz graph; -1: EIO. */
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v);
 

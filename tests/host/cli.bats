@@ -283,7 +283,7 @@ load ../helpers
 @test "--sa --trace --all-pairs: --expect takes the routes' counts (a result's field, a bad value: exit 2, the counts listed); no --max-ms" {
 	run --separate-stderr rr --sa --trace --all-pairs --expect 'mtu >= 1024'
 	[ "$status" -eq 2 ]
-	[[ $stderr == "rdma-route: invalid --expect 'mtu >= 1024': 'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs, arrived, failed,"*", credit_loops, "*", links_degraded, "*", load_max, links_hot" ]]
+	[[ $stderr == "rdma-route: invalid --expect 'mtu >= 1024': 'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs, arrived, failed,"*", credit_loops, "*", links_degraded, "*", load_max, links_hot, routes_compared, routes_moved, "*", credit_loops_vanished" ]]
 	run --separate-stderr rr --sa --trace --all-pairs --expect 'credit_loops = none'
 	[ "$status" -eq 2 ]
 	[[ $stderr == "rdma-route: invalid --expect 'credit_loops = none': credit_loops is a number: want digits"* ]]
@@ -361,4 +361,62 @@ load ../helpers
 	[ "$stderr" = "rdma-route: invalid --listen address 'no.such.host.invalid': want a numeric IPv4 or IPv6 address" ]
 	run --separate-stderr rr --listen 192.168.077.1
 	[ "$status" -eq 2 ]
+}
+
+@test "--compare FILE: with --sa --trace --all-pairs only; a file that is no such report is refused before the fabric, naming the member, exit 2" {
+	local f=$BATS_TEST_TMPDIR/r.json good
+
+	run --separate-stderr rr --sa --compare "$f" 1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--compare compares the routes of --sa --trace --all-pairs with an earlier run's"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --compare ''
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"invalid --compare '': want a file name"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': No such file or directory" ]
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$BATS_TEST_TMPDIR': not a regular file" ]
+	echo '{"tables": [' >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: --compare '$f': not JSON: "* ]]
+	echo '{"version": "0.1.0", "results": []}' >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': no \"tables\": not the JSON of --sa --trace --all-pairs --json (of this version or later)" ]
+	good='"tables": [{"node": "S1", "guid": "0x2", "lid": 1, "lmc": 0, "ports": 2, "lft_read": true, "lft": "ff0102"}],
+		"endpoints": [{"node": "H1", "node_guid": "0x10", "port_guid": "0x11", "port": 1, "lid": 2}],
+		"links": [{"node": "H1", "node_type": "ca", "guid": "0x10", "port": 1, "peer_guid": "0x2", "peer_port": 1, "state": "ACTIVE", "routes": 0},
+			  {"node": "S1", "node_type": "switch", "guid": "0x2", "port": 1, "peer_guid": "0x10", "peer_port": 1, "state": "ACTIVE", "routes": 0}]'
+	printf '{%s} x' "$good" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': not one JSON document: more after its end" ]
+	printf '{%s}' "${good/\"lid\": 1,/\"lid\": \"1\",}" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': \"tables[0].lid\": want a whole number from 0 to 49151" ]
+	printf '{%s}' "${good/ff0102/ff01x2}" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': \"tables[0].lft\": 'x2' at LID 2 is no hex byte" ]
+	printf '{%s}' "${good/\"peer_port\": 1, \"state\": \"ACTIVE\", \"routes\": 0\}]/\"peer_port\": 1, \"state\": \"UP\", \"routes\": 0\}]}" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: --compare '$f': \"links[1].state\": 'UP' is no port state"* ]]
+	printf '{%s}' "${good/\"peer_port\": 1, \"state\"/\"peer_port\": 7, \"state\"}" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': \"links[0].peer_port\": node 0x0000000000000002 has no port 7 in the report" ]
+	printf '{%s}' "${good/\"guid\": \"0x2\"/\"guid\": \"0x0\"}" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': \"tables[0].guid\": want a GUID (0x and up to 16 hex digits, not 0)" ]
+	# A good report: read, then the fabric (none on this host: not exit 2).
+	printf '{%s}' "$good" >"$f"
+	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
+	[ "$status" -ne 2 ]
+	[[ $stderr == *"cannot read the fabric"* ]]
 }

@@ -176,7 +176,8 @@ static void counts(void)
 	is_str(actual, "absent", "actual absent");
 	ok(!rr_expect_parse_count("mtu >= 1024", &e, why, sizeof(why)), "mtu is no count");
 	ok(strstr(why, "'mtu' is not a count of --sa --trace --all-pairs: want ports, pairs,") &&
-	   strstr(why, ", load_max, links_hot") && !strstr(why, "links_hot,"),
+	   strstr(why, ", load_max, links_hot, routes_compared,") && strstr(why, ", credit_loops_vanished") &&
+	   !strstr(why, "credit_loops_vanished,"),
 	   "the counts listed, all of them");
 	ok(!rr_expect_parse_count("credit_loops = few", &e, why, sizeof(why)), "a number wanted");
 	ok(!rr_expect_parse("credit_loops = 0", &e, why, sizeof(why)), "no result's field");
