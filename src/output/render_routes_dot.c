@@ -4,7 +4,8 @@
  * (switch) or an ellipse (CA), a cable an edge labelled with the routes
  * that leave by each end; the busier a cable, the thicker, a cable that
  * is not active drawn dashed and red, one degraded (slower than it
- * should be) orange.  Nodes in tiers by their distance
+ * should be) orange, one gone since the run --compare read dotted grey,
+ * labelled "gone".  Nodes in tiers by their distance
  * from the CAs (the CAs at the bottom, a fat tree's leaves above them,
  * its spines on top), each tier a rank of its own.
  */
@@ -178,6 +179,25 @@ static void edges(FILE *f, const struct rr_routes_view *v,
 	}
 }
 
+/* --compare's cables gone, between nodes still there: dotted, "gone". */
+static void gone(FILE *f, const struct rr_routes_view *v)
+{
+	const struct rr_cable_change *x;
+	uint32_t a, b;
+	size_t i;
+
+	for (i = 0; v->cmp && i < v->cmp->num_gone; i++) {
+		x = &v->cmp->gone[i];
+		a = rr_graph_find(v->g, x->guid);
+		b = rr_graph_find(v->g, x->peer_guid);
+		if (a == RR_NO_NODE || b == RR_NO_NODE)
+			continue;
+		fprintf(f, "\tn%u -- n%u [taillabel=\"%u\", headlabel=\"%u\", "
+			"label=\"gone\", style=dotted, color=grey50, constraint=false];\n",
+			a, b, x->port, x->peer_port);
+	}
+}
+
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 {
 	fprintf(f, "// rdma-route --sa --trace --all-pairs: %llu routes; "
@@ -200,6 +220,7 @@ int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 	nodes(f, v);
 	ranks(f, v->g, tier, top);
 	edges(f, v, tier, slow);
+	gone(f, v);
 	fputs("}\n", f);
 	free(tier);
 	free(slow);

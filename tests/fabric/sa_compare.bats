@@ -49,7 +49,7 @@ setup_file() {
 		>"$t/compare.json" 2>"$t/compare.err" || status=$?
 	echo "$status" >"$t/compare.status"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --compare "$t/before.json" \
-		>"$t/compare.text" 2>&1 || true
+		--dot "$t/compare.dot" >"$t/compare.text" 2>&1 || true
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/after.json" || true
 }
 
@@ -111,6 +111,22 @@ moved_pairs() {
 		.links_gone[0].guid == "0x0002c90000000100" and .links_gone[0].port == 2 and
 		.links_gone[0].peer_port == 3' "$BATS_FILE_TMPDIR/compare.json"
 	grep -qx 'link gone: Switch1 port 2 -> Switch2 port 3' "$BATS_FILE_TMPDIR/compare.text"
+}
+
+@test "--dot draws the cable gone between its two switches, dotted and labelled, beside today's cables" {
+	local dot=$BATS_FILE_TMPDIR/compare.dot s1 s2
+
+	s1=$(sed -n 's/^\t\(n[0-9]*\) \[label="Switch1".*/\1/p' "$dot")
+	s2=$(sed -n 's/^\t\(n[0-9]*\) \[label="Switch2".*/\1/p' "$dot")
+	[ -n "$s1" ] && [ -n "$s2" ]
+	[ "$(grep -c 'label="gone"' "$dot")" -eq 1 ]
+	grep -qx "	$s1 -- $s2 \[taillabel=\"2\", headlabel=\"3\", label=\"gone\", style=dotted, color=grey50, constraint=false\];" "$dot"
+	# Today's cables: the ring's other five and the six HCAs', once each.
+	[ "$(grep -c ' -- n[0-9]* \[taillabel=.*penwidth' "$dot")" -eq 11 ]
+	if command -v dot >/dev/null; then
+		dot -Tsvg "$dot" >"$BATS_TEST_TMPDIR/fabric.svg"
+		grep -q '>gone<' "$BATS_TEST_TMPDIR/fabric.svg"
+	fi
 }
 
 @test "loads moved: each as the brute force's loads before and after, most moved first" {
