@@ -12,6 +12,7 @@
 #include "app/run.h"
 #include "app/signals.h"
 #include "model/check.h"
+#include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
@@ -142,6 +143,7 @@ struct walk_ctx {
 	struct rr_cdg *cdg;
 	struct rr_route_topology *topo;
 	struct rr_compare *cmp;		/* NULL: no --compare */
+	const struct rr_pair_sls *sls;	/* NULL: SL 0 for every pair */
 	bool per_pair;
 	bool no_memory;
 };
@@ -155,6 +157,8 @@ static bool add_dependencies(const struct rr_route *r, size_t src, size_t dst,
 {
 	struct walk_ctx *c = arg;
 
+	if (c->sls)	/* the route's VLs by its own SL */
+		c->cdg->sl = rr_pair_sl(c->sls, src, dst);
 	if (!rr_cdg_add(c->cdg, c->v->g, &c->v->eps[src], r, src, dst)) {
 		c->no_memory = true;
 		return false;
@@ -239,16 +243,41 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 }
 
 /*
+ * --sl-from-sa: each pair's SL from the SA's PathRecord into SLS, and
+ * the SLs in use into M.  A fabric whose SA cannot be asked leaves SL 0
+ * for every pair, and SLS says why.  False: ENOMEM.
+ */
+static bool take_sls(const struct rr_fabric_tables_params *p,
+		     const struct rr_routes_view *v, struct rr_sl2vl *m,
+		     struct rr_pair_sls *sls)
+{
+	bool no_library;
+
+	if (!rr_pair_sls_init(sls, v->num_eps))
+		return false;
+	if (!rr_fabric_path_sl_read(p, v->eps, sls, &no_library, sls->why,
+				    sizeof(sls->why))) {
+		sls->unread = true;
+		return true;
+	}
+	/* A pair the SA did not answer for stays on SL 0. */
+	rr_sl2vl_use_sls(m, (uint16_t)(sls->used | (sls->lost ? 1 : 0)));
+	return true;
+}
+
+/*
  * The VLs of the loops found on VL 0: the SLtoVL tables of the (node, in,
  * out) by which routes enter their channels read, where the port runs
- * more than VL 0; when one sends SL 0 elsewhere, the dependencies walked
- * again on the VLs read, into CDG, and the loops found again into
- * *LOOPS.  A fabric that cannot be read leaves VL 0, and M says why.
- * False: ENOMEM.
+ * more than VL 0 (and, with --sl-from-sa, each pair's SL asked of the SA
+ * first, into SLS); when one sends an SL in use elsewhere than VL 0, the
+ * dependencies walked again on the VLs read, each route on its SL, into
+ * CDG, and the loops found again into *LOOPS.  A fabric that cannot be
+ * read leaves VL 0, and M says why.  False: ENOMEM.
  */
 static bool take_vls(const struct rr_fabric_tables_params *p,
 		     struct rr_routes_view *v, struct rr_cdg *cdg,
-		     struct rr_sl2vl *m, struct rr_credit_loop **loops)
+		     struct rr_sl2vl *m, struct rr_pair_sls *sls,
+		     struct rr_credit_loop **loops)
 {
 	struct rr_routes scratch = { 0 };
 	struct rr_cdg on_vls = { 0 };
@@ -259,6 +288,10 @@ static bool take_vls(const struct rr_fabric_tables_params *p,
 		return false;
 	if (!m->n)
 		return true;
+	if (sls && !take_sls(p, v, m, sls))
+		return false;
+	if (sls && !sls->unread)
+		c.sls = sls;
 	if (!rr_fabric_sl2vl_read(p, v->g, m, &no_library, m->why,
 				  sizeof(m->why))) {
 		m->unread = true;
@@ -293,11 +326,12 @@ out:
 /* take_vls, its time kept apart from the walk's and the loops'. */
 static bool timed_vls(const struct rr_fabric_tables_params *p,
 		      struct rr_routes_view *v, struct rr_cdg *cdg,
-		      struct rr_sl2vl *m, struct rr_credit_loop **loops)
+		      struct rr_sl2vl *m, struct rr_pair_sls *sls,
+		      struct rr_credit_loop **loops)
 {
 	struct timespec t0 = rr_now(), t1;
 	double before = v->loops_ms;
-	bool ok = take_vls(p, v, cdg, m, loops);
+	bool ok = take_vls(p, v, cdg, m, sls, loops);
 
 	t1 = rr_now();
 	v->vl_ms = rr_ts_ms(&t1, &t0) - (v->loops_ms - before);
@@ -328,6 +362,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	struct rr_routes s = { 0 };
 	struct rr_cdg cdg = { 0 };
 	struct rr_sl2vl sl2vl = { 0 };
+	struct rr_pair_sls sls = { 0 };
 	struct rr_route_topology topo = { 0 };
 	struct rr_compare cmp = { 0 };
 	struct rr_degraded_link *bad = NULL;
@@ -374,9 +409,12 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	v.s = &s;
 	t0 = rr_now();
 	v.sl2vl = &sl2vl;
+	v.sls = run->opts.sl_from_sa ? &sls : NULL;
 	if ((!rr_routes_all_pairs(g, eps, n, &s, each_route, &c) &&
 	     (c.no_memory || !rr_stop_requested())) ||
-	    !find_loops(&v, &loops) || !timed_vls(p, &v, &cdg, &sl2vl, &loops)) {
+	    !find_loops(&v, &loops) ||
+	    !timed_vls(p, &v, &cdg, &sl2vl,
+		       run->opts.sl_from_sa ? &sls : NULL, &loops)) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
@@ -401,6 +439,7 @@ out:
 	rr_credit_loops_free(loops, v.num_loops);
 	rr_cdg_free(&cdg);
 	rr_sl2vl_free(&sl2vl);
+	rr_pair_sls_free(&sls);
 	rr_topology_free(&topo);
 	free(bad);
 	rr_routes_free(&s);

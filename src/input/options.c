@@ -47,6 +47,7 @@ enum {
 	OPT_SVG,
 	OPT_DOT,
 	OPT_COMPARE,
+	OPT_SL_FROM_SA,
 	OPT_PER_PAIR,
 };
 
@@ -183,6 +184,9 @@ static const struct argp_option options[] = {
 	  "--trace --all-pairs: what changed since the run whose --json "
 	  "report is FILE (routes moved, links gone or new, loads, credit "
 	  "loops)", 2 },
+	{ "sl-from-sa", OPT_SL_FROM_SA, NULL, 0,
+	  "--trace --all-pairs: where there are credit loops on one VL, each "
+	  "pair's SL from the SA's PathRecord (else SL 0 for every pair)", 2 },
 	{ "per-pair", OPT_PER_PAIR, NULL, 0,
 	  "--trace --all-pairs --jsonl: a record per pair (its route) before "
 	  "the report", 2 },
@@ -280,6 +284,8 @@ static void check_mode(struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
 	if (opts->dot && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
+	if (opts->sl_from_sa && opts->mode != RR_MODE_ROUTES)
+		argp_error(state, "--sl-from-sa asks the SL of each pair of --sa --trace --all-pairs");
 	if (opts->compare && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--compare compares the routes of --sa --trace --all-pairs with an earlier run's");
 	if (opts->reject && opts->mode != RR_MODE_LISTEN)
@@ -519,6 +525,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!arg[0])
 			argp_error(state, "invalid --dot '': want a file name");
 		opts->dot = arg;
+		break;
+	case OPT_SL_FROM_SA:
+		opts->sl_from_sa = true;
 		break;
 	case OPT_COMPARE:
 		if (!arg[0])

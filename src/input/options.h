@@ -107,6 +107,7 @@ struct rr_opts {
 	const char *svg;	/* --svg: the grid as a picture into FILE */
 	const char *dot;	/* --dot: --trace --all-pairs' graph into FILE */
 	const char *compare;	/* --compare: an earlier run's JSON report */
+	bool sl_from_sa;	/* --sl-from-sa: each pair's SL from the SA */
 	bool per_pair;		/* --per-pair: its JSON Lines record per route */
 
 	bool explain;		/* --explain: the root-cause chain */

@@ -8,6 +8,7 @@ bool rr_sl2vl_init(struct rr_sl2vl *m, unsigned int sl)
 {
 	memset(m, 0, sizeof(*m));
 	m->sl = sl % 16;
+	m->sls = (uint16_t)(1U << m->sl);
 	m->num_slots = 1024;
 	m->slots = calloc(m->num_slots, sizeof(*m->slots));
 	return m->slots != NULL;
@@ -83,8 +84,9 @@ static bool want(struct rr_sl2vl *m, uint32_t node, unsigned int in,
 		m->cap = m->cap ? 2 * m->cap : 256;
 	}
 	at = find(m, key_of(node, in, out));
-	m->e[m->n] = (struct rr_sl2vl_entry){ node, (uint8_t)in, (uint8_t)out,
-					       0, RR_SL2VL_WANTED };
+	m->e[m->n] = (struct rr_sl2vl_entry){ .node = node, .in = (uint8_t)in,
+					       .out = (uint8_t)out,
+					       .state = RR_SL2VL_WANTED };
 	m->slots[at] = (uint32_t)++m->n;
 	return true;
 }
@@ -123,32 +125,58 @@ bool rr_sl2vl_want_loops(struct rr_sl2vl *m, const struct rr_cdg *d,
 	return true;
 }
 
-void rr_sl2vl_set(struct rr_sl2vl *m, size_t i,
-		  const uint8_t table[RR_SL2VL_LEN])
+void rr_sl2vl_use_sls(struct rr_sl2vl *m, uint16_t sls)
 {
-	uint8_t b = table[m->sl / 2];
+	m->sls = sls ? sls : 1;
+}
 
-	if (m->e[i].state == RR_SL2VL_READ) {	/* read again: counted once */
+/* SL's VL in an SLtoVLMappingTable: SL 0 in the high nibble of byte 0. */
+static unsigned int vl_of(const uint8_t *table, unsigned int sl)
+{
+	uint8_t b = table[(sl % 16) / 2];
+
+	return sl % 2 ? b & 0xf : b >> 4;
+}
+
+/* Entry E's table sends an SL the routes are on elsewhere than VL 0. */
+static bool leaves_vl0(const struct rr_sl2vl *m,
+		       const struct rr_sl2vl_entry *e)
+{
+	unsigned int sl;
+
+	for (sl = 0; sl < 16; sl++)
+		if ((m->sls & (1U << sl)) && vl_of(e->table, sl))
+			return true;
+	return false;
+}
+
+/* Entry I no longer counted as read (it is read again, or lost). */
+static void unread(struct rr_sl2vl *m, size_t i)
+{
+	if (m->e[i].state == RR_SL2VL_READ) {
 		m->read--;
-		m->not_vl0 -= m->e[i].vl != 0;
+		m->not_vl0 -= m->e[i].not_vl0;
 	} else if (m->e[i].state == RR_SL2VL_LOST) {
 		m->lost--;
 	}
-	m->e[i].vl = m->sl % 2 ? b & 0xf : b >> 4;
+}
+
+void rr_sl2vl_set(struct rr_sl2vl *m, size_t i,
+		  const uint8_t table[RR_SL2VL_LEN])
+{
+	unread(m, i);
+	memcpy(m->e[i].table, table, RR_SL2VL_LEN);
+	m->e[i].not_vl0 = leaves_vl0(m, &m->e[i]);
 	m->e[i].state = RR_SL2VL_READ;
 	m->read++;
-	if (m->e[i].vl)
-		m->not_vl0++;
+	m->not_vl0 += m->e[i].not_vl0;
 }
 
 void rr_sl2vl_lost(struct rr_sl2vl *m, size_t i)
 {
 	if (m->e[i].state == RR_SL2VL_LOST)
 		return;
-	if (m->e[i].state == RR_SL2VL_READ) {
-		m->read--;
-		m->not_vl0 -= m->e[i].vl != 0;
-	}
+	unread(m, i);
 	m->e[i].state = RR_SL2VL_LOST;
 	m->lost++;
 }
@@ -159,9 +187,8 @@ unsigned int rr_sl2vl_vl(const void *ctx, uint32_t node, unsigned int in_port,
 	const struct rr_sl2vl *m = ctx;
 	uint32_t at;
 
-	(void)sl;	/* the map's own: the SL it was read for */
 	at = m->slots[find(m, key_of(node, in_port, out_port))];
 	if (!at || m->e[at - 1].state != RR_SL2VL_READ)
 		return 0;
-	return m->e[at - 1].vl;
+	return vl_of(m->e[at - 1].table, sl);
 }

@@ -5,7 +5,9 @@
  * 14.2.5.8).  The credit loop check asks through rr_sl2vl_vl (an
  * rr_vl_fn); the tables are read only for the (node, in, out) by which
  * routes enter the channels of the loops found on VL 0, and only where
- * the out port runs more than VL 0 (OperationalVLs).  Pure: the reading
+ * the out port runs more than VL 0 (OperationalVLs).  A table is kept
+ * whole: each route's VL by its own SL (SL 0 assumed, or the SA's
+ * PathRecord's for the pair, model/pair_sls.h).  Pure: the reading
  * is the mad layer's.
  */
 #ifndef RR_SL2VL_H
@@ -30,12 +32,14 @@ enum rr_sl2vl_state { RR_SL2VL_WANTED, RR_SL2VL_READ, RR_SL2VL_LOST };
 struct rr_sl2vl_entry {
 	uint32_t node;
 	uint8_t in, out;
-	uint8_t vl;			/* for the map's SL, once read */
+	uint8_t table[RR_SL2VL_LEN];	/* once read: SL 0's VL high in byte 0 */
+	bool not_vl0;			/* an SL of the map's sends elsewhere */
 	uint8_t state;			/* enum rr_sl2vl_state */
 };
 
 struct rr_sl2vl {
-	unsigned int sl;		/* the SL the routes are taken on */
+	unsigned int sl;		/* the SL assumed for every pair */
+	uint16_t sls;			/* the SLs routes are on, a bit each */
 	struct rr_sl2vl_entry *e;
 	size_t n, cap;
 	uint32_t *slots;		/* open addressing: entry + 1, 0 empty */
@@ -45,7 +49,10 @@ struct rr_sl2vl {
 	char why[160];			/* why, and VL 0 assumed */
 };
 
+/* Every route assumed on SL (until rr_sl2vl_use_sls); false: ENOMEM. */
 bool rr_sl2vl_init(struct rr_sl2vl *m, unsigned int sl);
+/* The routes' SLs as the pairs have them (--sl-from-sa), a bit each. */
+void rr_sl2vl_use_sls(struct rr_sl2vl *m, uint16_t sls);
 void rr_sl2vl_free(struct rr_sl2vl *m);
 /*
  * The triples that decide the VLs of LOOPS' channels (found in D, a graph
@@ -61,7 +68,7 @@ bool rr_sl2vl_want_loops(struct rr_sl2vl *m, const struct rr_cdg *d,
 void rr_sl2vl_set(struct rr_sl2vl *m, size_t i,
 		  const uint8_t table[RR_SL2VL_LEN]);
 void rr_sl2vl_lost(struct rr_sl2vl *m, size_t i);
-/* An rr_vl_fn over M: a triple not read is on VL 0. */
+/* An rr_vl_fn over M, on the route's SL: a triple not read is on VL 0. */
 unsigned int rr_sl2vl_vl(const void *m, uint32_t node, unsigned int in_port,
 			 unsigned int out_port, unsigned int sl);
 

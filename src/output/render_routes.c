@@ -63,27 +63,65 @@ static double share(const struct rr_routes_view *v, size_t port, double fair)
 	return fair > 0 ? (double)v->s->loads[port] / fair : 0;
 }
 
+/* Where the pairs' SL came from, in words. */
+static void sl_source(const struct rr_routes_view *v, char *buf, size_t len)
+{
+	const struct rr_pair_sls *p = v->sls;
+	size_t used;
+	unsigned int sl;
+
+	if (!p || !p->sl) {
+		snprintf(buf, len, "SL 0 assumed for every pair (the SM's default without QoS%s)",
+			 p ? "" : "; --sl-from-sa asks the SA");
+		return;
+	}
+	if (p->unread) {
+		snprintf(buf, len, "SL 0 for every pair: the SA could not be asked (%s)",
+			 p->why);
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "each pair's SL from the SA's PathRecord (%zu asked, %zu lost: SL 0 there), SLs in use:",
+				p->asked, p->lost);
+	for (sl = 0; sl < 16 && used < len; sl++)
+		if (p->used & (1U << sl))
+			used += (size_t)snprintf(buf + used, len - used, " %u", sl);
+}
+
 /* Where the channels' VLs came from, and the tables read for them. */
 static void vl_source(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_sl2vl *m = v->sl2vl;
-	char text[320];
+	char text[512], sls[256];
+	unsigned int sl;
 
+	sl_source(v, sls, sizeof(sls));
 	if (m && m->n && m->unread)
 		snprintf(text, sizeof(text),
-			 "VL 0 assumed: the SLtoVL tables could not be read (%s); SL 0 assumed for every pair",
-			 m->why);
+			 "VL 0 assumed: the SLtoVL tables could not be read (%s); %s",
+			 m->why, sls);
 	else if (m && m->n)
 		snprintf(text, sizeof(text),
-			 "the SLtoVL tables of the %zu (node, in port, out port) by which routes enter the loops' channels: %zu read, %zu lost (VL 0 assumed there); SL 0 assumed for every pair (the SM's default without QoS)",
-			 m->n, m->read, m->lost);
+			 "the SLtoVL tables of the %zu (node, in port, out port) by which routes enter the loops' channels: %zu read, %zu lost (VL 0 assumed there); %s",
+			 m->n, m->read, m->lost, sls);
 	else if (v->num_loops)
 		snprintf(text, sizeof(text),
-			 "VL 0: the loops' ports run VL 0 alone (OperationalVLs); SL 0 assumed for every pair");
+			 "VL 0: the loops' ports run VL 0 alone (OperationalVLs), whatever the SL");
 	else
 		snprintf(text, sizeof(text),
-			 "no loop even with every channel on one VL: no SLtoVL table needed; SL 0 assumed for every pair");
+			 "no loop even with every channel on one VL: no SLtoVL table or SL needed");
 	pr_str(p, "vl_source", text);
+	if (v->sls && v->sls->sl && !v->sls->unread) {
+		pr_int(p, "path_records_asked", (long long)v->sls->asked);
+		pr_int(p, "path_records_lost", (long long)v->sls->lost);
+	}
+	/* JSON's list; text has the SLs in vl_source's words. */
+	if (v->sls && v->sls->sl && !v->sls->unread && pr_is_json(p)) {
+		pr_arr_begin(p, "sls");
+		for (sl = 0; sl < 16; sl++)
+			if (v->sls->used & (1U << sl))
+				pr_int(p, NULL, sl);
+		pr_arr_end(p);
+	}
 	if (!m || !m->n || m->unread)
 		return;
 	pr_int(p, "sl2vl_read", (long long)m->read);

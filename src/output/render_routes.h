@@ -20,6 +20,7 @@
 #include "model/fabric_counts.h"
 #include "model/fabric_routes.h"
 #include "model/sl2vl.h"
+#include "model/pair_sls.h"
 #include "model/result.h"
 #include "model/link_health.h"
 #include "model/route_topology.h"
@@ -42,6 +43,7 @@ struct rr_routes_view {
 	double loops_ms;	/* finding them, after the walk */
 	/* The VLs: the SLtoVL tables the routes use, read after the walk. */
 	const struct rr_sl2vl *sl2vl;
+	const struct rr_pair_sls *sls;	/* --sl-from-sa, else NULL */
 	double vl_ms;
 	/* The routes against the fewest switches the cables allow. */
 	const struct rr_route_topology *topo;

@@ -420,3 +420,11 @@ load ../helpers
 	[ "$status" -ne 2 ]
 	[[ $stderr == *"cannot read the fabric"* ]]
 }
+
+@test "--sl-from-sa: with --sa --trace --all-pairs only" {
+	run --separate-stderr rr --sa --sl-from-sa 1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--sl-from-sa asks the SL of each pair of --sa --trace --all-pairs"* ]]
+	run --separate-stderr rr --sl-from-sa 192.0.2.1
+	[ "$status" -eq 2 ]
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --sl-from-sa: the SA asked for the PathRecord of every ordered pair of
+ * the endpoints, by source and destination LID, as an application's
+ * connection asks (reversible, one path), with many queries in flight
+ * through the MAD window; each answer's SL kept (model/pair_sls.h).
+ */
+#ifndef RR_FABRIC_PATH_SL_H
+#define RR_FABRIC_PATH_SL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mad/fabric_tables.h"
+#include "model/fabric_routes.h"
+#include "model/pair_sls.h"
+
+/*
+ * Every pair of EPS (OUT->n of them) asked from P's port, OUT filled.
+ * False when the port or the SM cannot be reached at all (WHY says, and
+ * *NO_LIBRARY when libibumad or libibmad is missing).
+ */
+bool rr_fabric_path_sl_read(const struct rr_fabric_tables_params *p,
+			    const struct rr_endpoint *eps,
+			    struct rr_pair_sls *out, bool *no_library,
+			    char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SL of each ordered pair of a fabric's CA ports, as the SA's
+ * PathRecord gives it (--sl-from-sa): routing engines that break credit
+ * loops with SLs (lash, dfsssp, torus-2QoS) give pairs different ones,
+ * and the credit loop check takes each route's VL by its own SL.  A pair
+ * the SA did not answer for keeps SL 0, counted.  Pure: the asking is
+ * the mad layer's (fabric_path_sl.c).
+ */
+#ifndef RR_PAIR_SLS_H
+#define RR_PAIR_SLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct rr_pair_sls {
+	uint8_t *sl;		/* [src * n + dst]: 0-15 */
+	size_t n;		/* endpoints */
+	size_t asked, lost;	/* PathRecords asked, not answered */
+	uint16_t used;		/* the SLs answered, a bit each */
+	bool unread;		/* the asking failed as a whole: */
+	char why[160];		/* why, and SL 0 for every pair */
+};
+
+/* Room for N endpoints' pairs, every one on SL 0; false: ENOMEM. */
+bool rr_pair_sls_init(struct rr_pair_sls *p, size_t n);
+void rr_pair_sls_free(struct rr_pair_sls *p);
+/* Pair SRC, DST answered with SL (its low 4 bits). */
+void rr_pair_sls_set(struct rr_pair_sls *p, size_t src, size_t dst,
+		     unsigned int sl);
+/* SRC to DST's SL: 0 when not answered. */
+static inline unsigned int rr_pair_sl(const struct rr_pair_sls *p, size_t src,
+				      size_t dst)
+{
+	return p && p->sl ? p->sl[src * p->n + dst] : 0;
+}
+
+#endif

@@ -1,0 +1,124 @@
+#!/usr/bin/env bats
+# --sa --trace --all-pairs --sl-from-sa: a 4x4 torus (tests/fabric/torus,
+# an HCA a switch) routed by opensm's dfsssp and lash, which break the
+# torus' credit loops by giving pairs different SLs (and the SLs their
+# own VLs), and by dor, which does not.  Each pair's SL asked of the SA,
+# the switches' SLtoVL tables read: the loops on (link, VL) as a
+# brute-force check finds them from what saquery, smpquery sl2vl,
+# ibnetdiscover -p and ibroute print (lft-walk -v vls=1, dep-cycles),
+# never from our own code.  Without --sl-from-sa, SL 0 is assumed for
+# every pair, and the loops that the SLs break are reported, said so.
+
+load ../helpers
+load fabric
+
+# route_with ENGINE: the torus routed by ENGINE; the brute force's loops
+# into $BATS_FILE_TMPDIR/ENGINE.loops, rdma-route's JSON (with and without
+# --sl-from-sa) and exit codes beside.
+route_with() {
+	local engine=$1 dir=$BATS_FILE_TMPDIR lid out status=0 a b sl
+
+	FABRIC_OPENSM_ARGS="-R $engine" fabric_start "$dir/torus.net"
+	sim_run ibnetdiscover -p >"$dir/$engine.ports"
+	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
+		echo "SWITCH $lid"
+		sim_run ibroute "$lid"
+		# Each out port's SLtoVL rows: "sl2vl SWITCH IN OUT VL0 .. VL15".
+		for out in 1 2 3 4 5; do
+			sim_run smpquery sl2vl "$lid" "$out" </dev/null |
+				awk -v sw="$(awk -v l="$lid" '$1 == "SW" && $2 == l { split($0, q, "\x27"); print q[2]; exit }' "$dir/$engine.ports")" '
+					/^ports: in/ { split($0, f, "|"); gsub(/[^0-9 ]/, " ", f[1]); split(f[1], io, " ")
+						printf "sl2vl %s %d %d", sw, io[1], io[2]
+						for (k = 2; k <= 17; k++) { v = f[k]; gsub(/ /, "", v); printf " %d", v }
+						print "" }'
+		done
+	done >"$dir/$engine.tables"
+	# Each pair's SL as the SA gives it: "sl SRC DST SL".
+	awk '$1 == "CA" { split($0, q, "\x27"); print $2, q[2] }' "$dir/$engine.ports" | sort -u >"$dir/cas"
+	while read -r a an; do
+		while read -r b bn; do
+			[ "$a" != "$b" ] || continue
+			sl=$(sim_run saquery -p --src-to-dst "$a:$b" </dev/null | awk -F. '/^[ \t]*sl\./ { print $NF + 0; exit }')
+			echo "sl $an $bn $((sl))"
+		done <"$dir/cas"
+	done <"$dir/cas" >>"$dir/$engine.tables"
+	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 -v vls=1 "$dir/$engine.ports" \
+		"$dir/$engine.tables" >"$dir/$engine.walked"
+	"$BATS_TEST_DIRNAME/dep-cycles" "$dir/$engine.walked" >"$dir/$engine.loops"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --sl-from-sa \
+		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
+	echo "$status" >"$dir/$engine.status"
+	status=0
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
+		>"$dir/$engine.sl0.json" 2>/dev/null || status=$?
+	echo "$status" >"$dir/$engine.sl0.status"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --sl-from-sa \
+		>"$dir/$engine.text" 2>&1 || true
+	fabric_stop
+}
+
+setup_file() {
+	fabric_require
+	"$BATS_TEST_DIRNAME/torus" 4 4 1 >"$BATS_FILE_TMPDIR/torus.net"
+	route_with dfsssp
+	route_with lash
+	route_with dor
+}
+
+setup() {
+	fabric_require
+}
+
+# ENGINE's loops as dep-cycles writes them: "loop SIZE" and the channels
+# of its cycle (NAME:PORT/VL), sorted, a line each.
+ours() {
+	jq -r '.credit_loops[]? | "loop \(.channels) " +
+		([.cycle[] | "\(.node):\(.port)/\(.vl)"] | sort | join(" "))' \
+		"$BATS_FILE_TMPDIR/$1.json"
+}
+
+@test "the brute-force check itself: the SA gives dfsssp's and lash's pairs several SLs, dor's one; every route arrives" {
+	for e in dfsssp lash dor; do
+		grep -qx 'arrived 240' "$BATS_FILE_TMPDIR/$e.walked"
+	done
+	[ "$(awk '$1 == "sl" { print $4 }' "$BATS_FILE_TMPDIR/dfsssp.tables" | sort -u | wc -l)" -ge 2 ]
+	[ "$(awk '$1 == "sl" { print $4 }' "$BATS_FILE_TMPDIR/lash.tables" | sort -u | wc -l)" -ge 2 ]
+	[ "$(awk '$1 == "sl" { print $4 }' "$BATS_FILE_TMPDIR/dor.tables" | sort -u)" = 0 ]
+	grep -qx 'credit_loops 0' "$BATS_FILE_TMPDIR/dfsssp.loops"
+	grep -qx 'credit_loops 0' "$BATS_FILE_TMPDIR/lash.loops"
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/dor.loops")
+	[ "$n" -ge 1 ]
+}
+
+@test "dfsssp and lash with --sl-from-sa: no loop, as the brute force; each pair's SL asked, the SLs in use listed, exit 0" {
+	local e sls
+
+	for e in dfsssp lash; do
+		[ "$(cat "$BATS_FILE_TMPDIR/$e.status")" -eq 0 ]
+		sls=$(awk '$1 == "sl" { print $4 }' "$BATS_FILE_TMPDIR/$e.tables" | sort -un | jq -sc .)
+		jqe --argjson sls "$sls" '.summary | .credit_loops == 0 and .path_records_asked == 240 and
+			.path_records_lost == 0 and .sls == $sls and .sl2vl_not_vl0 > 0 and
+			(.vl_source | test("each pair.s SL from the SA.s PathRecord \\(240 asked, 0 lost"))' \
+			"$BATS_FILE_TMPDIR/$e.json"
+	done
+	grep -q "SLs in use: 0 1" "$BATS_FILE_TMPDIR/lash.text"
+}
+
+@test "dfsssp and lash without it: SL 0 assumed, loops reported that their SLs break, exit 1, said so" {
+	local e
+
+	for e in dfsssp lash; do
+		[ "$(cat "$BATS_FILE_TMPDIR/$e.sl0.status")" -eq 1 ]
+		jqe '.summary | .credit_loops >= 1 and
+			(.vl_source | test("SL 0 assumed for every pair .*--sl-from-sa asks the SA"))' \
+			"$BATS_FILE_TMPDIR/$e.sl0.json"
+	done
+}
+
+@test "dor with --sl-from-sa: its loops, each as the brute force's on its VL, exit 1" {
+	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/dor.loops")
+	[ "$(cat "$BATS_FILE_TMPDIR/dor.status")" -eq 1 ]
+	jqe --argjson n "$n" '.summary.credit_loops == $n and .summary.sls == [0]' "$BATS_FILE_TMPDIR/dor.json"
+	ours dor | sort >"$BATS_TEST_TMPDIR/ours"
+	grep '^loop ' "$BATS_FILE_TMPDIR/dor.loops" | sort | diff - "$BATS_TEST_TMPDIR/ours"
+}
