@@ -22,6 +22,7 @@
 #include "model/credit_loops.h"
 #include "model/route_topology.h"
 #include "model/sl2vl.h"
+#include "model/pair_sls.h"
 #include "../tap.h"
 #include "ring_fixture.h"
 
@@ -225,6 +226,97 @@ static void test_sl2vl(void)
 	rr_graph_free(&g);
 }
 
+/* Every route of G into D, each on its pair's SL in SLS, VLs by M. */
+static size_t loops_by_pair(struct rr_graph *g, const struct rr_sl2vl *m,
+			    const struct rr_pair_sls *sls,
+			    struct rr_credit_loop **loops, struct rr_cdg *d)
+{
+	struct rr_endpoint *eps;
+	struct rr_route r;
+	uint32_t *stamps = calloc(g->num_nodes, sizeof(*stamps)), stamp = 0;
+	size_t n, a, b, num = 0;
+
+	rr_cdg_init(d, g, 0, rr_sl2vl_vl, m);
+	rr_graph_endpoints(g, &eps, &n);
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			if (a == b)
+				continue;
+			rr_route_walk(g, &eps[a], eps[b].lid, stamps, ++stamp, &r);
+			d->sl = rr_pair_sl(sls, a, b);
+			rr_cdg_add(d, g, &eps[a], &r, a, b);
+		}
+	ok(rr_cdg_loops(d, loops, &num), "the loops found");
+	free(eps);
+	free(stamps);
+	return num;
+}
+
+/*
+ * model/pair_sls.c with sl2vl.c: every switch maps SL i to VL i; the
+ * ring's loop is four routes two hops clockwise, one from each HCA.  On
+ * SL 0 all, the loop on VL 0; H0's routes on SL 1 (their own VL) break
+ * it; every pair on SL 1, the loop on VL 1.
+ */
+static void test_pair_sls(void)
+{
+	static const uint8_t identity[RR_SL2VL_LEN] = { 0x01, 0x23, 0x45, 0x67,
+							0x89, 0xab, 0xcd, 0xe7 };
+	struct rr_credit_loop *loops;
+	struct rr_pair_sls sls;
+	struct rr_sl2vl m;
+	struct rr_graph g;
+	struct rr_cdg d;
+	size_t n, i, k;
+
+	build(&g, true);
+	for (i = 0; i < g.num_ports; i++)
+		g.ports[i].oper_vls = 4;
+	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	ok(rr_sl2vl_init(&m, 0) && rr_sl2vl_want_loops(&m, &d, &g, loops, n),
+	   "the triples wanted");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	ok(rr_pair_sls_init(&sls, 4), "4 endpoints' pairs");
+	/* H0 is endpoint 0 (the lowest LID): its routes on SL 1. */
+	for (k = 1; k < 4; k++)
+		rr_pair_sls_set(&sls, 0, k, 1);
+	for (i = 1; i < 4; i++)
+		for (k = 0; k < 4; k++)
+			if (i != k)
+				rr_pair_sls_set(&sls, i, k, 0);
+	is_int(sls.used, 3, "SLs 0 and 1 in use");
+	is_int(rr_pair_sl(&sls, 0, 2), 1, "H0 -> H2 on SL 1");
+	is_int(rr_pair_sl(&sls, 2, 0), 0, "H2 -> H0 on SL 0");
+	rr_sl2vl_use_sls(&m, sls.used);
+	for (i = 0; i < m.n; i++)
+		rr_sl2vl_set(&m, i, identity);
+	is_int(m.not_vl0, m.n, "SL 1 in use, sent to VL 1: each table counts");
+	is_int(rr_sl2vl_vl(&m, m.e[0].node, m.e[0].in, m.e[0].out, 1), 1,
+	       "SL 1 on VL 1");
+	is_int(rr_sl2vl_vl(&m, m.e[0].node, m.e[0].in, m.e[0].out, 15), 7,
+	       "SL 15: byte 7's low nibble");
+	n = loops_by_pair(&g, &m, &sls, &loops, &d);
+	is_int(n, 0, "H0's routes on VL 1: the loop on VL 0 broken, none on VL 1");
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	for (k = 0; k < 16; k++)
+		if (k % 5)
+			rr_pair_sls_set(&sls, k / 4, k % 4, 1);
+	n = loops_by_pair(&g, &m, &sls, &loops, &d);
+	ok(n == 1 && loops[0].vls == 1U << 1, "every pair on SL 1: the loop on VL 1 (%zu)", n);
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	/* SL 0 alone in use: the identity sends it to VL 0, no table counts. */
+	rr_sl2vl_use_sls(&m, 1);
+	for (i = 0; i < m.n; i++)
+		rr_sl2vl_set(&m, i, identity);
+	is_int(m.not_vl0, 0, "SL 0 alone: no table leaves VL 0");
+	rr_pair_sls_free(&sls);
+	rr_sl2vl_free(&m);
+	rr_graph_free(&g);
+}
+
 /* G's routes against its topology, and its loads' spread, into T and SP. */
 static void shape_of(struct rr_graph *g, struct rr_route_topology *t,
 		     struct rr_load_spread *sp)
@@ -292,5 +384,6 @@ int main(void)
 	test_updown();
 	test_vl_and_dead();
 	test_sl2vl();
+	test_pair_sls();
 	return tap_done();
 }
