@@ -594,6 +594,48 @@ const char *rr_cause_summary(enum rr_cause cause)
 	return desc(cause)->summary;
 }
 
+static const char *dead_end_hint(enum rr_cause sa_cause, bool sa_paths)
+{
+	switch (sa_cause) {
+	case RR_CAUSE_DEST_UNKNOWN:
+		return "the SA knows no port with that LID either: at its last sweep the SM found none there and took the LID out of the switches' tables (the port's cable, HCA or node down, or a LID never given): check the port (`ibstat` on its host, `iblinkinfo`) and the SM's log";
+	case RR_CAUSE_SA_TIMEOUT:
+	case RR_CAUSE_NO_SM:
+		return "the SM did not answer: with none running, no sweep routes a port that came up since, nor reroutes one that moved: start it, or find why it hangs (`sminfo`), then let it sweep";
+	case RR_CAUSE_NONE:
+		if (sa_paths)
+			return "the SA gave a path to that LID, yet this switch has no entry for it: the SM has not written this switch's table since (a sweep under way, a table it could not write, one set by hand): check `ibroute SWITCH-LID` and the SM's log, and make it sweep again";
+		/* fall through */
+	default:
+		return NULL;
+	}
+}
+
+static const char *link_down_hint(enum rr_cause sa_cause)
+{
+	switch (sa_cause) {
+	case RR_CAUSE_SA_TIMEOUT:
+	case RR_CAUSE_NO_SM:
+		return "the SM did not answer: with none running, nothing reroutes around this link; check the cable and both ports (`ibportstate`, `iblinkinfo`), and start the SM or find why it hangs (`sminfo`)";
+	case RR_CAUSE_NONE:
+		return "the SM answers, yet the route still leaves by a link that is down: it has not swept since the link went down (or cannot route around it); check the cable and both ports (`ibportstate`, `iblinkinfo`) and the SM's log";
+	default:
+		return NULL;
+	}
+}
+
+const char *rr_trace_hint(enum rr_cause cause, enum rr_cause sa_cause,
+			  bool sa_paths)
+{
+	const char *h = NULL;
+
+	if (cause == RR_CAUSE_ROUTE_DEAD_END)
+		h = dead_end_hint(sa_cause, sa_paths);
+	else if (cause == RR_CAUSE_ROUTE_LINK_DOWN)
+		h = link_down_hint(sa_cause);
+	return h ? h : rr_cause_hint(cause);
+}
+
 const char *rr_cause_hint(enum rr_cause cause)
 {
 	return desc(cause)->hint;

@@ -109,6 +109,16 @@ enum rr_cause rr_cause_from_key(const char *key);
 const char *rr_cause_summary(enum rr_cause cause);
 const char *rr_cause_hint(enum rr_cause cause);
 /*
+ * A --trace's failure CAUSE (a dead end, a link down) told with what the
+ * SA said of the same destination: SA_CAUSE (the SM down: sa_timeout;
+ * the LID gone: dest_unknown; RR_CAUSE_NONE when it answered, SA_PATHS
+ * with a path).  The SM's doing is in the SA's answer: a dead end the SA
+ * knows nothing of is a port the SM dropped; one it has a path for is a
+ * switch the SM has not written since.  Else the cause's own hint.
+ */
+const char *rr_trace_hint(enum rr_cause cause, enum rr_cause sa_cause,
+			  bool sa_paths);
+/*
  * --connect over RoCE v2, a connection request with no answer: what a
  * plain UDP datagram to the peer's port 4791 brought back
  * (host/udp_probe.h).

@@ -1111,7 +1111,12 @@ static void get_explanation(const struct rr_field *f,
 static void get_hint(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, rr_cause_hint(r->out.fail.cause));
+	/* A --trace's: with what the SA said of the same destination. */
+	if (r->out.fail.step == RR_STEP_TRACE)
+		str(v, true, rr_trace_hint(r->out.fail.cause, r->out.sa_cause,
+					   r->out.num_paths > 0));
+	else
+		str(v, true, rr_cause_hint(r->out.fail.cause));
 }
 
 static bool set_err_step(const struct rr_field *f, struct rr_result *r,

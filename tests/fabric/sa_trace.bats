@@ -222,6 +222,36 @@ setup() {
 	grep -qx 'rdma_route_fabric_links_degraded 1' <<<"$output"
 }
 
+_subnet_ups() {
+	grep -c "SUBNET UP" "$FABRIC_DIR/opensm.log"
+}
+
+_swept_since() {
+	[ "$(_subnet_ups)" -gt "$1" ]
+}
+
+@test "a cable cut while the SM runs: it sweeps and drops the LID; the dead end says so with the SA's answer, then linked again" {
+	local lid ups
+
+	lid=$(node_lid Hca2)
+	ups=$(_subnet_ups)
+	sim_console 'Unlink "Hca2"[1]'
+	_fabric_wait 10 _swept_since "$ups"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$lid"
+	[ "$status" -eq 1 ]
+	jqe '.results[0].error | .cause == "route_dead_end" and .sa_cause == "dest_unknown" and
+		.sa_detail == "MAD status 0x0300: ERR_NO_RECORDS" and
+		.detail == "Switch1 has no route for LID '"$lid"'" and
+		(.hint | startswith("the SA knows no port with that LID either: at its last sweep the SM found none there"))' <<<"$output"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$lid"
+	grep -q '^  hint  *the SA knows no port with that LID either' <<<"$output"
+	ups=$(_subnet_ups)
+	sim_console 'ReLink "Hca2"[1]'
+	_fabric_wait 10 _swept_since "$ups"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$lid"
+	[ "$status" -eq 0 ]
+}
+
 @test "a link cut after the SM stopped: route_link_down names the switch and its port" {
 	fabric_stop_sm
 	sim_console 'Unlink "Switch2"[3]'
@@ -230,8 +260,10 @@ setup() {
 	echo "$output" | jqe '.results[0].error | .step == "trace" and .cause == "route_link_down"'
 	echo "$output" | jqe '.results[0].error.detail == "Switch2 port 3 is DOWN (physical state POLLING)"'
 	echo "$output" | jqe '.results[0].error.kernel_said == "SubnGet(PortInfo): Switch2 port 3 is DOWN (physical state POLLING)"'
-	# The SM is down: the SA did not answer, said beside the walk.
+	# The SM is down: the SA did not answer, said beside the walk, and
+	# the hint says nothing will reroute.
 	echo "$output" | jqe '.results[0].error.sa_cause == "sa_timeout"'
+	echo "$output" | jqe '.results[0].error.hint | startswith("the SM did not answer: with none running, nothing reroutes around this link")'
 	echo "$output" | jqe '.results[0].hops[-1] | .name == "Switch2" and .out_port == 3 and .state == "DOWN"'
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --timeout 300 "$(node_lid Hca2)"
 	[[ "$output" == "5: failed at trace: SubnGet(PortInfo): Switch2 port 3 is DOWN"* ]]

@@ -118,8 +118,33 @@ static void connect_causes(void)
 	is_str(rr_sidr_status_str(1), "service ID not supported", "SIDR status 1");
 }
 
+/* A --trace's dead end and link down told with the SA's answer. */
+static void trace_hints(void)
+{
+	const char *own = rr_cause_hint(RR_CAUSE_ROUTE_DEAD_END);
+
+	ok(strstr(rr_trace_hint(RR_CAUSE_ROUTE_DEAD_END, RR_CAUSE_DEST_UNKNOWN, false),
+		  "the SA knows no port with that LID either") != NULL,
+	   "dead end, dest_unknown: the SM dropped the port");
+	ok(strstr(rr_trace_hint(RR_CAUSE_ROUTE_DEAD_END, RR_CAUSE_SA_TIMEOUT, false),
+		  "the SM did not answer") != NULL, "dead end, sa_timeout: no SM");
+	ok(strstr(rr_trace_hint(RR_CAUSE_ROUTE_DEAD_END, RR_CAUSE_NONE, true),
+		  "the SA gave a path to that LID, yet this switch has no entry") != NULL,
+	   "dead end, a path: the switch not written since");
+	ok(rr_trace_hint(RR_CAUSE_ROUTE_DEAD_END, RR_CAUSE_NONE, false) == own,
+	   "dead end, no word from the SA: the cause's own");
+	ok(strstr(rr_trace_hint(RR_CAUSE_ROUTE_LINK_DOWN, RR_CAUSE_SA_TIMEOUT, false),
+		  "nothing reroutes around this link") != NULL, "link down, no SM");
+	ok(strstr(rr_trace_hint(RR_CAUSE_ROUTE_LINK_DOWN, RR_CAUSE_NONE, true),
+		  "it has not swept since the link went down") != NULL,
+	   "link down, the SM answers: not swept since");
+	ok(rr_trace_hint(RR_CAUSE_SMP_TIMEOUT, RR_CAUSE_SA_TIMEOUT, false) ==
+		   rr_cause_hint(RR_CAUSE_SMP_TIMEOUT), "another cause: its own");
+}
+
 int main(void)
 {
+	trace_hints();
 	man_page();
 	connect_causes();
 	check(RR_STEP_RESOLVE_ROUTE, RR_FAIL_EVENT, EINVAL,
