@@ -10,6 +10,7 @@
 #include "base/escape.h"
 #include "explain/explain.h"
 #include "model/check.h"
+#include "model/sa_chain.h"
 #include "output/render.h"
 
 /* A result printed, unless -q asked for the summary alone (ping's -q). */
@@ -29,6 +30,10 @@ static void annotate(struct run *run, struct rr_result *r)
 {
 	if (!run->opts.sa && (!r->out.ok || run->opts.explain))
 		rr_explain(run->host, r, run->opts.explain);
+	/* --sa: its own chain, from what the result holds. */
+	if (run->opts.sa && run->opts.explain &&
+	    !rr_sa_chain_attach(r, run->opts.trace))
+		fprintf(stderr, "rdma-route: no memory for --explain\n");
 	rr_check_result(r, run->expects, run->num_expects);
 }
 

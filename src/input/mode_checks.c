@@ -45,8 +45,6 @@ bool rr_check_sa(const struct rr_opts *opts, char *why, size_t len)
 		return refuse(why, len, "--connect connects through the RDMA CM: not with --sa");
 	if (opts->count != 1)
 		return refuse(why, len, "--count does not apply to --sa");
-	if (opts->explain)
-		return refuse(why, len, "--explain does not apply to --sa");
 	if (opts->all_addresses)
 		return refuse(why, len, "--all-addresses does not apply to --sa");
 	return true;
@@ -61,6 +59,8 @@ bool rr_check_routes(const struct rr_opts *opts, char *why, size_t len)
 		return refuse(why, len, "--trace --all-pairs follows the forwarding tables, not --all-paths");
 	if (opts->sl >= 0 || opts->pkey >= 0)
 		return refuse(why, len, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+	if (opts->explain)
+		return refuse(why, len, "--explain does not apply to --sa --trace --all-pairs: its report names each failure's place and cause");
 	/* --expect takes the summary's counts there (fabric_counts.h). */
 	if (opts->num_max_ms)
 		return refuse(why, len, "--max-ms does not apply to --sa --trace --all-pairs: it times no step (--expect takes its counts)");

@@ -141,6 +141,7 @@ static void copy_port(struct rr_result *r, const struct rr_result *sh)
 	r->out.port = sh->out.port;
 	r->out.link_layer = sh->out.link_layer;
 	r->out.gid_type = sh->out.gid_type;
+	r->out.sa_local = sh->out.sa_local;
 }
 
 /* R is final: to the main loop. */

@@ -143,6 +143,9 @@ static bool find_port(struct rr_sa_port *sp, const struct rr_backend_params *p,
 	sp->state = up.state;
 	sp->sm_lid = up.sm_lid;
 	sp->lid = (uint16_t)up.base_lid;
+	sh->out.sa_local = (struct rr_sa_local){
+		.known = true, .state = (uint8_t)up.state,
+		.lid = (uint16_t)up.base_lid, .sm_lid = (uint16_t)up.sm_lid };
 	/* GID index 0: the subnet prefix and the port GUID, both big-endian. */
 	memcpy(sp->sgid, &up.gid_prefix, 8);
 	memcpy(sp->sgid + 8, &up.port_guid, 8);
@@ -240,6 +243,9 @@ bool rr_sa_port_find_sm(struct rr_sa_port *sp,
 	/* The SA listens on QP1 of the SM's port (GSI). */
 	sp->sm.qp = 1;
 	sp->sm.qkey = IB_DEFAULT_QP1_QKEY;
+	sh->out.sa_local.sm_lid = (uint16_t)sp->sm.lid;
+	sh->out.sa_local.sm_found = true;
+	sh->out.sa_local.sm_asked = !(sp->sm_lid && rr_port_state_active((int)sp->state));
 	rr_step_end(&sh->out, RR_STEP_FIND_SM);
 	return true;
 }

@@ -134,6 +134,8 @@ void rr_result_release(struct rr_result *r)
 	r->notes.num_expect_failures = 0;
 	free(r->notes.chain);
 	r->notes.chain = NULL;
+	free(r->notes.sa_chain);
+	r->notes.sa_chain = NULL;
 }
 
 bool rr_result_routed(const struct rr_result *r)

@@ -17,6 +17,7 @@
 #include "base/steps.h"
 
 struct rr_chain;
+struct rr_sa_chain;
 
 struct rr_timing {
 	struct timespec start;
@@ -217,12 +218,22 @@ struct rr_outcome {
 	 */
 	enum rr_cause sa_cause;
 	const char *sa_detail;	/* its words, static or the record's */
+	/* --sa: the local port as opened, and where its SM was found. */
+	struct rr_sa_local {
+		bool known;
+		uint8_t state;		/* PortInfo LinkState: 4 ACTIVE */
+		uint16_t lid, sm_lid;
+		bool sm_found;		/* sm_lid is where the queries went */
+		bool sm_asked;		/* by PortInfo, not the port's own */
+	} sa_local;
 };
 
 /* What is said about it, once it happened. */
 struct rr_notes {
 	/* --explain, or a failure: the root-cause chain (src/chain.h). */
 	struct rr_chain *chain;
+	/* --sa --explain: the port, the SM, the path, the walk (sa_chain.h). */
+	struct rr_sa_chain *sa_chain;
 	struct rr_expect_failure *expect_failures;
 	int num_expect_failures;
 };

@@ -3,6 +3,7 @@
 
 #include "model/decode.h"
 #include "model/refusal.h"
+#include "model/sa_chain.h"
 #include "output/render_chain.h"
 #include "output/render_records.h"
 #include "base/sockaddr.h"
@@ -227,12 +228,41 @@ static void render_link(struct printer *p, const char *key,
 	pr_obj_end(p);
 }
 
+/* --sa --explain: the port, the SM, the path, the walk; as the links above. */
+static void render_sa_chain(struct printer *p, const struct rr_sa_chain *c)
+{
+	const struct rr_verdict *v;
+	char title[400], *shown = NULL;
+	enum rr_sa_link i;
+
+	pr_arr_begin(p, "explain");
+	for (i = 0; i < RR_SA_LINK_COUNT; i++) {
+		if (i == RR_SA_LINK_WALK && !c->walk)
+			continue;
+		v = &c->verdict[i];
+		if (pr_titled(p)) {
+			snprintf(title, sizeof(title), "%s: %s: %s",
+				 rr_sa_link_key(i), rr_link_state_key(v->state),
+				 v->reason);
+			shown = title;
+		}
+		pr_obj_begin(p, NULL, shown);
+		pr_str(p, "link", rr_sa_link_key(i));
+		pr_str(p, "state", rr_link_state_key(v->state));
+		pr_str(p, "reason", v->reason);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+}
+
 void rr_render_chain(struct printer *p, const struct rr_result *r)
 {
 	const struct rr_chain *c = r->notes.chain;
 	enum rr_link broken;
 	int i;
 
+	if (r->notes.sa_chain)
+		render_sa_chain(p, r->notes.sa_chain);
 	if (!c)
 		return;
 	/* The whole chain shows the broken link already: not twice. */

@@ -428,3 +428,14 @@ load ../helpers
 	run --separate-stderr rr --sl-from-sa 192.0.2.1
 	[ "$status" -eq 2 ]
 }
+
+@test "--explain with --sa: taken (its own chain); with --sa --trace --all-pairs a usage error naming why" {
+	run --separate-stderr rr --sa --trace --all-pairs --explain
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--explain does not apply to --sa --trace --all-pairs: its report names each failure's place and cause"* ]]
+	# Taken: the run gets to its port (none on this host), not exit 2.
+	run --separate-stderr rr --sa --explain --json 5
+	[ "$status" -ne 2 ]
+	jqe '.results[0].explain[0] | .link == "port" and .state == "broken"' <<<"$output"
+	jqe '.results[0].explain | map(.link) == ["port", "sm", "path"]' <<<"$output"
+}

@@ -268,7 +268,9 @@ restore_mtu() {
 	jqe '.results[0].root_cause | .link == "device" and .state == "broken"' <<<"$output"
 }
 
-@test "--explain does not apply to --sa" {
-	run rr --explain --sa 1
-	[ "$status" -eq 2 ]
+@test "--explain with --sa: its own chain, the port broken where Soft-RoCE has no MAD port" {
+	run --separate-stderr rr --explain --sa --json 1
+	[ "$status" -ne 0 ] && [ "$status" -ne 2 ]
+	jqe '.results[0].explain | map(.link) == ["port", "sm", "path"] and
+		.[0].state == "broken" and .[1].state == "unknown" and .[2].state == "unknown"' <<<"$output"
 }

@@ -68,6 +68,9 @@ int main(void)
 	CHECK_IS(rr_check_routes, "--max-ms does not apply to --sa --trace --all-pairs",
 		 "--sa", "--trace", "--all-pairs", "--max-ms", "5");
 	CHECK_IS(rr_check_routes, "not --all-paths", "--sa", "--trace", "--all-pairs", "--all-paths");
+	CHECK_IS(rr_check_sa, NULL, "--sa", "--explain", "3");
+	CHECK_IS(rr_check_routes, "--explain does not apply to --sa --trace --all-pairs",
+		 "--sa", "--trace", "--all-pairs", "--explain");
 	CHECK_IS(rr_check_matrix_records, NULL, "--matrix", "/dev/null");
 	CHECK_IS(rr_check_matrix_records, "not -f", "--matrix", "-f", "/dev/null", "/dev/null");
 	CHECK_IS(rr_check_matrix_records, "did you mean --matrix=rate?", "--matrix", "rate");
