@@ -12,6 +12,7 @@
 #include "app/run.h"
 #include "app/signals.h"
 #include "model/check.h"
+#include "mad/fabric_counters.h"
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_tables.h"
@@ -227,6 +228,7 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.credit_loops = v->num_loops, .topo = v->topo,
 		.asymmetric = v->asymmetric,
 		.links_degraded = v->num_degraded,
+		.links_lost = v->num_lost, .lost_checked = v->lost_checked,
 		.spread_links = v->spread.links,
 		.load_min = v->spread.min, .load_max = v->spread.max,
 	};
@@ -350,6 +352,46 @@ static bool compared(const struct run *run, struct rr_routes_view *v,
 	return true;
 }
 
+/*
+ * The switch ports with no link whose LinkDownedCounter says they had
+ * one, into *LOST (V counts them, and the ports asked).  A fabric whose
+ * counters cannot be asked leaves none, unchecked.  False: ENOMEM.
+ */
+static bool take_lost(const struct rr_fabric_tables_params *p,
+		      struct rr_routes_view *v, struct rr_lost_link **lost)
+{
+	size_t *ports = NULL, n = 0, i;
+	uint64_t *downed = NULL;
+	bool no_library, ok = false;
+	char why[160];
+
+	*lost = NULL;
+	if (!rr_links_unlinked(v->g, &ports, &n))
+		goto out;
+	downed = malloc((n ? n : 1) * sizeof(*downed));
+	*lost = malloc((n ? n : 1) * sizeof(**lost));
+	if (!downed || !*lost)
+		goto out;
+	ok = true;
+	if (!rr_fabric_link_downed_read(p, v->g, ports, n, downed, &no_library,
+					why, sizeof(why)))
+		goto out;	/* unchecked: links_lost left out */
+	v->lost_checked = true;
+	v->unlinked_asked = n;
+	for (i = 0; i < n; i++) {
+		if (downed[i] == RR_DOWNED_UNREAD)
+			v->unlinked_unread++;
+		else if (downed[i])
+			(*lost)[v->num_lost++] = (struct rr_lost_link){
+				.port = ports[i], .downed = downed[i] };
+	}
+out:
+	v->lost = *lost;
+	free(ports);
+	free(downed);
+	return ok;
+}
+
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    struct rr_graph *g, struct rr_graph_read *rd)
 {
@@ -366,6 +408,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	struct rr_route_topology topo = { 0 };
 	struct rr_compare cmp = { 0 };
 	struct rr_degraded_link *bad = NULL;
+	struct rr_lost_link *lost = NULL;
 	struct rr_expect_failure failed[RR_MAX_EXPECT];
 	struct timespec t0, t1;
 	size_t n;
@@ -404,6 +447,11 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		goto out;
 	}
 	v.degraded = bad;
+	if (!take_lost(p, &v, &lost)) {
+		code = RR_EXIT_FAILED;
+		perror("rdma-route");
+		goto out;
+	}
 	v.eps = eps;
 	v.num_eps = n;
 	v.s = &s;
@@ -442,6 +490,7 @@ out:
 	rr_pair_sls_free(&sls);
 	rr_topology_free(&topo);
 	free(bad);
+	free(lost);
 	rr_routes_free(&s);
 	free(eps);
 	return code;

@@ -170,69 +170,63 @@ static bool node_type(struct reader *r, const char *at, const char *s,
 	return fail(r, "\"%s.node_type\": want ca, switch or router", at);
 }
 
-/* The switches of "tables", each with its number of ports. */
-static bool see_tables(struct reader *r, json_object *arr, size_t n)
+/* FN on each element of ARR (N objects), named KEY[I] for messages. */
+static bool each(struct reader *r, json_object *arr, size_t n,
+		 const char *key,
+		 bool (*fn)(struct reader *r, json_object *o, const char *at))
+{
+	json_object *o;
+	char at[64];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		o = element(r, arr, i, key, at, sizeof(at));
+		if (!o || !fn(r, o, at))
+			return false;
+	}
+	return true;
+}
+
+/* A switch of "tables", with its number of ports. */
+static bool see_table(struct reader *r, json_object *o, const char *at)
 {
 	unsigned long long ports;
 	const char *name;
-	json_object *o;
 	uint64_t guid;
-	char at[64];
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "tables", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "guid", &guid) ||
-		    !get_str(r, o, at, "node", &name) ||
-		    !get_uint(r, o, at, "ports", 1, MAX_PORT, &ports) ||
-		    !saw(r, guid, RR_NODE_SWITCH, (unsigned int)ports, name))
-			return false;
-	}
-	return true;
+	return get_guid(r, o, at, "guid", &guid) &&
+	       get_str(r, o, at, "node", &name) &&
+	       get_uint(r, o, at, "ports", 1, MAX_PORT, &ports) &&
+	       saw(r, guid, RR_NODE_SWITCH, (unsigned int)ports, name);
 }
 
-/* The nodes of "links" (this end of each), and their ports. */
-static bool see_links(struct reader *r, json_object *arr, size_t n)
+/* The node of a link of "links" (this end), and its port. */
+static bool see_link(struct reader *r, json_object *o, const char *at)
 {
-	unsigned long long port;
 	enum rr_node_type type = RR_NODE_CA;
+	unsigned long long port;
 	const char *name, *t;
-	json_object *o;
 	uint64_t guid;
-	char at[64];
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "links", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "guid", &guid) ||
-		    !get_str(r, o, at, "node", &name) ||
-		    !get_str(r, o, at, "node_type", &t) ||
-		    !node_type(r, at, t, &type) ||
-		    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
-		    !saw(r, guid, type, (unsigned int)port, name))
-			return false;
-	}
-	return true;
+	return get_guid(r, o, at, "guid", &guid) &&
+	       get_str(r, o, at, "node", &name) &&
+	       get_str(r, o, at, "node_type", &t) &&
+	       node_type(r, at, t, &type) &&
+	       get_uint(r, o, at, "port", 1, MAX_PORT, &port) &&
+	       saw(r, guid, type, (unsigned int)port, name);
 }
 
-static bool see_endpoints(struct reader *r, json_object *arr, size_t n)
+/* A CA of "endpoints", and its port. */
+static bool see_endpoint(struct reader *r, json_object *o, const char *at)
 {
 	unsigned long long port;
 	const char *name;
-	json_object *o;
 	uint64_t guid;
-	char at[64];
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "endpoints", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "node_guid", &guid) ||
-		    !get_str(r, o, at, "node", &name) ||
-		    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
-		    !saw(r, guid, RR_NODE_CA, (unsigned int)port, name))
-			return false;
-	}
-	return true;
+	return get_guid(r, o, at, "node_guid", &guid) &&
+	       get_str(r, o, at, "node", &name) &&
+	       get_uint(r, o, at, "port", 1, MAX_PORT, &port) &&
+	       saw(r, guid, RR_NODE_CA, (unsigned int)port, name);
 }
 
 static int by_guid(const void *a, const void *b)
@@ -323,8 +317,8 @@ static bool get_bool(struct reader *r, json_object *obj, const char *at,
 	return true;
 }
 
-/* Each switch's LID, LMC and forwarding table. */
-static bool read_tables(struct reader *r, json_object *arr, size_t n)
+/* A switch's LID, LMC and forwarding table. */
+static bool read_table(struct reader *r, json_object *o, const char *at)
 {
 	struct rr_graph *g = &r->b->g;
 	unsigned long long lid, lmc;
@@ -332,33 +326,27 @@ static bool read_tables(struct reader *r, json_object *arr, size_t n)
 	const char *hex;
 	uint8_t *lft = NULL;
 	uint32_t len = 0, node;
-	json_object *o;
 	uint64_t guid;
-	char at[64];
 	bool read = false;
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "tables", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "guid", &guid) ||
-		    !get_uint(r, o, at, "lid", 0, RR_MAX_UNICAST_LID, &lid) ||
-		    !get_uint(r, o, at, "lmc", 0, 7, &lmc) ||
-		    !get_bool(r, o, at, "lft_read", &read) ||
-		    !get_str(r, o, at, "lft", &hex))
-			return false;
-		node = rr_graph_find(g, guid);
-		if (g->nodes[node].lft_read || g->nodes[node].lft)
-			return fail(r, "\"%s\": switch 0x%016llx has a table already",
-				    at, (unsigned long long)guid);
-		if (!decode_lft(r, at, hex, &lft, &len))
-			return false;
-		rr_graph_set_lft(g, node, lft, len, read);
-		p0 = rr_graph_port(g, node, 0);
-		p0->lid = (uint16_t)lid;
-		p0->lmc = (uint8_t)lmc;
-		p0->present = true;
-		p0->guid = guid;
-	}
+	if (!get_guid(r, o, at, "guid", &guid) ||
+	    !get_uint(r, o, at, "lid", 0, RR_MAX_UNICAST_LID, &lid) ||
+	    !get_uint(r, o, at, "lmc", 0, 7, &lmc) ||
+	    !get_bool(r, o, at, "lft_read", &read) ||
+	    !get_str(r, o, at, "lft", &hex))
+		return false;
+	node = rr_graph_find(g, guid);
+	if (g->nodes[node].lft_read || g->nodes[node].lft)
+		return fail(r, "\"%s\": switch 0x%016llx has a table already",
+			    at, (unsigned long long)guid);
+	if (!decode_lft(r, at, hex, &lft, &len))
+		return false;
+	rr_graph_set_lft(g, node, lft, len, read);
+	p0 = rr_graph_port(g, node, 0);
+	p0->lid = (uint16_t)lid;
+	p0->lmc = (uint8_t)lmc;
+	p0->present = true;
+	p0->guid = guid;
 	return true;
 }
 
@@ -393,79 +381,64 @@ static struct rr_gport *port_of(struct reader *r, const char *at,
 	return p;
 }
 
-/* Each cable from this end: its peer, its state, the routes it carried. */
-static bool read_links(struct reader *r, json_object *arr, size_t n)
+/* A cable from this end: its peer, its state, the routes it carried. */
+static bool read_link(struct reader *r, json_object *o, const char *at)
 {
 	unsigned long long port, peer_port, routes;
 	uint64_t guid, peer_guid;
 	struct rr_gport *p, *q;
 	uint32_t node, peer;
 	const char *state;
-	json_object *o;
-	char at[64];
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "links", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "guid", &guid) ||
-		    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
-		    !get_guid(r, o, at, "peer_guid", &peer_guid) ||
-		    !get_uint(r, o, at, "peer_port", 1, MAX_PORT, &peer_port) ||
-		    !get_str(r, o, at, "state", &state) ||
-		    !get_uint(r, o, at, "routes", 0, UINT64_MAX >> 11, &routes))
-			return false;
-		p = port_of(r, at, "port", guid, port, &node);
-		q = port_of(r, at, "peer_port", peer_guid, peer_port, &peer);
-		if (!p || !q || !port_state(r, at, state, &p->state))
-			return false;
-		if (p->peer != RR_NO_NODE)
-			return fail(r, "\"%s\": port %llu of 0x%016llx has a link already",
-				    at, port, (unsigned long long)guid);
-		p->present = true;
-		p->peer = peer;
-		p->peer_port = (uint8_t)peer_port;
-		if (r->b->g.nodes[node].type == RR_NODE_SWITCH) {
-			p->lid = rr_graph_port(&r->b->g, node, 0)->lid;
-			p->guid = guid;
-		}
-		r->b->loads[p - r->b->g.ports] = routes;
+	if (!get_guid(r, o, at, "guid", &guid) ||
+	    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
+	    !get_guid(r, o, at, "peer_guid", &peer_guid) ||
+	    !get_uint(r, o, at, "peer_port", 1, MAX_PORT, &peer_port) ||
+	    !get_str(r, o, at, "state", &state) ||
+	    !get_uint(r, o, at, "routes", 0, UINT64_MAX >> 11, &routes))
+		return false;
+	p = port_of(r, at, "port", guid, port, &node);
+	q = port_of(r, at, "peer_port", peer_guid, peer_port, &peer);
+	if (!p || !q || !port_state(r, at, state, &p->state))
+		return false;
+	if (p->peer != RR_NO_NODE)
+		return fail(r, "\"%s\": port %llu of 0x%016llx has a link already",
+			    at, port, (unsigned long long)guid);
+	p->present = true;
+	p->peer = peer;
+	p->peer_port = (uint8_t)peer_port;
+	if (r->b->g.nodes[node].type == RR_NODE_SWITCH) {
+		p->lid = rr_graph_port(&r->b->g, node, 0)->lid;
+		p->guid = guid;
 	}
+	r->b->loads[p - r->b->g.ports] = routes;
 	return true;
 }
 
-/* The CA ports the pairs were made of, with their GUIDs and LIDs. */
-static bool read_endpoints(struct reader *r, json_object *arr, size_t n)
+/* A CA port the pairs were made of, with its GUIDs and LID. */
+static bool read_endpoint(struct reader *r, json_object *o, const char *at)
 {
 	unsigned long long port, lid;
 	uint64_t guid, pguid;
 	struct rr_gport *p;
-	json_object *o;
 	uint32_t node;
-	char at[64];
-	size_t i;
 
-	r->b->eps = calloc(n ? n : 1, sizeof(*r->b->eps));
-	if (!r->b->eps)
-		return fail(r, "%s", strerror(ENOMEM));
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "endpoints", at, sizeof(at));
-		if (!o || !get_guid(r, o, at, "node_guid", &guid) ||
-		    !get_guid(r, o, at, "port_guid", &pguid) ||
-		    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
-		    !get_uint(r, o, at, "lid", 1, RR_MAX_UNICAST_LID, &lid))
-			return false;
-		p = port_of(r, at, "port", guid, port, &node);
-		if (!p)
-			return false;
-		if (p->lid)
-			return fail(r, "\"%s\": port %llu of 0x%016llx is an endpoint already",
-				    at, port, (unsigned long long)guid);
-		p->present = true;
-		p->lid = (uint16_t)lid;
-		p->guid = pguid;
-		r->b->eps[r->b->num_eps++] = (struct rr_endpoint){
-			.node = node, .port = (uint8_t)port, .lid = (uint16_t)lid };
-	}
+	if (!get_guid(r, o, at, "node_guid", &guid) ||
+	    !get_guid(r, o, at, "port_guid", &pguid) ||
+	    !get_uint(r, o, at, "port", 1, MAX_PORT, &port) ||
+	    !get_uint(r, o, at, "lid", 1, RR_MAX_UNICAST_LID, &lid))
+		return false;
+	p = port_of(r, at, "port", guid, port, &node);
+	if (!p)
+		return false;
+	if (p->lid)
+		return fail(r, "\"%s\": port %llu of 0x%016llx is an endpoint already",
+			    at, port, (unsigned long long)guid);
+	p->present = true;
+	p->lid = (uint16_t)lid;
+	p->guid = pguid;
+	r->b->eps[r->b->num_eps++] = (struct rr_endpoint){
+		.node = node, .port = (uint8_t)port, .lid = (uint16_t)lid };
 	return true;
 }
 
@@ -523,22 +496,9 @@ static bool read_cycle(struct reader *r, json_object *o, const char *at,
 	return true;
 }
 
-static bool read_loops(struct reader *r, json_object *arr, size_t n)
+static bool read_loop(struct reader *r, json_object *o, const char *at)
 {
-	json_object *o;
-	char at[64];
-	size_t i;
-
-	r->b->loops = calloc(n ? n : 1, sizeof(*r->b->loops));
-	if (!r->b->loops)
-		return fail(r, "%s", strerror(ENOMEM));
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, "credit_loops", at, sizeof(at));
-		r->b->num_loops++;
-		if (!o || !read_cycle(r, o, at, &r->b->loops[i]))
-			return false;
-	}
-	return true;
+	return read_cycle(r, o, at, &r->b->loops[r->b->num_loops++]);
 }
 
 static bool read_report(struct reader *r, json_object *root)
@@ -552,15 +512,20 @@ static bool read_report(struct reader *r, json_object *root)
 	    !get_array(r, root, "endpoints", true, &eps, &ne) ||
 	    !get_array(r, root, "links", false, &links, &nl) ||
 	    !get_array(r, root, "credit_loops", false, &loops, &nc) ||
-	    !see_tables(r, tables, nt) || !see_links(r, links, nl) ||
-	    !see_endpoints(r, eps, ne) || !make_nodes(r))
+	    !each(r, tables, nt, "tables", see_table) ||
+	    !each(r, links, nl, "links", see_link) ||
+	    !each(r, eps, ne, "endpoints", see_endpoint) || !make_nodes(r))
 		return false;
 	r->b->loads = calloc(r->b->g.num_ports ? r->b->g.num_ports : 1,
 			     sizeof(*r->b->loads));
-	if (!r->b->loads)
+	r->b->eps = calloc(ne ? ne : 1, sizeof(*r->b->eps));
+	r->b->loops = calloc(nc ? nc : 1, sizeof(*r->b->loops));
+	if (!r->b->loads || !r->b->eps || !r->b->loops)
 		return fail(r, "%s", strerror(ENOMEM));
-	return read_tables(r, tables, nt) && read_links(r, links, nl) &&
-	       read_endpoints(r, eps, ne) && read_loops(r, loops, nc);
+	return each(r, tables, nt, "tables", read_table) &&
+	       each(r, links, nl, "links", read_link) &&
+	       each(r, eps, ne, "endpoints", read_endpoint) &&
+	       each(r, loops, nc, "credit_loops", read_loop);
 }
 
 static bool only_space(const char *s, size_t n)
@@ -568,7 +533,7 @@ static bool only_space(const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!strchr(" \t\r\n", s[i]) || !s[i])
+		if (!s[i] || !strchr(" \t\r\n", s[i]))
 			return false;
 	return true;
 }

@@ -149,6 +149,10 @@ struct rr_verdict {
 	char reason[320];
 };
 
+/* V judged STATE, its reason formatted as printf's. */
+void rr_verdict_set(struct rr_verdict *v, enum rr_link_state state,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 struct rr_chain {
 	bool full;		/* --explain: every link, not the root cause */
 	struct rr_chain_route route;

@@ -20,12 +20,8 @@
 #include "model/refusal.h"
 #include "base/sockaddr.h"
 
-
-static void set(struct rr_verdict *v, enum rr_link_state state,
-		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void set(struct rr_verdict *v, enum rr_link_state state,
-		const char *fmt, ...)
+void rr_verdict_set(struct rr_verdict *v, enum rr_link_state state,
+		    const char *fmt, ...)
 {
 	va_list ap;
 
@@ -85,7 +81,7 @@ static bool judge_route_choice(struct rr_chain *c, const char *dst,
 	char netdevs[80];
 
 	if (rt->plain_netdev[0]) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "%s leaves via %s, the interface the kernel bound the id to (source %s); a plain route lookup gives %s",
 		    dst, rt->netdev, src, rt->plain_netdev);
 		return true;
@@ -93,7 +89,7 @@ static bool judge_route_choice(struct rr_chain *c, const char *dst,
 	/* A %scope names the interface: the subnet's others do not matter. */
 	if (rt->num_subnet_netdevs > 1 && rt->oif_from != RR_OIF_SCOPE) {
 		subnet_netdevs_str(rt, netdevs, sizeof(netdevs));
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "%s is on the subnet of %s: the source address decides which; here %s, source %s",
 		    dst, netdevs, rt->netdev, src);
 		return true;
@@ -123,9 +119,9 @@ static bool judge_refusal(struct rr_chain *c, const char *dst)
 	if (rt->down_netdev[0])
 		return false;	/* the down interface says more */
 	if (rr_refusal_text(&rt->refusal, dst, said, sizeof(said)))
-		set(v, RR_LS_BROKEN, "no route to %s: %s", dst, said);
+		rr_verdict_set(v, RR_LS_BROKEN, "no route to %s: %s", dst, said);
 	else
-		set(v, RR_LS_BROKEN, "no route to %s: no table has one (%s)",
+		rr_verdict_set(v, RR_LS_BROKEN, "no route to %s: no table has one (%s)",
 		    dst, rt->error);
 	return true;
 }
@@ -138,31 +134,31 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 
 	rr_sockaddr_str(&r->probe.dst, dst, sizeof(dst));
 	if (!rt->looked_up) {
-		set(v, RR_LS_UNKNOWN, "the route to %s was not looked up: %s",
+		rr_verdict_set(v, RR_LS_UNKNOWN, "the route to %s was not looked up: %s",
 		    dst, rt->error[0] ? rt->error : "no netlink");
 		return;
 	}
 	if (rt->error[0] && judge_refusal(c, dst))
 		return;
 	if (rt->error[0] && rt->down_netdev[0]) {
-		set(v, RR_LS_BROKEN,
+		rr_verdict_set(v, RR_LS_BROKEN,
 		    "no route to %s: %s, which holds its subnet, is down",
 		    dst, rt->down_netdev);
 		return;
 	}
 	if (rt->error[0]) {
-		set(v, RR_LS_BROKEN, "no route to %s: %s", dst, rt->error);
+		rr_verdict_set(v, RR_LS_BROKEN, "no route to %s: %s", dst, rt->error);
 		return;
 	}
 	if (!rt->netdev_up) {
-		set(v, RR_LS_BROKEN, "route to %s leaves via %s, which is down%s",
+		rr_verdict_set(v, RR_LS_BROKEN, "route to %s leaves via %s, which is down%s",
 		    dst, rt->netdev, rt->netdev_admin_up ?
 		    ": no carrier, the link to the peer is down (cable, switch port or the peer's interface)" :
 		    " (ip link set up)");
 		return;
 	}
 	if (rt->local) {
-		set(v, RR_LS_OK, "%s is this host's own address, on %s", dst,
+		rr_verdict_set(v, RR_LS_OK, "%s is this host's own address, on %s", dst,
 		    rt->netdev);
 		return;
 	}
@@ -173,11 +169,11 @@ static void judge_route(struct rr_chain *c, const struct rr_result *r)
 		return;
 	if (rt->have_gateway) {
 		rr_sockaddr_str(&rt->gateway, gw, sizeof(gw));
-		set(v, RR_LS_OK, "%s leaves via %s through gateway %s, source %s",
+		rr_verdict_set(v, RR_LS_OK, "%s leaves via %s through gateway %s, source %s",
 		    dst, rt->netdev, gw, src);
 		return;
 	}
-	set(v, RR_LS_OK, "%s leaves via %s, directly connected, source %s",
+	rr_verdict_set(v, RR_LS_OK, "%s leaves via %s, directly connected, source %s",
 	    dst, rt->netdev, src);
 }
 
@@ -188,7 +184,7 @@ static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 
 	if (pf->link_layer == RR_LL_ETHERNET && pf->active_mtu &&
 	    pf->max_mtu && pf->active_mtu < pf->max_mtu) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "netdev %s MTU %u caps the RoCE MTU of %s port %u at %u bytes; the port could carry %u",
 		    pf->netdev, netdev_mtu, pf->device, pf->port,
 		    pf->active_mtu, pf->max_mtu);
@@ -197,7 +193,7 @@ static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 	/* sysfs has no MTU: a recorded tree's ports do not know theirs. */
 	if (pf->active_mtu)
 		snprintf(mtu, sizeof(mtu), ", MTU %u", pf->active_mtu);
-	set(v, RR_LS_OK, "%s port %u on %s: %s, %s, %s%s", pf->device,
+	rr_verdict_set(v, RR_LS_OK, "%s port %u on %s: %s, %s, %s%s", pf->device,
 	    pf->port, pf->netdev, rr_port_state_name(pf->state),
 	    rr_phys_state_name(pf->phys_state),
 	    rr_link_layer_name(pf->link_layer), mtu);
@@ -207,7 +203,7 @@ static void judge_port_ok(struct rr_verdict *v, const struct rr_port_facts *pf,
 static void judge_port_state(struct rr_verdict *v,
 			     const struct rr_port_facts *pf)
 {
-	set(v, RR_LS_BROKEN, "%s port %u on %s is %s (physical state %s)%s",
+	rr_verdict_set(v, RR_LS_BROKEN, "%s port %u on %s is %s (physical state %s)%s",
 	    pf->device, pf->port, pf->netdev, rr_port_state_name(pf->state),
 	    rr_phys_state_name(pf->phys_state),
 	    pf->state == RR_PORT_INIT ?
@@ -229,7 +225,7 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 		return;
 	}
 	if (!usable(&c->verdict[RR_LINK_ROUTE])) {
-		set(v, RR_LS_UNKNOWN, "not checked: no usable route");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not checked: no usable route");
 		return;
 	}
 	if (!d->found) {
@@ -241,7 +237,7 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 			snprintf(lead, sizeof(lead), "route to %s leaves via %s",
 				 dst, c->route.netdev);
 		rdma_netdevs_str(d, where, sizeof(where));
-		set(v, RR_LS_BROKEN, "%s, which has no RDMA device%s; %s%s", lead,
+		rr_verdict_set(v, RR_LS_BROKEN, "%s, which has no RDMA device%s; %s%s", lead,
 		    d->netns_mode == RR_CHAIN_NETNS_EXCLUSIVE ?
 			" in this namespace (RDMA netns mode exclusive: a device is seen only in its own)" : "",
 		    d->num_rdma ? "RDMA devices are on " :
@@ -251,7 +247,7 @@ static void judge_device(struct rr_chain *c, const struct rr_result *r)
 	}
 	if (pf->link_layer == RR_LL_INFINIBAND && pf->pkeys_read &&
 	    !pf->default_pkey) {
-		set(v, RR_LS_BROKEN,
+		rr_verdict_set(v, RR_LS_BROKEN,
 		    "the P_Key table of %s port %u (%u keys) holds no default P_Key (0xffff or 0x7fff): the subnet administrator, which the RDMA CM asks for every route, is reached only in the default partition",
 		    pf->device, pf->port, pf->pkeys);
 		return;
@@ -281,17 +277,17 @@ static void judge_gid(struct rr_chain *c, const struct rr_result *r)
 	int i;
 
 	if (!c->device.found) {
-		set(v, RR_LS_UNKNOWN, "not checked: no RDMA port");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not checked: no RDMA port");
 		return;
 	}
 	if (c->device.port.link_layer == RR_LL_IWARP) {
-		set(v, RR_LS_OK,
+		rr_verdict_set(v, RR_LS_OK,
 		    "iWARP: no GID by design; the connection is addressed by IP through the TCP stack of %s",
 		    c->device.port.device);
 		return;
 	}
 	if (!g->found) {
-		set(v, RR_LS_BROKEN,
+		rr_verdict_set(v, RR_LS_BROKEN,
 		    "no GID entry of %s port %u holds the source address",
 		    c->device.port.device, c->device.port.port);
 		return;
@@ -303,19 +299,19 @@ static void judge_gid(struct rr_chain *c, const struct rr_result *r)
 					 g->cand[i].index,
 					 rr_gid_type_name(g->cand[i].type));
 	if (g->used.type == RR_GID_ROCE_V1) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "GID index %u (%s) is RoCE v1: not routable, both ends must use v1%s",
 		    g->used.index, gid, others);
 		return;
 	}
 	if (c->device.port.link_layer == RR_LL_ETHERNET &&
 	    gid_is_link_local(g->used.gid) && !dst_is_link_local(r)) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "GID index %u (%s) is link-local: RoCE v2 cannot route it beyond this subnet%s",
 		    g->used.index, gid, others);
 		return;
 	}
-	set(v, RR_LS_OK, "GID index %u, %s, %s%s", g->used.index,
+	rr_verdict_set(v, RR_LS_OK, "GID index %u, %s, %s%s", g->used.index,
 	    rr_gid_type_name(g->used.type), gid, others);
 }
 
@@ -325,10 +321,10 @@ static void judge_lids(struct rr_chain *c)
 	struct rr_verdict *v = &c->verdict[RR_LINK_NEIGH];
 
 	if (!pf->lid)
-		set(v, RR_LS_BROKEN, "%s port %u has no LID: no subnet manager has configured it",
+		rr_verdict_set(v, RR_LS_BROKEN, "%s port %u has no LID: no subnet manager has configured it",
 		    pf->device, pf->port);
 	else if (!pf->sm_lid)
-		set(v, RR_LS_BROKEN, "%s port %u knows no subnet manager (SM LID 0)",
+		rr_verdict_set(v, RR_LS_BROKEN, "%s port %u knows no subnet manager (SM LID 0)",
 		    pf->device, pf->port);
 }
 
@@ -339,28 +335,28 @@ static void judge_neigh(struct rr_chain *c, const struct rr_result *r)
 	char who[80];
 
 	if (!usable(&c->verdict[RR_LINK_ROUTE])) {
-		set(v, RR_LS_UNKNOWN, "not checked: no usable route");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not checked: no usable route");
 		return;
 	}
 	if (c->route.local) {
-		set(v, RR_LS_OK, "a local address needs no neighbour");
+		rr_verdict_set(v, RR_LS_OK, "a local address needs no neighbour");
 		return;
 	}
 	rr_sockaddr_str(&n->addr, who, sizeof(who));
 	if (!n->looked_up)
-		set(v, RR_LS_UNKNOWN, "the neighbour %s was not looked up", who);
+		rr_verdict_set(v, RR_LS_UNKNOWN, "the neighbour %s was not looked up", who);
 	else if (!n->found)
-		set(v, r->out.ok ? RR_LS_WARNING : RR_LS_BROKEN,
+		rr_verdict_set(v, r->out.ok ? RR_LS_WARNING : RR_LS_BROKEN,
 		    "no neighbour entry for %s on %s: address resolution never completed",
 		    who, c->route.netdev);
 	else if (n->nud & NUD_FAILED)
-		set(v, RR_LS_BROKEN, "%s on %s did not answer ARP/ND (FAILED)",
+		rr_verdict_set(v, RR_LS_BROKEN, "%s on %s did not answer ARP/ND (FAILED)",
 		    who, c->route.netdev);
 	else if (n->nud & NUD_INCOMPLETE)
-		set(v, RR_LS_BROKEN, "%s on %s has not answered ARP/ND yet (INCOMPLETE)",
+		rr_verdict_set(v, RR_LS_BROKEN, "%s on %s has not answered ARP/ND yet (INCOMPLETE)",
 		    who, c->route.netdev);
 	else
-		set(v, RR_LS_OK, "%s is at %s (%s)", who,
+		rr_verdict_set(v, RR_LS_OK, "%s is at %s (%s)", who,
 		    n->lladdr[0] ? n->lladdr : "no link-layer address",
 		    n->nud_name);
 	if (c->device.found &&
@@ -378,35 +374,35 @@ static void judge_path(struct rr_chain *c, const struct rr_result *r)
 	double gbps;
 
 	if (!rr_result_routed(r)) {
-		set(v, RR_LS_BROKEN, "failed at %s: %s",
+		rr_verdict_set(v, RR_LS_BROKEN, "failed at %s: %s",
 		    rr_step_name(r->out.fail.step), rr_cause_summary(r->out.fail.cause));
 		return;
 	}
 	if (!r->out.num_paths && r->out.link_layer == RR_LL_IWARP) {
-		set(v, RR_LS_OK,
+		rr_verdict_set(v, RR_LS_OK,
 		    "iWARP: no PathRecord by design; the route is the IP route above");
 		return;
 	}
 	if (!r->out.num_paths) {
-		set(v, RR_LS_WARNING, "resolved, but with no PathRecord");
+		rr_verdict_set(v, RR_LS_WARNING, "resolved, but with no PathRecord");
 		return;
 	}
 	mtu = rr_mtu_bytes(r->out.paths[0].mtu);
 	gbps = rr_rate_gbps(r->out.paths[0].rate);
 	if (c->device.found && mtu && pf->active_mtu && mtu < pf->active_mtu) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "path MTU %u is below the port's active MTU %u", mtu,
 		    pf->active_mtu);
 		return;
 	}
 	if (c->device.found && gbps > 0 && pf->rate_gbps > 0 &&
 	    gbps < pf->rate_gbps) {
-		set(v, RR_LS_WARNING,
+		rr_verdict_set(v, RR_LS_WARNING,
 		    "path rate %g Gb/s is below the port's active speed %g Gb/s",
 		    gbps, pf->rate_gbps);
 		return;
 	}
-	set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->out.num_paths,
+	rr_verdict_set(v, RR_LS_OK, "%d PathRecord(s), MTU %u: see paths", r->out.num_paths,
 	    mtu);
 }
 
@@ -482,19 +478,19 @@ static void judge_connect(struct rr_chain *c, const struct rr_result *r)
 	if (!r->out.connect_port)
 		return;		/* not asked, or never got that far */
 	if (!r->out.ok && r->out.fail.step == RR_STEP_TRANSFER) {
-		set(v, RR_LS_BROKEN, "port %u: the connection came up, then the data did not: %s (%s)",
+		rr_verdict_set(v, RR_LS_BROKEN, "port %u: the connection came up, then the data did not: %s (%s)",
 		    r->out.connect_port, r->out.fail.where,
 		    rr_cause_key(r->out.fail.cause));
 		return;
 	}
 	if (!r->out.ok) {
-		set(v, RR_LS_BROKEN, "port %u: failed at %s: %s",
+		rr_verdict_set(v, RR_LS_BROKEN, "port %u: failed at %s: %s",
 		    r->out.connect_port, rr_step_name(r->out.fail.step),
 		    rr_cause_summary(r->out.fail.cause));
 		return;
 	}
 	rr_fixed_text(rr_step_ms(&r->out, RR_STEP_CONNECT), 3, ms, NULL);
-	set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up%s%s",
+	rr_verdict_set(v, RR_LS_OK, "port %u: the peer answered in %s ms, and the connection came up%s%s",
 	    r->out.connect_port, ms, r->out.transfer.num ?
 	    "; every message came back, up to the largest" : "",
 	    r->out.disconnect_unconfirmed ?

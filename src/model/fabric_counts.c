@@ -31,6 +31,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 		"pairs of ports that no cables join" },
 	[RR_FC_LINKS_DEGRADED] = { "links_degraded", GAUGE("links_degraded"),
 		"cables not ACTIVE though up, below what both ends enable, or slower than both ends' other links" },
+	[RR_FC_LINKS_LOST] = { "links_lost", GAUGE("links_lost"),
+		"switch ports with no link now whose LinkDownedCounter says they had one" },
 	[RR_FC_LINKS_BETWEEN_SWITCHES] = { "links_between_switches", NULL, NULL },
 	[RR_FC_LOAD_MIN] = { "load_min", NULL, NULL },
 	[RR_FC_LOAD_MAX] = { "load_max", NULL, NULL },
@@ -97,6 +99,8 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	if (f->asymmetric >= 0)
 		set(c, RR_FC_ASYMMETRIC_PAIRS, (uint64_t)f->asymmetric);
 	set(c, RR_FC_LINKS_DEGRADED, f->links_degraded);
+	if (f->lost_checked)
+		set(c, RR_FC_LINKS_LOST, f->links_lost);
 	set(c, RR_FC_LINKS_BETWEEN_SWITCHES, f->links_between_switches);
 	if (f->spread_links) {
 		set(c, RR_FC_LOAD_MIN, f->load_min);

@@ -33,6 +33,7 @@ enum rr_fabric_count {
 	RR_FC_ASYMMETRIC_PAIRS,
 	RR_FC_PAIRS_UNCONNECTED,
 	RR_FC_LINKS_DEGRADED,
+	RR_FC_LINKS_LOST,
 	RR_FC_LINKS_BETWEEN_SWITCHES,
 	RR_FC_LOAD_MIN,
 	RR_FC_LOAD_MAX,
@@ -70,6 +71,8 @@ struct rr_fabric_found {
 	const struct rr_route_topology *topo;	/* NULL: not compared */
 	int64_t asymmetric;			/* -1: not compared */
 	size_t links_degraded, links_between_switches;
+	size_t links_lost;
+	bool lost_checked;			/* the counters were asked */
 	size_t spread_links;			/* 0: no load_min, load_max */
 	uint64_t load_min, load_max;
 	size_t links_hot;

@@ -125,3 +125,25 @@ bool rr_links_degraded(const struct rr_graph *g, struct rr_degraded_link **out,
 		}
 	return true;
 }
+
+bool rr_links_unlinked(const struct rr_graph *g, size_t **out, size_t *n)
+{
+	const struct rr_gport *p;
+	unsigned int k;
+	size_t i;
+
+	*n = 0;
+	*out = malloc((g->num_ports ? g->num_ports : 1) * sizeof(**out));
+	if (!*out)
+		return false;
+	for (i = 0; i < g->num_nodes; i++) {
+		if (g->nodes[i].type != RR_NODE_SWITCH)
+			continue;
+		for (k = 1; k <= g->nodes[i].num_ports; k++) {
+			p = rr_graph_port(g, i, k);
+			if (p->present && p->peer == RR_NO_NODE)
+				(*out)[(*n)++] = (size_t)(p - g->ports);
+		}
+	}
+	return true;
+}

@@ -33,6 +33,23 @@ struct rr_degraded_link {
 bool rr_links_degraded(const struct rr_graph *g, struct rr_degraded_link **out,
 		       size_t *n);
 
+/*
+ * A switch port with no link now whose PortCounters' LinkDownedCounter
+ * says it had one that went down (a cable cut, a peer gone): the ports'
+ * own view of links lost, without an earlier run to compare with.
+ */
+struct rr_lost_link {
+	size_t port;		/* graph port */
+	uint64_t downed;	/* LinkDownedCounter */
+};
+
+/*
+ * The switch ports of G that are there and have no link, whose counters
+ * tell whether they had one: into *OUT (graph port indices, malloc'ed,
+ * *N of them).  False: ENOMEM.
+ */
+bool rr_links_unlinked(const struct rr_graph *g, size_t **out, size_t *n);
+
 /* "not_active", "below_enabled", "slower_than_neighbours". */
 const char *rr_link_fault_key(enum rr_link_fault f);
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -7,20 +6,6 @@
 #include "model/cause.h"
 #include "model/decode.h"
 #include "model/sa_chain.h"
-
-static void set(struct rr_verdict *v, enum rr_link_state state,
-		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void set(struct rr_verdict *v, enum rr_link_state state,
-		const char *fmt, ...)
-{
-	va_list ap;
-
-	v->state = state;
-	va_start(ap, fmt);
-	vsnprintf(v->reason, sizeof(v->reason), fmt, ap);
-	va_end(ap);
-}
 
 /* The failure of R at STEP in words: its cause's and its detail. */
 static void failed(struct rr_verdict *v, const struct rr_result *r)
@@ -30,9 +15,9 @@ static void failed(struct rr_verdict *v, const struct rr_result *r)
 	const char *d = f->where[0] ? f->where : f->detail;
 
 	if (d)
-		set(v, RR_LS_BROKEN, "%s (%s)", d, rr_cause_key(f->cause));
+		rr_verdict_set(v, RR_LS_BROKEN, "%s (%s)", d, rr_cause_key(f->cause));
 	else
-		set(v, RR_LS_BROKEN, "%s (%s)", rr_cause_summary(f->cause),
+		rr_verdict_set(v, RR_LS_BROKEN, "%s (%s)", rr_cause_summary(f->cause),
 		    rr_cause_key(f->cause));
 }
 
@@ -51,11 +36,11 @@ static void judge_port(struct rr_verdict *v, const struct rr_result *r)
 		return;
 	}
 	if (!l->known) {
-		set(v, RR_LS_UNKNOWN, "not opened");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not opened");
 		return;
 	}
 	if (!rr_port_state_active(l->state)) {
-		set(v, RR_LS_BROKEN, "%s port %u is %s, LID %u, SM LID %u: %s",
+		rr_verdict_set(v, RR_LS_BROKEN, "%s port %u is %s, LID %u, SM LID %u: %s",
 		    r->out.device, r->out.port, rr_port_state_name(l->state),
 		    l->lid, l->sm_lid,
 		    l->state == RR_PORT_INIT || l->state == RR_PORT_ARMED ?
@@ -63,7 +48,7 @@ static void judge_port(struct rr_verdict *v, const struct rr_result *r)
 			    "no link (cable, switch port or the peer)");
 		return;
 	}
-	set(v, RR_LS_OK, "%s port %u is ACTIVE, LID %u", r->out.device,
+	rr_verdict_set(v, RR_LS_OK, "%s port %u is ACTIVE, LID %u", r->out.device,
 	    r->out.port, l->lid);
 }
 
@@ -76,10 +61,10 @@ static void judge_sm(struct rr_verdict *v, const struct rr_result *r)
 		return;
 	}
 	if (!l->sm_found) {
-		set(v, RR_LS_UNKNOWN, "not looked for");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not looked for");
 		return;
 	}
-	set(v, RR_LS_OK, "the SM at LID %u (%s)", l->sm_lid,
+	rr_verdict_set(v, RR_LS_OK, "the SM at LID %u (%s)", l->sm_lid,
 	    l->sm_asked ? "asked by PortInfo" : "as the port last heard it");
 }
 
@@ -93,18 +78,18 @@ static void judge_path(struct rr_verdict *v, const struct rr_result *r)
 	}
 	/* A trace's failure stands over the SA's, which is kept beside it. */
 	if (r->out.sa_cause != RR_CAUSE_NONE) {
-		set(v, RR_LS_BROKEN, "%s%s%s (%s)", rr_cause_summary(r->out.sa_cause),
+		rr_verdict_set(v, RR_LS_BROKEN, "%s%s%s (%s)", rr_cause_summary(r->out.sa_cause),
 		    r->out.sa_detail ? ": " : "",
 		    r->out.sa_detail ? r->out.sa_detail : "",
 		    rr_cause_key(r->out.sa_cause));
 		return;
 	}
 	if (r->out.num_paths < 1) {
-		set(v, RR_LS_UNKNOWN, "no answer taken");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "no answer taken");
 		return;
 	}
 	p = &r->out.paths[0];
-	set(v, RR_LS_OK, "%d path%s from the SA: LID %u to LID %u, SL %u, MTU %u, %g Gb/s",
+	rr_verdict_set(v, RR_LS_OK, "%d path%s from the SA: LID %u to LID %u, SL %u, MTU %u, %g Gb/s",
 	    r->out.num_paths, r->out.num_paths == 1 ? "" : "s", p->slid,
 	    p->dlid, p->sl, rr_mtu_bytes(p->mtu), rr_rate_gbps(p->rate));
 }
@@ -118,11 +103,11 @@ static void judge_walk(struct rr_verdict *v, const struct rr_result *r)
 		return;
 	}
 	if (!r->out.num_hops) {
-		set(v, RR_LS_UNKNOWN, "not walked");
+		rr_verdict_set(v, RR_LS_UNKNOWN, "not walked");
 		return;
 	}
 	last = &r->out.hops[r->out.num_hops - 1];
-	set(v, RR_LS_OK, "the switches' tables lead to %s (LID %u), %d nodes",
+	rr_verdict_set(v, RR_LS_OK, "the switches' tables lead to %s (LID %u), %d nodes",
 	    last->name, last->lid, r->out.num_hops);
 }
 
@@ -138,12 +123,12 @@ void rr_sa_chain_judge(struct rr_sa_chain *c, const struct rr_result *r,
 	if (trace)
 		judge_walk(&c->verdict[RR_SA_LINK_WALK], r);
 	else
-		set(&c->verdict[RR_SA_LINK_WALK], RR_LS_UNKNOWN, "not asked (--trace)");
+		rr_verdict_set(&c->verdict[RR_SA_LINK_WALK], RR_LS_UNKNOWN, "not asked (--trace)");
 	/* Past a broken port or SM, nothing was asked: unknown, said so. */
 	for (i = RR_SA_LINK_SM; i <= RR_SA_LINK_PATH; i++)
 		if (c->verdict[i - 1].state == RR_LS_BROKEN &&
 		    c->verdict[i].state != RR_LS_BROKEN)
-			set(&c->verdict[i], RR_LS_UNKNOWN, "not reached: %s is broken",
+			rr_verdict_set(&c->verdict[i], RR_LS_UNKNOWN, "not reached: %s is broken",
 			    rr_sa_link_key(i - 1));
 }
 

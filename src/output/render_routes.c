@@ -12,18 +12,6 @@ static const char *name_of(const struct rr_routes_view *v, size_t n)
 	return rr_graph_name(v->g, v->names, n);
 }
 
-/* A CA port's name: its node's, "/PORT" when the node has several. */
-void rr_routes_port_name(const struct rr_routes_view *v, size_t ep, char *buf,
-		      size_t len)
-{
-	const struct rr_endpoint *e = &v->eps[ep];
-
-	if (v->g->nodes[e->node].num_ports > 1)
-		snprintf(buf, len, "%s/%u", name_of(v, e->node), e->port);
-	else
-		snprintf(buf, len, "%s", name_of(v, e->node));
-}
-
 static size_t count_links(const struct rr_graph *g)
 {
 	size_t i, n = 0;
@@ -188,22 +176,6 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	pr_record_end(p);
 }
 
-/* Port I (graph index) as "S1 port 3 -> S3 port 1". */
-void rr_routes_link_name(const struct rr_routes_view *v, size_t i, char *buf,
-		      size_t len)
-{
-	const struct rr_gport *gp = &v->g->ports[i];
-	unsigned int port;
-	size_t node;
-
-	rr_graph_port_at(v->g, i, &node, &port);
-	if (gp->peer == RR_NO_NODE)
-		snprintf(buf, len, "%s port %u", name_of(v, node), port);
-	else
-		snprintf(buf, len, "%s port %u -> %s port %u", name_of(v, node),
-			 port, name_of(v, gp->peer), gp->peer_port);
-}
-
 /* Port I's link and load, as a link record and a hottest one have them. */
 static void link_fields(struct printer *p, const struct rr_routes_view *v,
 			size_t i, double fair)
@@ -278,31 +250,6 @@ static void channel_fields(struct printer *p, const struct rr_routes_view *v,
 	}
 	pr_int(p, "vl", rr_channel_vl(c));
 	pr_obj_end(p);
-}
-
-/* A loop's title: its VLs, its cycle's links, the two routes. */
-void rr_routes_loop_title(const struct rr_routes_view *v,
-		       const struct rr_credit_loop *l, char *buf, size_t len)
-{
-	char from[160], to[160], name[256];
-	size_t i, used;
-
-	used = (size_t)snprintf(buf, len, "credit loop on VL %u: %zu links:",
-				rr_channel_vl(l->cycle[0]), l->cycle_len);
-	for (i = 0; i < l->cycle_len && used < len; i++) {
-		rr_routes_link_name(v, rr_channel_port(l->cycle[i]), name, sizeof(name));
-		used += (size_t)snprintf(buf + used, len - used, "%s %s",
-					 i ? "," : "", name);
-	}
-	rr_routes_port_name(v, l->a_src, from, sizeof(from));
-	rr_routes_port_name(v, l->a_dst, to, sizeof(to));
-	if (used < len)
-		used += (size_t)snprintf(buf + used, len - used,
-					 "; closed by %s -> %s", from, to);
-	rr_routes_port_name(v, l->b_src, from, sizeof(from));
-	rr_routes_port_name(v, l->b_dst, to, sizeof(to));
-	if (used < len)
-		snprintf(buf + used, len - used, " and %s -> %s", from, to);
 }
 
 static void route_fields(struct printer *p, const struct rr_routes_view *v,
@@ -391,6 +338,35 @@ static void degraded(struct printer *p, const struct rr_routes_view *v,
 	}
 }
 
+/* Switch ports with no link now that had one (their LinkDownedCounter). */
+static void lost(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_gport *gp;
+	char title[320];
+	unsigned int port;
+	size_t i, node;
+
+	for (i = 0; i < v->num_lost; i++) {
+		gp = &v->g->ports[v->lost[i].port];
+		rr_graph_port_at(v->g, v->lost[i].port, &node, &port);
+		snprintf(title, sizeof(title), "link lost: %s port %u: no link now (%s, physical state %s), LinkDownedCounter %llu: it had one",
+			 name_of(v, node), port, rr_port_state_name(gp->state),
+			 rr_phys_state_name(gp->phys_state),
+			 (unsigned long long)v->lost[i].downed);
+		pr_use_err(p, true);
+		pr_record_begin(p, "lost_links", title, true);
+		pr_str(p, "node", name_of(v, node));
+		pr_hex(p, "guid", v->g->nodes[node].guid, 16);
+		pr_int(p, "port", port);
+		pr_str(p, "state", rr_port_state_name(gp->state));
+		pr_str(p, "physical_state", rr_phys_state_name(gp->phys_state));
+		pr_int(p, "link_downed", (long long)v->lost[i].downed);
+		pr_str(p, "hint", "a link that was up went down (a cable pulled or cut, the far end's port or node gone): check both ends (`iblinkinfo`, `ibportstate`); `perfquery -R` clears the count once it is known");
+		pr_record_end(p);
+		pr_use_err(p, false);
+	}
+}
+
 /* The LinkState of endpoint EP's port, as discovery read it. */
 static int dest_state(const struct rr_routes_view *v, size_t ep)
 {
@@ -465,6 +441,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 		fabric(p, v);
 	failures(p, v);
 	degraded(p, v, fair);
+	lost(p, v);
 	credit_loops(p, v);
 	rr_record_routes_compared(p, v);
 	links(p, v, fair);

@@ -52,6 +52,11 @@ struct rr_routes_view {
 	/* The cables that carry less than they should. */
 	const struct rr_degraded_link *degraded;
 	size_t num_degraded;
+	/* Switch ports with no link whose counters say they had one. */
+	const struct rr_lost_link *lost;
+	size_t num_lost;
+	size_t unlinked_asked, unlinked_unread;	/* their counters asked */
+	bool lost_checked;			/* false: not asked at all */
 	/* --compare: the earlier run's file and what changed since. */
 	const struct rr_compare *cmp;
 	const char *compared_with;

@@ -5,7 +5,8 @@
  * that leave by each end; the busier a cable, the thicker, a cable that
  * is not active drawn dashed and red, one degraded (slower than it
  * should be) orange, one gone since the run --compare read dotted grey,
- * labelled "gone".  Nodes in tiers by their distance
+ * labelled "gone"; a switch port whose link was lost (its counters say)
+ * a dashed red stub, "lost".  Nodes in tiers by their distance
  * from the CAs (the CAs at the bottom, a fat tree's leaves above them,
  * its spines on top), each tier a rank of its own.
  */
@@ -179,6 +180,21 @@ static void edges(FILE *f, const struct rr_routes_view *v,
 	}
 }
 
+/* Switch ports whose link was lost (their counters say): a red stub. */
+static void lost(FILE *f, const struct rr_routes_view *v)
+{
+	unsigned int port;
+	size_t i, node;
+
+	for (i = 0; i < v->num_lost; i++) {
+		rr_graph_port_at(v->g, v->lost[i].port, &node, &port);
+		fprintf(f, "\tlost%zu [shape=point, color=red];\n"
+			"\tn%zu -- lost%zu [taillabel=\"%u\", label=\"lost\", "
+			"style=dashed, color=red, constraint=false];\n",
+			i, node, i, port);
+	}
+}
+
 /* --compare's cables gone, between nodes still there: dotted, "gone". */
 static void gone(FILE *f, const struct rr_routes_view *v)
 {
@@ -221,6 +237,7 @@ int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 	ranks(f, v->g, tier, top);
 	edges(f, v, tier, slow);
 	gone(f, v);
+	lost(f, v);
 	fputs("}\n", f);
 	free(tier);
 	free(slow);

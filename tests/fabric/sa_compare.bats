@@ -44,6 +44,9 @@ setup_file() {
 	# The switches' trap brings a sweep; a SIGHUP asks for one as well.
 	_fabric_wait 5 _swept_since "$ups" || kill -HUP "$FABRIC_OPENSM_PID"
 	_fabric_wait 10 _swept_since "$ups"
+	# ibsim counts no link down: planted on one end as a switch counts
+	# it; the other end left at 0 (a port with no link and no such count).
+	sim_console 'PerformanceSet "Switch1"[2] PortCounters.LinkDownedCounter=1'
 	dump "$t/after"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --compare "$t/before.json" \
 		>"$t/compare.json" 2>"$t/compare.err" || status=$?
@@ -127,6 +130,27 @@ moved_pairs() {
 		dot -Tsvg "$dot" >"$BATS_TEST_TMPDIR/fabric.svg"
 		grep -q '>gone<' "$BATS_TEST_TMPDIR/fabric.svg"
 	fi
+}
+
+@test "links lost, the ports' own view: each switch port down whose LinkDownedCounter is not 0, as smpquery and perfquery find them" {
+	local lid name port want=
+
+	# The brute force: every switch port DOWN, its counter by perfquery.
+	while read -r lid name; do
+		for port in 1 2 3; do
+			sim_run smpquery portinfo "$lid" "$port" </dev/null | grep -q '^LinkState:\.*Down$' || continue
+			n=$(sim_run perfquery "$lid" "$port" </dev/null | sed -n 's/^LinkDownedCounter:\.*//p')
+			[ "$n" -eq 0 ] || want+="$name $port $n,"
+		done
+	done < <(awk '$1 == "SW" { split($0, q, "\x27"); print $2, q[2] }' "$BATS_FILE_TMPDIR/after.ports" | sort -u)
+	[ "$want" = "Switch1 2 1," ]
+	jqe '.summary.links_lost == 1 and ([.lost_links[] | "\(.node) \(.port) \(.link_downed),"] | add) == "Switch1 2 1," and
+		.lost_links[0].state == "DOWN" and .lost_links[0].physical_state == "POLLING"' "$BATS_FILE_TMPDIR/compare.json"
+	grep -qx 'link lost: Switch1 port 2: no link now (DOWN, physical state POLLING), LinkDownedCounter 1: it had one' \
+		"$BATS_FILE_TMPDIR/compare.text"
+	grep -q '^	n[0-9]* -- lost0 \[taillabel="2", label="lost", style=dashed, color=red' "$BATS_FILE_TMPDIR/compare.dot"
+	# Before the cut: none.
+	jqe '.summary.links_lost == 0 and (.lost_links | length) == 0' "$BATS_FILE_TMPDIR/before.json"
 }
 
 @test "loads moved: each as the brute force's loads before and after, most moved first" {

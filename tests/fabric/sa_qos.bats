@@ -22,7 +22,9 @@ setup() {
 @test "--tos 5 is QoS class 5: the SM's policy gives SL 3; other classes, and none, SL 0" {
 	local t
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --tos 5 --json Hca2
-	[ "$status" -eq 0 ]
+	# Failed once (a busy machine, not seen again in 30 runs under load):
+	# what it said, should it fail again.
+	[ "$status" -eq 0 ] || { echo "$output"; echo "$stderr"; false; }
 	jqe '.results[0] | .paths[0].sl == 3 and .tos == 5 and .tos_from == "option"' <<<"$output"
 	for t in 0 6; do
 		run --separate-stderr sim_run "$RDMA_ROUTE" --sa --tos "$t" --json Hca2
