@@ -496,6 +496,53 @@ static bool read_cycle(struct reader *r, json_object *o, const char *at,
 	return true;
 }
 
+static int by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * No two endpoints with one port GUID or one LID: the pairs are matched
+ * by GUID and walked to a LID, and a report of a fabric has neither.
+ */
+static bool endpoints_unique(struct reader *r)
+{
+	const struct rr_routes_before *b = r->b;
+	uint64_t *guids;
+	uint8_t *lids;
+	size_t i;
+	bool ok = false;
+
+	guids = malloc((b->num_eps ? b->num_eps : 1) * sizeof(*guids));
+	lids = calloc(RR_MAX_UNICAST_LID + 1, 1);
+	if (!guids || !lids) {
+		fail(r, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	for (i = 0; i < b->num_eps; i++) {
+		guids[i] = rr_graph_port(&b->g, b->eps[i].node, b->eps[i].port)->guid;
+		if (lids[b->eps[i].lid]++) {
+			fail(r, "\"endpoints\": LID %u is two endpoints'", b->eps[i].lid);
+			goto out;
+		}
+	}
+	qsort(guids, b->num_eps, sizeof(*guids), by_u64);
+	for (i = 1; i < b->num_eps; i++) {
+		if (guids[i] == guids[i - 1]) {
+			fail(r, "\"endpoints\": port GUID 0x%016llx is two endpoints'",
+			     (unsigned long long)guids[i]);
+			goto out;
+		}
+	}
+	ok = true;
+out:
+	free(guids);
+	free(lids);
+	return ok;
+}
+
 static bool read_loop(struct reader *r, json_object *o, const char *at)
 {
 	return read_cycle(r, o, at, &r->b->loops[r->b->num_loops++]);
@@ -525,6 +572,7 @@ static bool read_report(struct reader *r, json_object *root)
 	return each(r, tables, nt, "tables", read_table) &&
 	       each(r, links, nl, "links", read_link) &&
 	       each(r, eps, ne, "endpoints", read_endpoint) &&
+	       endpoints_unique(r) &&
 	       each(r, loops, nc, "credit_loops", read_loop);
 }
 
