@@ -10,7 +10,9 @@
 # each, and its loop over every pair is their mean times the pairs (a loop
 # of 1.3 million ibtracerts is 45 hours: not run).  The second tree's
 # --sa --all-pairs (a PathRecord per pair, streamed) gives its peak RSS.
-# Prints two Markdown rows of bench/run's table; progress on stderr.
+# Then --compare of the first tree with its own report (every pair walked
+# through both fabrics), against the run alone.
+# Prints three Markdown rows of bench/run's table; progress on stderr.
 set -o pipefail
 cd "$(dirname "$0")/.." || exit 2
 
@@ -54,6 +56,17 @@ for i in 1 2 3; do
 		fail "not every one of $pairs routes arrived: $(jq -c .summary "$tmp/out")"
 done
 read -r rr_ms rr_kib < <(sort -g "$tmp/rr" | sed -n 2p)
+# --compare against that report: every pair walked again through the
+# earlier fabric beside today's (nothing moved: the same fabric).
+cp "$tmp/out" "$tmp/report.json"
+: >"$tmp/cmp"
+for i in 1 2 3; do
+	measure "$tmp/cmp" "$bin" --sa --trace --all-pairs --json --compare "$tmp/report.json"
+	jq -e --argjson p "$pairs" '.summary | .routes_compared == $p and .routes_moved == 0' "$tmp/out" >/dev/null ||
+		fail "--compare with its own report: not $pairs routes compared, none moved: $(jq -c .summary "$tmp/out")"
+done
+read -r cmp_ms cmp_kib < <(sort -g "$tmp/cmp" | sed -n 2p)
+report_mb=$(awk -v b="$(stat -c %s "$tmp/report.json")" 'BEGIN { printf "%.1f", b / 1048576 }')
 # SAMPLES pairs, each from a leaf to another, spread over the HCAs.
 : >"$tmp/it"
 for i in $(seq 1 "$samples"); do
@@ -74,6 +87,15 @@ printf '| %s | %.2f s, %.1f MiB peak RSS (median of 3) | ibtracert: %s ms a pair
 	"$row_head" "$(awk -v m="$rr_ms" 'BEGIN { print m / 1000 }')" \
 	"$(awk -v k="$rr_kib" 'BEGIN { print k / 1024 }')" "$it" "$it_min" "$it_max" \
 	"$samples" "$pairs" "$loop_h" "$r" "$v"
+
+v=$(awk -v ms="$cmp_ms" -v kib="$cmp_kib" 'BEGIN { print kib <= 256 * 1024 ? "met" : "**not met**" }')
+printf '| %s | %.2f s, %.1f MiB peak RSS (median of 3; the report %s MB) | the run alone: %.2f s, %.1f MiB | %.2f | ≤ 256 MiB: %s |\n' \
+	"--compare of every route of $n HCAs ($pairs pairs) with a report of the same fabric, one process" \
+	"$(awk -v m="$cmp_ms" 'BEGIN { print m / 1000 }')" \
+	"$(awk -v k="$cmp_kib" 'BEGIN { print k / 1024 }')" "$report_mb" \
+	"$(awk -v m="$rr_ms" 'BEGIN { print m / 1000 }')" \
+	"$(awk -v k="$rr_kib" 'BEGIN { print k / 1024 }')" \
+	"$(awk -v a="$cmp_ms" -v b="$rr_ms" 'BEGIN { print a / b }')" "$v"
 
 tests/fabric/fat-tree "$p_leaves" "$p_hcas" "$p_spines" >"$tmp/pairs.net" || fail "fat-tree $3"
 fabric_start "$tmp/pairs.net" "" || fail "the fabric did not start"

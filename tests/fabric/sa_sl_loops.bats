@@ -8,17 +8,20 @@
 # ibnetdiscover -p and ibroute print (lft-walk -v vls=1, dep-cycles),
 # never from our own code.  Without --sl-from-sa, SL 0 is assumed for
 # every pair, and the loops that the SLs break are reported, said so.
+# torus-2QoS (QoS on, the torus described to it) routes without a loop.
 
 load ../helpers
 load fabric
 
-# route_with ENGINE: the torus routed by ENGINE; the brute force's loops
-# into $BATS_FILE_TMPDIR/ENGINE.loops, rdma-route's JSON (with and without
-# --sl-from-sa) and exit codes beside.
+# route_with ENGINE [OPENSM-ARGS [nosl]]: the torus routed by ENGINE; the
+# brute force's loops into $BATS_FILE_TMPDIR/ENGINE.loops, rdma-route's
+# JSON (with and without --sl-from-sa) and exit codes beside.  nosl: the
+# SA's SLs not asked (a saquery a pair): for an engine whose routes close
+# no loop even on one VL, where no SL can matter.
 route_with() {
 	local engine=$1 dir=$BATS_FILE_TMPDIR lid out status=0 a b sl
 
-	FABRIC_OPENSM_ARGS="-R $engine" fabric_start "$dir/torus.net"
+	FABRIC_OPENSM_ARGS="-R $engine ${2:-}" fabric_start "$dir/torus.net"
 	sim_run ibnetdiscover -p >"$dir/$engine.ports"
 	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
 		echo "SWITCH $lid"
@@ -35,6 +38,7 @@ route_with() {
 	done >"$dir/$engine.tables"
 	# Each pair's SL as the SA gives it: "sl SRC DST SL".
 	awk '$1 == "CA" { split($0, q, "\x27"); print $2, q[2] }' "$dir/$engine.ports" | sort -u >"$dir/cas"
+	[ "${3:-}" != nosl ] || : >"$dir/cas"
 	while read -r a an; do
 		while read -r b bn; do
 			[ "$a" != "$b" ] || continue
@@ -54,6 +58,7 @@ route_with() {
 	echo "$status" >"$dir/$engine.sl0.status"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --sl-from-sa \
 		>"$dir/$engine.text" 2>&1 || true
+	cp "$FABRIC_DIR/opensm.log" "$dir/$engine.opensm"
 	fabric_stop
 }
 
@@ -63,6 +68,14 @@ setup_file() {
 	route_with dfsssp
 	route_with lash
 	route_with dor
+	# torus-2QoS wants QoS on and the torus described: its seed switch
+	# T1.1 and that switch's neighbours in each direction.
+	printf '%s\n' 'torus 4 4 1' \
+		'xp_link 0x0002c9fd00000100 0x0002c9fd00000200' \
+		'xm_link 0x0002c9fd00000100 0x0002c9fd00000400' \
+		'yp_link 0x0002c9fd00000100 0x0002c9fd00000500' \
+		'ym_link 0x0002c9fd00000100 0x0002c9fd00000d00' >"$BATS_FILE_TMPDIR/torus-2QoS.conf"
+	route_with torus-2QoS "-Q --torus_config $BATS_FILE_TMPDIR/torus-2QoS.conf" nosl
 }
 
 setup() {
@@ -113,6 +126,17 @@ ours() {
 			(.vl_source | test("SL 0 assumed for every pair .*--sl-from-sa asks the SA"))' \
 			"$BATS_FILE_TMPDIR/$e.sl0.json"
 	done
+}
+
+@test "torus-2QoS: its routes close no loop even on one VL, as the brute force finds; no table or SL needed, exit 0" {
+	grep -q 'torus-2QoS tables configured on all switches\|Built 4 x 4 x 1 torus' "$BATS_FILE_TMPDIR/torus-2QoS.opensm" ||
+		skip "opensm's torus-2QoS did not route the simulated torus"
+	grep -qx 'arrived 240' "$BATS_FILE_TMPDIR/torus-2QoS.walked"
+	grep -qx 'credit_loops 0' "$BATS_FILE_TMPDIR/torus-2QoS.loops"
+	[ "$(cat "$BATS_FILE_TMPDIR/torus-2QoS.status")" -eq 0 ]
+	jqe '.summary | .credit_loops == 0 and
+		(.vl_source | startswith("no loop even with every channel on one VL"))' \
+		"$BATS_FILE_TMPDIR/torus-2QoS.json"
 }
 
 @test "dor with --sl-from-sa: its loops, each as the brute force's on its VL, exit 1" {
