@@ -243,7 +243,8 @@ static bool make_nodes(struct reader *r)
 	struct seen *s, *t;
 	size_t i, k, idx;
 
-	qsort(r->seen, r->num_seen, sizeof(*r->seen), by_guid);
+	if (r->num_seen)	/* none: no array to give qsort */
+		qsort(r->seen, r->num_seen, sizeof(*r->seen), by_guid);
 	for (i = 0; i < r->num_seen; i = k) {
 		s = &r->seen[i];
 		for (k = i + 1; k < r->num_seen && r->seen[k].guid == s->guid;

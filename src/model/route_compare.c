@@ -459,7 +459,8 @@ void rr_compare_sort_groups(struct rr_compare *c)
 	free(c->slots);		/* the order changes: no more lookups */
 	c->slots = NULL;
 	c->num_slots = 0;
-	qsort(c->groups, c->num_groups, sizeof(*c->groups), by_routes);
+	if (c->num_groups)	/* none: no array to give qsort */
+		qsort(c->groups, c->num_groups, sizeof(*c->groups), by_routes);
 }
 
 void rr_compare_free(struct rr_compare *c)

@@ -181,7 +181,7 @@ moved_pairs() {
 @test "compared with a report of the same routing: nothing moved, gone or new, exit 0" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
 		--compare "$BATS_FILE_TMPDIR/after.json"
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	jqe '.summary.routes_moved == 0 and .summary.links_gone == 0 and .summary.links_new == 0 and
 		.summary.credit_loops_new == 0 and .summary.credit_loops_vanished == 0 and
 		.summary.routes_compared == 30 and (.moved | length) == 0' <<<"$output"
