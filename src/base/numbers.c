@@ -9,7 +9,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static int hex_value(char c)
+int rr_hex_digit(char c)
 {
 	if (is_digit(c))
 		return c - '0';
@@ -30,7 +30,7 @@ static bool parse_digits(const char *s, unsigned int base,
 	if (!*s)
 		return false;
 	for (; *s; s++) {
-		d = base == 16 ? hex_value(*s) : (is_digit(*s) ? *s - '0' : -1);
+		d = base == 16 ? rr_hex_digit(*s) : (is_digit(*s) ? *s - '0' : -1);
 		if (d < 0)
 			return false;
 		if (v > (ULLONG_MAX - (unsigned int)d) / base)

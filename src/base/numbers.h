@@ -24,6 +24,9 @@ bool rr_parse_uint(const char *s, unsigned long long min,
  */
 bool rr_parse_number(const char *s, double *out);
 
+/* C's value as a hex digit (0-9, a-f, A-F), or -1. */
+int rr_hex_digit(char c);
+
 /* A * B into OUT; false when it does not fit in a size_t. */
 bool rr_mul_size(size_t a, size_t b, size_t *out);
 

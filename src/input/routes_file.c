@@ -268,17 +268,6 @@ static bool make_nodes(struct reader *r)
 	return true;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* A forwarding table as hex, two digits a LID from LID 0, into *LFT. */
 static bool decode_lft(struct reader *r, const char *at, const char *s,
 		       uint8_t **lft, uint32_t *len)
@@ -293,8 +282,8 @@ static bool decode_lft(struct reader *r, const char *at, const char *s,
 	if (!*lft)
 		return fail(r, "%s", strerror(ENOMEM));
 	for (i = 0; i < n / 2; i++) {
-		hi = hex_digit(s[2 * i]);
-		lo = hex_digit(s[2 * i + 1]);
+		hi = rr_hex_digit(s[2 * i]);
+		lo = rr_hex_digit(s[2 * i + 1]);
 		if (hi < 0 || lo < 0) {
 			free(*lft);
 			*lft = NULL;

@@ -184,6 +184,34 @@ node_gid() {
 	sim_run --host "$1" ibaddr | awk '{ print $2 }'
 }
 
+# fabric_sweeps: how many times opensm brought the subnet up so far;
+# fabric_swept_since N: it has more than N times (a sweep since).
+fabric_sweeps() {
+	grep -c "SUBNET UP" "$FABRIC_DIR/opensm.log"
+}
+
+fabric_swept_since() {
+	[ "$(fabric_sweeps)" -gt "$1" ]
+}
+
+# fabric_dump NAME [LFT-WALK-OPTIONS...]: the running fabric as the
+# infiniband-diags print it, ibnetdiscover -p into NAME.ports and each
+# switch's ibroute into NAME.tables; walked by lft-walk with the options
+# into NAME.walked, its loops by dep-cycles into NAME.loops (the brute
+# force the route tests check against).
+fabric_dump() {
+	local name=$1 lid
+
+	shift
+	sim_run ibnetdiscover -p >"$name.ports"
+	for lid in $(awk '$1 == "SW" { print $2 }' "$name.ports" | sort -u); do
+		echo "SWITCH $lid"
+		sim_run ibroute "$lid"
+	done >"$name.tables"
+	"$FABRIC_LIB_DIR/lft-walk" "$@" "$name.ports" "$name.tables" >"$name.walked"
+	"$FABRIC_LIB_DIR/dep-cycles" "$name.walked" >"$name.loops"
+}
+
 node_lid() {
 	printf '%d\n' "$(sim_run --host "$1" ibaddr | awk '{ print $5 }')"
 }

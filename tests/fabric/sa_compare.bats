@@ -9,45 +9,22 @@
 load ../helpers
 load fabric
 
-# ibnetdiscover -p and each switch's ibroute into $1.ports, $1.tables,
-# walked by lft-walk into $1.walked (paths, loads, dependencies).
-dump() {
-	local lid
-
-	sim_run ibnetdiscover -p >"$1.ports"
-	for lid in $(awk '$1 == "SW" { print $2 }' "$1.ports" | sort -u); do
-		echo "SWITCH $lid"
-		sim_run ibroute "$lid"
-	done >"$1.tables"
-	"$BATS_TEST_DIRNAME/lft-walk" -v paths=1 -v deps=1 "$1.ports" \
-		"$1.tables" >"$1.walked"
-	"$BATS_TEST_DIRNAME/dep-cycles" "$1.walked" >"$1.loops"
-}
-
-_subnet_ups() {
-	grep -c "SUBNET UP" "$FABRIC_DIR/opensm.log"
-}
-
-_swept_since() {
-	[ "$(_subnet_ups)" -gt "$1" ]
-}
-
 setup_file() {
 	local t=$BATS_FILE_TMPDIR ups status=0
 
 	fabric_require
 	FABRIC_CONSOLE=1 FABRIC_OPENSM_ARGS="-R minhop" fabric_start ring.net
-	dump "$t/before"
+	fabric_dump "$t/before" -v paths=1 -v deps=1
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/before.json" || true
-	ups=$(_subnet_ups)
+	ups=$(fabric_sweeps)
 	sim_console 'Unlink "Switch1"[2]'
 	# The switches' trap brings a sweep; a SIGHUP asks for one as well.
-	_fabric_wait 5 _swept_since "$ups" || kill -HUP "$FABRIC_OPENSM_PID"
-	_fabric_wait 10 _swept_since "$ups"
+	_fabric_wait 5 fabric_swept_since "$ups" || kill -HUP "$FABRIC_OPENSM_PID"
+	_fabric_wait 10 fabric_swept_since "$ups"
 	# ibsim counts no link down: planted on one end as a switch counts
 	# it; the other end left at 0 (a port with no link and no such count).
 	sim_console 'PerformanceSet "Switch1"[2] PortCounters.LinkDownedCounter=1'
-	dump "$t/after"
+	fabric_dump "$t/after" -v paths=1 -v deps=1
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --compare "$t/before.json" \
 		>"$t/compare.json" 2>"$t/compare.err" || status=$?
 	echo "$status" >"$t/compare.status"

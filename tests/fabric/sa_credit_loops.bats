@@ -27,14 +27,7 @@ route_with() {
 		args+=" -Q -F $dir/qos.conf"
 	fi
 	FABRIC_OPENSM_ARGS=$args fabric_start ring.net
-	sim_run ibnetdiscover -p >"$dir/$engine.ports"
-	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
-		echo "SWITCH $lid"
-		sim_run ibroute "$lid"
-	done >"$dir/$engine.tables"
-	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 -v topo=1 "$dir/$engine.ports" \
-		"$dir/$engine.tables" >"$dir/$engine.walked"
-	"$BATS_TEST_DIRNAME/dep-cycles" "$dir/$engine.walked" >"$dir/$engine.loops"
+	fabric_dump "$dir/$engine" -v deps=1 -v topo=1
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
 		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
 	echo "$status" >"$dir/$engine.status"

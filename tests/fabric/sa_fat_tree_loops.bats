@@ -11,26 +11,12 @@
 load ../helpers
 load fabric
 
-# dump NAME: the running fabric's ports and tables into NAME.ports and
-# NAME.tables, walked into NAME.walked, its loops into NAME.loops.
-dump() {
-	local lid
-
-	sim_run ibnetdiscover -p >"$1.ports"
-	for lid in $(awk '$1 == "SW" { print $2 }' "$1.ports" | sort -u); do
-		echo "SWITCH $lid"
-		sim_run ibroute "$lid"
-	done >"$1.tables"
-	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 "$1.ports" "$1.tables" >"$1.walked"
-	"$BATS_TEST_DIRNAME/dep-cycles" "$1.walked" >"$1.loops"
-}
-
 # route_with NAME OPENSM-ARGS: the tree routed so, dumped, and our JSON.
 route_with() {
 	local dir=$BATS_FILE_TMPDIR status=0
 
 	FABRIC_OPENSM_ARGS=$2 fabric_start "$dir/tree.net"
-	dump "$dir/$1"
+	fabric_dump "$dir/$1" -v deps=1
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$dir/$1.json" 2>/dev/null ||
 		status=$?
 	echo "$status" >"$dir/$1.status"

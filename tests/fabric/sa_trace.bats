@@ -222,21 +222,13 @@ setup() {
 	grep -qx 'rdma_route_fabric_links_degraded 1' <<<"$output"
 }
 
-_subnet_ups() {
-	grep -c "SUBNET UP" "$FABRIC_DIR/opensm.log"
-}
-
-_swept_since() {
-	[ "$(_subnet_ups)" -gt "$1" ]
-}
-
 @test "a cable cut while the SM runs: it sweeps and drops the LID; the dead end says so with the SA's answer, then linked again" {
 	local lid ups
 
 	lid=$(node_lid Hca2)
-	ups=$(_subnet_ups)
+	ups=$(fabric_sweeps)
 	sim_console 'Unlink "Hca2"[1]'
-	_fabric_wait 10 _swept_since "$ups"
+	_fabric_wait 10 fabric_swept_since "$ups"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$lid"
 	[ "$status" -eq 1 ]
 	jqe '.results[0].error | .cause == "route_dead_end" and .sa_cause == "dest_unknown" and
@@ -245,9 +237,9 @@ _swept_since() {
 		(.hint | startswith("the SA knows no port with that LID either: at its last sweep the SM found none there"))' <<<"$output"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace "$lid"
 	grep -q '^  hint  *the SA knows no port with that LID either' <<<"$output"
-	ups=$(_subnet_ups)
+	ups=$(fabric_sweeps)
 	sim_console 'ReLink "Hca2"[1]'
-	_fabric_wait 10 _swept_since "$ups"
+	_fabric_wait 10 fabric_swept_since "$ups"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --json "$lid"
 	[ "$status" -eq 0 ]
 }

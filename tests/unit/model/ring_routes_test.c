@@ -33,10 +33,13 @@ static unsigned int vl_is_sl(const void *ctx, uint32_t node,
 	return sl;
 }
 
-/* Every route of G into D (SL, VLs by FN), then its loops. */
+/*
+ * Every route of G into D (SL, or each pair's in SLS when given; VLs by
+ * FN), then its loops.
+ */
 static size_t loops_of(struct rr_graph *g, unsigned int sl, rr_vl_fn fn,
-		       const void *ctx, struct rr_credit_loop **loops,
-		       struct rr_cdg *d)
+		       const void *ctx, const struct rr_pair_sls *sls,
+		       struct rr_credit_loop **loops, struct rr_cdg *d)
 {
 	struct rr_endpoint *eps;
 	struct rr_route r;
@@ -50,6 +53,8 @@ static size_t loops_of(struct rr_graph *g, unsigned int sl, rr_vl_fn fn,
 			if (a == b)
 				continue;
 			rr_route_walk(g, &eps[a], eps[b].lid, stamps, ++stamp, &r);
+			if (sls)
+				d->sl = rr_pair_sl(sls, a, b);
 			rr_cdg_add(d, g, &eps[a], &r, a, b);
 		}
 	ok(rr_cdg_loops(d, loops, &num), "the loops found");
@@ -75,7 +80,7 @@ static void test_minhop(void)
 	bool round = true;
 
 	build(&g, true);
-	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
 	is_int(d.routes, 12, "twelve routes arrive, each added");
 	is_int(n, 1, "minhop on a ring: one credit loop");
 	if (n != 1)
@@ -109,7 +114,7 @@ static void test_updown(void)
 	size_t n;
 
 	build(&g, false);
-	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
 	is_int(d.routes, 12, "up/down: twelve routes arrive");
 	is_int(n, 0, "up/down on a ring: no credit loop");
 	ok(loops == NULL, "and no list");
@@ -126,7 +131,7 @@ static void test_vl_and_dead(void)
 	size_t n;
 
 	build(&g, true);
-	n = loops_of(&g, 3, vl_is_sl, NULL, &loops, &d);
+	n = loops_of(&g, 3, vl_is_sl, NULL, NULL, &loops, &d);
 	ok(n == 1 && loops[0].vls == 1U << 3, "SL 3 to VL 3: the loop is on VL 3");
 	ok(n == 1 && rr_channel_vl(loops[0].cycle[0]) == 3, "its channels too");
 	rr_credit_loops_free(loops, n);
@@ -134,7 +139,7 @@ static void test_vl_and_dead(void)
 
 	/* S1 loses its route to H3: H1's dies there, the loop opens. */
 	g.nodes[S1].lft[13] = RR_LFT_UNSET;
-	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
 	is_int(d.routes, 11, "H1 -> H3 dies at S1, not added");
 	is_int(n, 0, "a chain the dead routes would close: no loop");
 	rr_credit_loops_free(loops, n);
@@ -163,7 +168,7 @@ static void test_sl2vl(void)
 		g.ports[i].oper_vls = 4;	/* VL0-7 */
 	for (i = 0; i <= 3; i++)
 		rr_graph_port(&g, S2, (unsigned int)i)->oper_vls = 1;
-	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
 	ok(rr_sl2vl_init(&m, 0) && rr_sl2vl_want_loops(&m, &d, &g, loops, n),
 	   "the triples wanted");
 	rr_credit_loops_free(loops, n);
@@ -191,7 +196,7 @@ static void test_sl2vl(void)
 	 * as entered from H0 to it as entered from S3; on two VLs, they no
 	 * longer close the loop.
 	 */
-	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &loops, &d);
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, NULL, &loops, &d);
 	is_int(n, 0, "S0 moves H0's packets to VL 2: the loop broken");
 	rr_credit_loops_free(loops, n);
 	rr_cdg_free(&d);
@@ -200,7 +205,7 @@ static void test_sl2vl(void)
 		if (m.e[i].node == S0 && m.e[i].in == 1)
 			rr_sl2vl_set(&m, i, to_vl1);
 	is_int(m.read + m.lost, m.n, "read again: counted once");
-	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &loops, &d);
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, NULL, &loops, &d);
 	ok(n == 1 && loops[0].vls == (1U << 0 | 1U << 1),
 	   "one loop, on VL 1 and S2's VL 0 (%zu, vls 0x%x)", n,
 	   n ? loops[0].vls : 0U);
@@ -226,32 +231,6 @@ static void test_sl2vl(void)
 	rr_graph_free(&g);
 }
 
-/* Every route of G into D, each on its pair's SL in SLS, VLs by M. */
-static size_t loops_by_pair(struct rr_graph *g, const struct rr_sl2vl *m,
-			    const struct rr_pair_sls *sls,
-			    struct rr_credit_loop **loops, struct rr_cdg *d)
-{
-	struct rr_endpoint *eps;
-	struct rr_route r;
-	uint32_t *stamps = calloc(g->num_nodes, sizeof(*stamps)), stamp = 0;
-	size_t n, a, b, num = 0;
-
-	rr_cdg_init(d, g, 0, rr_sl2vl_vl, m);
-	rr_graph_endpoints(g, &eps, &n);
-	for (a = 0; a < n; a++)
-		for (b = 0; b < n; b++) {
-			if (a == b)
-				continue;
-			rr_route_walk(g, &eps[a], eps[b].lid, stamps, ++stamp, &r);
-			d->sl = rr_pair_sl(sls, a, b);
-			rr_cdg_add(d, g, &eps[a], &r, a, b);
-		}
-	ok(rr_cdg_loops(d, loops, &num), "the loops found");
-	free(eps);
-	free(stamps);
-	return num;
-}
-
 /*
  * model/pair_sls.c with sl2vl.c: every switch maps SL i to VL i; the
  * ring's loop is four routes two hops clockwise, one from each HCA.  On
@@ -272,7 +251,7 @@ static void test_pair_sls(void)
 	build(&g, true);
 	for (i = 0; i < g.num_ports; i++)
 		g.ports[i].oper_vls = 4;
-	n = loops_of(&g, 0, NULL, NULL, &loops, &d);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
 	ok(rr_sl2vl_init(&m, 0) && rr_sl2vl_want_loops(&m, &d, &g, loops, n),
 	   "the triples wanted");
 	rr_credit_loops_free(loops, n);
@@ -296,14 +275,14 @@ static void test_pair_sls(void)
 	       "SL 1 on VL 1");
 	is_int(rr_sl2vl_vl(&m, m.e[0].node, m.e[0].in, m.e[0].out, 15), 7,
 	       "SL 15: byte 7's low nibble");
-	n = loops_by_pair(&g, &m, &sls, &loops, &d);
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &sls, &loops, &d);
 	is_int(n, 0, "H0's routes on VL 1: the loop on VL 0 broken, none on VL 1");
 	rr_credit_loops_free(loops, n);
 	rr_cdg_free(&d);
 	for (k = 0; k < 16; k++)
 		if (k % 5)
 			rr_pair_sls_set(&sls, k / 4, k % 4, 1);
-	n = loops_by_pair(&g, &m, &sls, &loops, &d);
+	n = loops_of(&g, 0, rr_sl2vl_vl, &m, &sls, &loops, &d);
 	ok(n == 1 && loops[0].vls == 1U << 1, "every pair on SL 1: the loop on VL 1 (%zu)", n);
 	rr_credit_loops_free(loops, n);
 	rr_cdg_free(&d);
