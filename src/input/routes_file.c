@@ -514,14 +514,14 @@ static bool endpoints_unique(struct reader *r)
 	for (i = 0; i < b->num_eps; i++) {
 		guids[i] = rr_graph_port(&b->g, b->eps[i].node, b->eps[i].port)->guid;
 		if (lids[b->eps[i].lid]++) {
-			fail(r, "\"endpoints\": LID %u is two endpoints'", b->eps[i].lid);
+			fail(r, "\"endpoints\": LID %u is two endpoints", b->eps[i].lid);
 			goto out;
 		}
 	}
 	qsort(guids, b->num_eps, sizeof(*guids), by_u64);
 	for (i = 1; i < b->num_eps; i++) {
 		if (guids[i] == guids[i - 1]) {
-			fail(r, "\"endpoints\": port GUID 0x%016llx is two endpoints'",
+			fail(r, "\"endpoints\": port GUID 0x%016llx is two endpoints",
 			     (unsigned long long)guids[i]);
 			goto out;
 		}

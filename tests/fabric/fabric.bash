@@ -194,22 +194,35 @@ fabric_swept_since() {
 	[ "$(fabric_sweeps)" -gt "$1" ]
 }
 
-# fabric_dump NAME [LFT-WALK-OPTIONS...]: the running fabric as the
-# infiniband-diags print it, ibnetdiscover -p into NAME.ports and each
-# switch's ibroute into NAME.tables; walked by lft-walk with the options
-# into NAME.walked, its loops by dep-cycles into NAME.loops (the brute
-# force the route tests check against).
-fabric_dump() {
-	local name=$1 lid
+# fabric_dump_tables NAME: the running fabric as the infiniband-diags
+# print it, ibnetdiscover -p into NAME.ports and each switch's ibroute
+# into NAME.tables.
+fabric_dump_tables() {
+	local lid
 
-	shift
-	sim_run ibnetdiscover -p >"$name.ports"
-	for lid in $(awk '$1 == "SW" { print $2 }' "$name.ports" | sort -u); do
+	sim_run ibnetdiscover -p >"$1.ports"
+	for lid in $(awk '$1 == "SW" { print $2 }' "$1.ports" | sort -u); do
 		echo "SWITCH $lid"
 		sim_run ibroute "$lid"
-	done >"$name.tables"
+	done >"$1.tables"
+}
+
+# fabric_walk NAME [LFT-WALK-OPTIONS...]: NAME.ports and NAME.tables
+# walked by lft-walk with the options into NAME.walked, its loops by
+# dep-cycles into NAME.loops (the brute force the route tests check
+# against).
+fabric_walk() {
+	local name=$1
+
+	shift
 	"$FABRIC_LIB_DIR/lft-walk" "$@" "$name.ports" "$name.tables" >"$name.walked"
 	"$FABRIC_LIB_DIR/dep-cycles" "$name.walked" >"$name.loops"
+}
+
+# fabric_dump NAME [LFT-WALK-OPTIONS...]: both.
+fabric_dump() {
+	fabric_dump_tables "$1"
+	fabric_walk "$@"
 }
 
 node_lid() {

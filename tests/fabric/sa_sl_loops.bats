@@ -19,23 +19,22 @@ load fabric
 # SA's SLs not asked (a saquery a pair): for an engine whose routes close
 # no loop even on one VL, where no SL can matter.
 route_with() {
-	local engine=$1 dir=$BATS_FILE_TMPDIR lid out status=0 a b sl
+	local engine=$1 dir=$BATS_FILE_TMPDIR lid sw out status=0 a b an bn sl
 
 	FABRIC_OPENSM_ARGS="-R $engine ${2:-}" fabric_start "$dir/torus.net"
-	sim_run ibnetdiscover -p >"$dir/$engine.ports"
-	for lid in $(awk '$1 == "SW" { print $2 }' "$dir/$engine.ports" | sort -u); do
-		echo "SWITCH $lid"
-		sim_run ibroute "$lid"
-		# Each out port's SLtoVL rows: "sl2vl SWITCH IN OUT VL0 .. VL15".
-		for out in 1 2 3 4 5; do
-			sim_run smpquery sl2vl "$lid" "$out" </dev/null |
-				awk -v sw="$(awk -v l="$lid" '$1 == "SW" && $2 == l { split($0, q, "\x27"); print q[2]; exit }' "$dir/$engine.ports")" '
-					/^ports: in/ { split($0, f, "|"); gsub(/[^0-9 ]/, " ", f[1]); split(f[1], io, " ")
-						printf "sl2vl %s %d %d", sw, io[1], io[2]
-						for (k = 2; k <= 17; k++) { v = f[k]; gsub(/ /, "", v); printf " %d", v }
-						print "" }'
-		done
-	done >"$dir/$engine.tables"
+	fabric_dump_tables "$dir/$engine"
+	# Each switch out port's SLtoVL rows: "sl2vl SWITCH IN OUT VL0 .. VL15".
+	awk '$1 == "SW" { split($0, q, "\x27"); print $2, q[2] }' "$dir/$engine.ports" | sort -u |
+		while read -r lid sw; do
+			for out in 1 2 3 4 5; do
+				sim_run smpquery sl2vl "$lid" "$out" </dev/null |
+					awk -v sw="$sw" '
+						/^ports: in/ { split($0, f, "|"); gsub(/[^0-9 ]/, " ", f[1]); split(f[1], io, " ")
+							printf "sl2vl %s %d %d", sw, io[1], io[2]
+							for (k = 2; k <= 17; k++) { v = f[k]; gsub(/ /, "", v); printf " %d", v }
+							print "" }'
+			done
+		done >>"$dir/$engine.tables"
 	# Each pair's SL as the SA gives it: "sl SRC DST SL".
 	awk '$1 == "CA" { split($0, q, "\x27"); print $2, q[2] }' "$dir/$engine.ports" | sort -u >"$dir/cas"
 	[ "${3:-}" != nosl ] || : >"$dir/cas"
@@ -46,9 +45,7 @@ route_with() {
 			echo "sl $an $bn $((sl))"
 		done <"$dir/cas"
 	done <"$dir/cas" >>"$dir/$engine.tables"
-	"$BATS_TEST_DIRNAME/lft-walk" -v deps=1 -v vls=1 "$dir/$engine.ports" \
-		"$dir/$engine.tables" >"$dir/$engine.walked"
-	"$BATS_TEST_DIRNAME/dep-cycles" "$dir/$engine.walked" >"$dir/$engine.loops"
+	fabric_walk "$dir/$engine" -v deps=1 -v vls=1
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --sl-from-sa \
 		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
 	echo "$status" >"$dir/$engine.status"

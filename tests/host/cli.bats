@@ -407,13 +407,16 @@ compare_refused() {
 	compare_refused "$f" "\"links[0].peer_port\": node 0x0000000000000002 has no port 7 in the report"
 	printf '{%s}' "${good/\"guid\": \"0x2\"/\"guid\": \"0x0\"}" >"$f"
 	compare_refused "$f" "\"tables[0].guid\": want a GUID (0x and up to 16 hex digits, not 0)"
-	# Two endpoints with one port GUID (the fuzzer's find): refused.
+	# Two endpoints with one port GUID (the fuzzer's find), then with one
+	# LID: refused.
 	cat >"$f" <<-'JSON'
 	{"tables": [{"node": "S1", "guid": "0x2", "lid": 1, "lmc": 0, "ports": 2, "lft_read": true, "lft": "ff0102"}],
 	 "endpoints": [{"node": "H1", "node_guid": "0x10", "port_guid": "0x11", "port": 1, "lid": 2},
 	 {"node": "H2", "node_guid": "0x20", "port_guid": "0x11", "port": 1, "lid": 3}]}
 	JSON
-	compare_refused "$f" "\"endpoints\": port GUID 0x0000000000000011 is two endpoints'"
+	compare_refused "$f" "\"endpoints\": port GUID 0x0000000000000011 is two endpoints"
+	sed -i 's/"port_guid": "0x11", "port": 1, "lid": 3/"port_guid": "0x21", "port": 1, "lid": 2/' "$f"
+	compare_refused "$f" "\"endpoints\": LID 2 is two endpoints"
 	# A good report: read, then the fabric (none on this host: not exit 2).
 	printf '{%s}' "$good" >"$f"
 	run --separate-stderr rr --sa --trace --all-pairs --compare "$f"
