@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <netinet/in.h>
 
 #include "app/listen.h"
 #include "app/signals.h"
 #include "rdmacm/cm_listener.h"
+#include "host/witness_facts.h"
+#include "host/witness_server.h"
+#include "model/transfer.h"
 #include "base/escape.h"
 #include "base/sockaddr.h"
 #include "input/targets.h"
@@ -85,11 +90,60 @@ static void hand_out(struct printer *p, struct rr_listen_tally *t,
 	}
 }
 
+/*
+ * The witness channel beside the listener: TCP on its address and port.
+ * One that cannot listen (the port taken) is said, and the listener
+ * goes on without it.
+ */
+static struct rr_witness *start_witness(const struct rr_listen_params *lp,
+					const struct rr_opts *o)
+{
+	struct rr_witness *w = rr_witness_start(&lp->addr);
+	char addr[80];
+
+	if (!w)
+		fprintf(stderr, "rdma-route: --listen: no witness on TCP %s port %u: %s\n",
+			rr_sockaddr_str(&lp->addr, addr, sizeof(addr)),
+			o->listen_port, strerror(errno));
+	return w;
+}
+
+/*
+ * One turn of the listener and its witness: what ended goes to DONE
+ * (at most N), what the witness was asked is answered.
+ */
+static int turn(struct rr_listener *l, struct rr_witness *w,
+		const struct rr_opts *o, const char *name,
+		struct rr_connection *done, int n)
+{
+	struct pollfd wfd[RR_WITNESS_MAX_CLIENTS + 1];
+	struct rr_witness_self self = {
+		.port = o->listen_port, .echo_max = RR_DATA_MAX_BYTES,
+		.host = name, .version = PACKAGE_VERSION,
+	};
+	int nw = w ? rr_witness_pollfds(w, wfd) : 0;
+	int ms = w ? rr_witness_due_ms(w) : -1;
+	int ended, err;
+
+	if (ms < 0 || ms > 1000)
+		ms = 1000;
+	ended = rr_listener_turn(l, ms, done, n, wfd, nw);
+	if (w) {
+		self.listening = rr_listener_listening(l, &err);
+		self.listen_error = err ? strerrorname_np(err) : NULL;
+		rr_witness_turn(w, wfd, nw, &self);
+	}
+	return ended;
+}
+
 int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 {
 	struct rr_listen_params lp = {
 		.ps = o->ps, .reject = o->reject, .hold_ms = o->timeout_ms,
+		.facts = rr_witness_facts,
 	};
+	struct rr_witness *w;
+	char name[64];
 	struct rr_connection done[TURN_MAX];
 	struct rr_listen_tally t = { 0 };
 	struct rr_listener *l;
@@ -111,14 +165,23 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	}
 	pr_set_brief(p, o->brief);
 	rr_render_listen_begin(p);
-	fprintf(stderr, "rdma-route: listening on %s port %u (%s)%s\n",
+	w = start_witness(&lp, o);
+	/* The witness says which host it is: --host-label, or its name. */
+	if (host)
+		snprintf(name, sizeof(name), "%s", host);
+	else if (gethostname(name, sizeof(name)))
+		name[0] = '\0';
+	name[sizeof(name) - 1] = '\0';
+	fprintf(stderr, "rdma-route: listening on %s port %u (%s)%s%s\n",
 		rr_sockaddr_str(&lp.addr, addr, sizeof(addr)), o->listen_port,
-		rr_ps_key(o->ps), o->reject ? ", rejecting every request" : "");
+		rr_ps_key(o->ps), o->reject ? ", rejecting every request" : "",
+		w ? ", its witness on TCP" : "");
 	/* --count: accepted and refused alike, each counted as it ends. */
 	while (!rr_stop_requested() && (n = wanted(o, &t)))
-		hand_out(p, &t, done, rr_listener_turn(l, 1000, done, n));
+		hand_out(p, &t, done, turn(l, w, o, name, done, n));
 	while ((n = rr_listener_stop(l, done, TURN_MAX)))
 		hand_out(p, &t, done, n);
+	rr_witness_free(w);
 	rr_listener_free(l);
 	rr_render_listen_summary(p, &t, host);
 	if (pr_finish(p)) {

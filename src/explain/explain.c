@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 
 #include "model/chain.h"
+#include "model/decide_connect.h"
 #include "explain/explain.h"
 #include "host/netlink_route.h"
 #include "host/host.h"
@@ -253,6 +254,10 @@ static void refine_cause(struct rr_result *r, const struct rr_chain *c)
 	struct rr_failure *f = &r->out.fail;
 
 	f->cause = rr_cause_refine(r, c);
+	/* The evidence judged again, knowing this side's VLAN. */
+	if (r->out.evidence.gathered && rr_fail_unanswered(f))
+		rr_decide_connect(r, c->route.error[0] ? RR_VLAN_UNKNOWN :
+				     c->route.vlan);
 	/* --data: the interface's MTU beside the path's, in the detail. */
 	if (f->step == RR_STEP_TRANSFER && c->route.netdev[0]) {
 		snprintf(r->out.transfer.netdev, sizeof(r->out.transfer.netdev),

@@ -33,7 +33,8 @@ enum rr_dl_group {
 	X(rdma_get_cm_event) X(rdma_ack_cm_event)                           \
 	X(rdma_connect) X(rdma_init_qp_attr) X(rdma_establish)               \
 	X(rdma_disconnect) X(rdma_listen) X(rdma_accept) X(rdma_reject)    \
-	X(rdma_create_qp) X(rdma_destroy_qp)
+	X(rdma_create_qp) X(rdma_destroy_qp)                                 \
+	X(rdma_get_devices) X(rdma_free_devices)
 
 /*
  * ibv_query_port and ibv_query_gid_table are macros over inline functions

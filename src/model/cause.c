@@ -291,8 +291,48 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_ROCE_FILTERED] = {
 		"roce_filtered",
-		"RoCE v2 filtered: the connection request got no answer, and neither did a plain UDP datagram to the peer's port 4791, not even an ICMP error, though the peer answers ARP/ND",
-		"a firewall or ACL drops UDP 4791 at the peer or on the way: check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs; or the peer's address is on a VLAN there while this side sends untagged (the peer answers ARP on the parent interface, and its RoCE takes no untagged packet for that address): compare `ip -d link show` on both ends; if none of these, the peer's RDMA CM may be stuck (dmesg there); probe the other way from the peer"
+		"RoCE v2 filtered: the peer has an RDMA device for this address and its witness answers, yet none of the requests reached that device (its receive counters did not move): a firewall at the peer or an ACL on the way drops UDP 4791",
+		"check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs for UDP port 4791"
+	},
+	[RR_CAUSE_ROCE_UNANSWERED] = {
+		"roce_unanswered",
+		"RoCE gets no answer at the peer, which answers IP: its RDMA CM answered no request, not even one to a service ID nobody serves; the evidence cannot tell which of these it is: RoCE v2 (UDP 4791) filtered on the way or at the peer, no RDMA device (or no GID) for this address at the peer, or the peer's RDMA CM silent",
+		"run `rdma-route --listen` on the peer: its witness tells these apart (which GID holds the address, whether the requests reach its device); or check there: `rdma link`, `nft list ruleset`, dmesg"
+	},
+	[RR_CAUSE_PEER_DOWN] = {
+		"peer_down",
+		"the peer answers nothing, not even ARP or ND asked again now (a cached neighbour entry is no answer): it is down, or its link is",
+		"check the peer's host and its interface (`ip link` there: DOWN or NO-CARRIER), the cable and the switch port; `ip neigh` here may still show the old entry for a while"
+	},
+	[RR_CAUSE_PEER_UNREACHABLE] = {
+		"peer_unreachable",
+		"nothing answers at the peer's address, and its neighbour could not be asked again (no CAP_NET_RAW) or is a gateway: the peer is down, or cut off at layer 2 (a VLAN on one side only)",
+		"check the peer's host and link; run as root (CAP_NET_RAW) so that ARP or ND is asked again, which tells a peer that is down from one on another VLAN"
+	},
+	[RR_CAUSE_VLAN_MISMATCH] = {
+		"vlan_mismatch",
+		"a VLAN or layer-2 mismatch: the peer answers ARP or ND but nothing above it, or its witness says the address is on a VLAN this side is not on; its answers go out where they never arrive (tagged at one end, untagged at the other, or two VLAN IDs), unless a firewall there drops all of this host's IP",
+		"compare `ip -d link show` at both ends: the address must be on interfaces of the same VLAN ID (or untagged at both), and the switch ports must carry that VLAN"
+	},
+	[RR_CAUSE_LISTENER_STUCK] = {
+		"listener_stuck",
+		"the peer's RDMA CM answers (it rejected a request to another service ID at once), but nothing answers the port asked: the application listening there is stuck (stopped, hung, or too busy to take its connection requests)",
+		"check the application on the peer (`ps -o stat` shows T when stopped; `rdma resource show cm_id` there shows its listening id); rdma-route --listen's witness says whether its process still answers"
+	},
+	[RR_CAUSE_PEER_CM_SILENT] = {
+		"peer_cm_silent",
+		"the requests reach the peer's RDMA device (its witness saw its CM's request counter grow), yet no answer of its RDMA CM comes back, not even to a service ID nobody serves: its RDMA CM is stuck, or its answers are lost on the way back",
+		"check dmesg on the peer and `rdma resource show cm_id` there, and its outgoing firewall rules for UDP 4791; Soft-RoCE has been seen stuck so after a link flap, and reloading its driver (rdma_rxe) brought it back"
+	},
+	[RR_CAUSE_PEER_NO_RDMA_DEVICE] = {
+		"peer_no_rdma_device",
+		"no RDMA device at the peer holds this address: its witness says no GID of its ports holds it (no RDMA device on that interface, the device removed, or the address moved)",
+		"check `rdma link` and the GID tables (`ibv_devinfo -v`) on the peer; add or bring back the RDMA device of the interface that holds the address (Soft-RoCE: `rdma link add NAME type rxe netdev IFACE`)"
+	},
+	[RR_CAUSE_DSCP_DROPPED] = {
+		"dscp_dropped",
+		"requests with this ToS get no answer and the same request with ToS 0 does: something at the peer or on the way drops packets of this DSCP (a firewall rule, a QoS policy, a switch ACL)",
+		"compare the ToS used (tos and tos_from in the result: --tos, or the port's configfs default_roce_tos) with --tos 0; check the peer's firewall for dscp rules and the switches' QoS and ACLs"
 	},
 	[RR_CAUSE_MTU_BLACK_HOLE] = {
 		"mtu_black_hole",
@@ -442,20 +482,6 @@ static enum rr_cause classify_event(const struct rr_cause_input *in)
 	if (in->err == ENOMEM)
 		return RR_CAUSE_OUT_OF_RESOURCES;
 	return RR_CAUSE_UNKNOWN;
-}
-
-enum rr_cause rr_cause_of_udp(enum rr_cause cause, enum rr_udp_answer udp)
-{
-	if (cause != RR_CAUSE_CONNECT_TIMEOUT)
-		return cause;
-	switch (udp) {
-	case RR_UDP_PORT_UNREACHABLE:
-		return RR_CAUSE_NO_ROCE_ENDPOINT;
-	case RR_UDP_NO_ANSWER:
-		return RR_CAUSE_ROCE_FILTERED;
-	default:
-		return cause;
-	}
 }
 
 static const char *const udp_keys[] = {

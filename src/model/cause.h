@@ -74,6 +74,15 @@ enum rr_cause {
 	RR_CAUSE_CONNECT_ERROR,
 	RR_CAUSE_NO_ROCE_ENDPOINT,
 	RR_CAUSE_ROCE_FILTERED,
+	/* --connect, decided from fresh evidence (model/decide_connect.h). */
+	RR_CAUSE_ROCE_UNANSWERED,
+	RR_CAUSE_PEER_DOWN,
+	RR_CAUSE_PEER_UNREACHABLE,
+	RR_CAUSE_VLAN_MISMATCH,
+	RR_CAUSE_LISTENER_STUCK,
+	RR_CAUSE_PEER_CM_SILENT,
+	RR_CAUSE_PEER_NO_RDMA_DEVICE,
+	RR_CAUSE_DSCP_DROPPED,
 	/* --connect --data: the messages over the connection. */
 	RR_CAUSE_MTU_BLACK_HOLE,
 	RR_CAUSE_DATA_NO_ACK,
@@ -131,13 +140,6 @@ enum rr_udp_answer {
 	RR_UDP_OTHER_ERROR,
 };
 
-/*
- * A connection request with no answer (CAUSE connect_timeout), told apart
- * by what a UDP datagram to the peer's port 4791 brought back: a port
- * unreachable is no_roce_endpoint, nothing is roce_filtered.  CAUSE
- * itself otherwise.
- */
-enum rr_cause rr_cause_of_udp(enum rr_cause cause, enum rr_udp_answer udp);
 /* "port_unreachable", "no_answer"...; NULL for RR_UDP_NOT_SENT. */
 const char *rr_udp_answer_key(enum rr_udp_answer udp);
 /* The answer of KEY; RR_UDP_NOT_SENT for none. */

@@ -136,6 +136,8 @@ void rr_result_release(struct rr_result *r)
 	r->notes.chain = NULL;
 	free(r->notes.sa_chain);
 	r->notes.sa_chain = NULL;
+	free(r->out.peer);
+	r->out.peer = NULL;
 }
 
 bool rr_result_routed(const struct rr_result *r)

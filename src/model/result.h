@@ -12,12 +12,14 @@
 #include <sys/socket.h>
 
 #include "model/cause.h"
+#include "model/evidence.h"
 #include "model/hop.h"
 #include "model/transfer.h"
 #include "base/steps.h"
 
 struct rr_chain;
 struct rr_sa_chain;
+struct rr_peer_facts;
 
 struct rr_timing {
 	struct timespec start;
@@ -80,18 +82,28 @@ struct rr_path {
 	uint32_t missing;
 };
 
+#define RR_MAX_COULD_BE 4
+
 struct rr_failure {
 	enum rr_step step;
 	enum rr_fail_kind kind;
 	const char *call;	/* the library call that failed or waited */
 	const char *detail;	/* static text beyond errno (a MAD status) */
-	char where[192];	/* where the route died, what the probe saw */
+	char where[512];	/* where the route died, what the probe saw */
 	int err;		/* positive errno: the call's, or -status */
 	unsigned int deadline_ms;	/* RR_FAIL_DEADLINE: the tool's limit */
 	int event;		/* enum rdma_cm_event_type, -1 when none */
 	int status;		/* the event's status as the kernel gave it */
 	unsigned int private_len;	/* REJECTED: the peer's private data */
 	enum rr_cause cause;
+	/*
+	 * A cause judged from fresh evidence (model/decide_connect.h): the
+	 * evidence it rests on (a bit per enum rr_ev_kind), and, when the
+	 * evidence cannot decide, the causes that remain.
+	 */
+	unsigned int decided_by;
+	enum rr_cause could_be[RR_MAX_COULD_BE];
+	unsigned int num_could_be;
 };
 
 /* An --expect or --max-ms that did not hold. */
@@ -208,6 +220,13 @@ struct rr_outcome {
 	 */
 	bool disconnect_unconfirmed;
 	enum rr_udp_answer udp_4791;
+	/*
+	 * --connect: what was asked of the peer when a connection request
+	 * got no answer, and what the peer said of itself (its witness, or
+	 * the private data of its REP); PEER is NULL when it said nothing.
+	 */
+	struct rr_evidence_set evidence;
+	struct rr_peer_facts *peer;
 	/* --connect --data: the messages (transfer.num 0: none sent). */
 	struct rr_transfer transfer;
 	struct rr_failure fail;

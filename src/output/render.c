@@ -13,6 +13,7 @@
 #include "model/fields.h"
 #include "output/render.h"
 #include "output/render_chain.h"
+#include "output/render_evidence.h"
 #include "output/render_records.h"
 #include "base/stats.h"
 #include "base/sockaddr.h"
@@ -321,9 +322,11 @@ void rr_record_result(struct printer *p, const struct rr_result *r,
 	if (!r->out.ok) {
 		pr_obj_begin(p, "error", NULL);
 		put_fields(p, RR_FS_ERROR, r, NULL, false);
+		rr_render_decision(p, &r->out.fail);
 		pr_obj_end(p);
 	}
 	rr_render_chain(p, r);
+	rr_render_evidence(p, r);
 	render_warnings(p, r);
 	rr_render_expect_failed(p, r->notes.expect_failures,
 				r->notes.num_expect_failures);

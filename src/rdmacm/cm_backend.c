@@ -14,6 +14,9 @@
 #include "backends/backend_ops.h"
 #include "rdmacm/cm_collect.h"
 #include "rdmacm/cm_data.h"
+#include "rdmacm/cm_evidence.h"
+#include "rdmacm/cm_gather.h"
+#include "model/decide_connect.h"
 #include "model/decode.h"
 #include "host/rdma_libs.h"
 #include "host/udp_probe.h"
@@ -34,6 +37,11 @@ enum probe_state {
 };
 
 #define MAX_KNOWN_PORTS 16
+/*
+ * Probes gathering evidence at once, each with up to RR_IP_EV_FDS
+ * descriptors: beyond them a request's failure goes without (and says so).
+ */
+#define MAX_GATHERING 64
 
 struct rr_cm;
 
@@ -50,13 +58,14 @@ struct probe {
 	struct ibv_qp *qp;
 	struct rr_cm_data data;		/* --data: the messages' buffer */
 	/*
-	 * RoCE: a connection request still unanswered after a while sends a
-	 * UDP datagram to the peer's port 4791 (udp_at_deadline: deadline is
-	 * when, step_deadline the step's own); what comes back of it tells a
-	 * filtered port from no RoCE endpoint if the request fails.
+	 * RoCE: a connection request still unanswered after a while has its
+	 * evidence gathered (gather_at_deadline: deadline is when,
+	 * step_deadline the step's own): the peer asked now, at the IP level,
+	 * by its RDMA CM and its witness, which tells the causes apart if
+	 * the request fails (rdmacm/cm_gather.h).
 	 */
-	int udp_fd;			/* -1: none sent */
-	bool udp_at_deadline;
+	struct rr_cm_gather *gather;	/* NULL: none under way */
+	bool gather_at_deadline;
 	/* --data: an echo late by then has the peer poked (cm_data.h). */
 	bool poke_at_deadline;
 	struct timespec step_deadline;
@@ -71,8 +80,14 @@ struct rr_cm {
 	const struct rr_backend_params *p;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
+	/* The evidence's requests, on a channel of their own (made at need). */
+	struct rdma_event_channel *ev_channel;
+	unsigned int gathering;		/* probes with evidence under way */
 	int wake_fd;			/* cm_wake_on(); -1 none */
-	/* The poll set: channel, wake_fd, each transfer's CQ channel. */
+	/*
+	 * The poll set: channel, wake_fd, ev_channel, each transfer's CQ
+	 * channel and each gathering's sockets.
+	 */
 	struct pollfd *pfd;
 	struct probe **pfd_probe;
 	struct probe **inflight;	/* at most p->parallel */
@@ -119,6 +134,8 @@ struct cm_event {
 	enum rdma_cm_event_type type;
 	int status;
 	unsigned int private_len;	/* a reject's private data */
+	/* A REP's: what an rdma-route --listen says of itself. */
+	uint8_t private_data[RR_PEER_REP_LEN];
 	struct timespec at;
 };
 
@@ -246,12 +263,26 @@ static void hand_over(struct rr_cm *cm, struct probe *pr,
 	cm->free_probes[cm->num_free++] = pr;
 }
 
+/* Evidence under way let go unread: the request was answered after all. */
+static void drop_gather(struct probe *pr)
+{
+	struct timespec now = rr_now();
+	struct rr_peer_facts *peer;
+
+	if (!pr->gather)
+		return;
+	rr_cm_gather_end(pr->gather, &now, &peer);
+	free(peer);
+	pr->gather = NULL;
+	pr->cm->gathering--;
+	memset(&pr->r->out.evidence, 0, sizeof(pr->r->out.evidence));
+}
+
 /* What --connect made for PR, let go before its id. */
 static void release_qp(struct probe *pr)
 {
-	if (pr->udp_fd >= 0)
-		close(pr->udp_fd);
-	pr->udp_fd = -1;
+	if (pr->r)
+		drop_gather(pr);
 	if (pr->qp)
 		rr_dl.ibv_destroy_qp(pr->qp);
 	if (pr->cq)
@@ -287,30 +318,48 @@ static void destroy_finished(struct rr_cm *cm)
 		rr_dl.rdma_destroy_id(cm->graves[--cm->num_graves]);
 }
 
+/* The datagram's answer, as the udp_4791 field has always said it. */
+static enum rr_udp_answer udp_of(const struct rr_evidence *e)
+{
+	switch (e->answer) {
+	case RR_EVA_REFUSED:
+		return RR_UDP_PORT_UNREACHABLE;
+	case RR_EVA_UNREACHABLE:
+		return RR_UDP_HOST_UNREACHABLE;
+	case RR_EVA_NO_ANSWER:
+		return RR_UDP_NO_ANSWER;
+	case RR_EVA_NOT_ASKED:
+		return RR_UDP_NOT_SENT;
+	default:
+		return RR_UDP_OTHER_ERROR;
+	}
+}
+
 /*
- * A RoCE v2 connection request that got no answer: what the UDP datagram
- * brought back by now (it was sent long before the deadline) names the
- * cause, and the failure says so.
+ * A connection request that got no answer: its evidence closed at the
+ * failure (what is pending has no answer), the peer's facts kept, the
+ * cause decided from them (explain decides again, knowing this side's
+ * VLAN).  Evidence of a request answered after all is let go.
  */
-static void read_udp_answer(struct probe *pr)
+static void end_gather(struct probe *pr)
 {
 	struct rr_result *r = pr->r;
-	char addr[64];		/* INET6_ADDRSTRLEN and a scope */
+	struct timespec now = rr_now();
+	struct rr_peer_facts *peer;
 
-	if (pr->udp_fd < 0 || r->out.ok || r->out.fail.step != RR_STEP_CONNECT ||
-	    r->out.gid_type != RR_GID_ROCE_V2)
+	if (!pr->gather)
 		return;
-	r->out.udp_4791 = rr_udp_probe_answer(pr->udp_fd, NULL);
-	r->out.fail.cause = rr_cause_of_udp(r->out.fail.cause, r->out.udp_4791);
-	rr_sockaddr_str(&r->probe.dst, addr, sizeof(addr));
-	if (r->out.udp_4791 == RR_UDP_PORT_UNREACHABLE)
-		snprintf(r->out.fail.where, sizeof(r->out.fail.where),
-			 "a UDP datagram to %s port %u brought back ICMP port unreachable",
-			 addr, RR_ROCE_V2_PORT);
-	else if (r->out.udp_4791 == RR_UDP_NO_ANSWER)
-		snprintf(r->out.fail.where, sizeof(r->out.fail.where),
-			 "a UDP datagram to %s port %u got no answer either, not even ICMP",
-			 addr, RR_ROCE_V2_PORT);
+	if (r->out.ok || !rr_fail_unanswered(&r->out.fail)) {
+		drop_gather(pr);
+		return;
+	}
+	rr_cm_gather_end(pr->gather, &now, &peer);
+	pr->gather = NULL;
+	pr->cm->gathering--;
+	free(r->out.peer);
+	r->out.peer = peer;
+	r->out.udp_4791 = udp_of(&r->out.evidence.ev[RR_EV_UDP]);
+	rr_decide_connect(r, RR_VLAN_UNKNOWN);
 }
 
 /*
@@ -326,7 +375,7 @@ static void flush_done(struct rr_cm *cm, bool all, struct rr_queue *done)
 		cm->done = pr->next_done;
 		if (pr->id) {
 			collect(cm, pr->r, pr->id);
-			read_udp_answer(pr);
+			end_gather(pr);
 			release_qp(pr);
 			bury(cm, pr->id);
 			pr->id = NULL;
@@ -648,23 +697,75 @@ static bool on_ethernet(struct rr_cm *cm, struct probe *pr)
 	       port_of(cm, pr->id->verbs, pr->id->port_num)->ll == RR_LL_ETHERNET;
 }
 
+/* The channel of the evidence's requests, made at its first need. */
+static struct rdma_event_channel *ev_channel(struct rr_cm *cm)
+{
+	int flags;
+
+	if (cm->ev_channel)
+		return cm->ev_channel;
+	cm->ev_channel = rr_dl.rdma_create_event_channel();
+	if (!cm->ev_channel)
+		return NULL;
+	flags = fcntl(cm->ev_channel->fd, F_GETFL);
+	if (flags < 0 || fcntl(cm->ev_channel->fd, F_SETFL, flags | O_NONBLOCK)) {
+		rr_dl.rdma_destroy_event_channel(cm->ev_channel);
+		cm->ev_channel = NULL;
+	}
+	return cm->ev_channel;
+}
+
+/* The ToS the request went out with: --tos, or the port's default. */
+static int used_tos(struct rr_cm *cm, struct probe *pr)
+{
+	const struct rr_cm_defaults *d;
+
+	if (cm->p->tos >= 0)
+		return cm->p->tos;
+	if (!pr->id->verbs)
+		return 0;
+	d = rr_host_cm_defaults(cm->p->host,
+				rr_dl.ibv_get_device_name(pr->id->verbs->device),
+				pr->id->port_num);
+	return d ? d->tos : 0;
+}
+
 /*
- * The connection request has had no answer for a while: the datagram goes
- * now, from the id's source, and the step waits for its own deadline.  A
- * datagram that cannot be sent leaves the cause as it was.
+ * The connection request has had no answer for a while: its evidence is
+ * gathered from now until the step's own deadline, from the id's source.
+ * Past MAX_GATHERING at once, or without memory, the failure goes
+ * without it.
  */
-static void send_udp(struct probe *pr)
+static void start_gather(struct rr_cm *cm, struct probe *pr)
 {
 	struct sockaddr_storage src = { 0 };
 	const struct sockaddr *s = rdma_get_local_addr(pr->id);
+	struct rr_gather_params gp;
+	struct timespec now = rr_now();
 
-	pr->udp_at_deadline = false;
+	pr->gather_at_deadline = false;
 	pr->deadline = pr->step_deadline;
+	if (cm->gathering >= MAX_GATHERING || !ev_channel(cm))
+		return;
 	if (s && (s->sa_family == AF_INET || s->sa_family == AF_INET6))
 		memcpy(&src, s, s->sa_family == AF_INET6 ?
 		       sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in));
-	pr->udp_fd = rr_udp_probe_send(&pr->r->probe.dst,
-				       src.ss_family ? &src : NULL);
+	gp = (struct rr_gather_params){
+		.host = cm->p->host,
+		.channel = cm->ev_channel,
+		.dst = &pr->r->probe.dst,
+		.src = src.ss_family ? &src : NULL,
+		.port = (uint16_t)cm->p->connect_port,
+		.tos = cm->p->tos,
+		.used_tos = used_tos(cm, pr),
+		.timeout_ms = cm->p->timeout_ms,
+		.start = now,
+		.deadline = pr->step_deadline,
+		.set = &pr->r->out.evidence,
+	};
+	pr->gather = rr_cm_gather_start(&gp);
+	if (pr->gather)
+		cm->gathering++;
 }
 
 /*
@@ -765,8 +866,8 @@ static void advance(struct rr_cm *cm, struct probe *pr, enum rr_step after,
 		    step == RR_STEP_TRANSFER) {
 			pr->state = PROBE_WAITING;
 			pr->waiting = step;
-			/* A connect answered in time sends no datagram. */
-			pr->udp_at_deadline = false;
+			/* A connect answered in time gathers no evidence. */
+			pr->gather_at_deadline = false;
 			pr->poke_at_deadline = false;
 			set_deadline(pr, &r->out.steps[step].start,
 				     step == RR_STEP_DISCONNECT ?
@@ -774,7 +875,7 @@ static void advance(struct rr_cm *cm, struct probe *pr, enum rr_step after,
 				     step_deadline_ms(cm->p->timeout_ms));
 			if (step == RR_STEP_CONNECT && on_ethernet(cm, pr)) {
 				pr->step_deadline = pr->deadline;
-				pr->udp_at_deadline = true;
+				pr->gather_at_deadline = true;
 				set_deadline(pr, &r->out.steps[step].start,
 					     rr_udp_probe_after_ms(cm->p->timeout_ms));
 			}
@@ -811,6 +912,30 @@ static void name_no_listener(struct rr_result *r)
 }
 
 /*
+ * What the peer says of itself in its REP, if it is an rdma-route
+ * --listen (its facts' first line); anything else is left unread.
+ */
+static void read_rep(struct rr_result *r, const struct cm_event *e)
+{
+	struct rr_peer_facts *f;
+	char why[96];
+
+	if (e->private_len < strlen(RR_PEER_MAGIC) ||
+	    memcmp(e->private_data, RR_PEER_MAGIC, strlen(RR_PEER_MAGIC)))
+		return;
+	f = malloc(sizeof(*f));
+	if (!f)
+		return;
+	if (!rr_peer_facts_parse((const char *)e->private_data, e->private_len,
+				 f, why, sizeof(why))) {
+		free(f);
+		return;
+	}
+	free(r->out.peer);
+	r->out.peer = f;
+}
+
+/*
  * One event for one probe, read (and acked) at E->at: the one its step
  * waits for moves it on; any other fails it.
  */
@@ -833,6 +958,11 @@ static void handle_event(struct rr_cm *cm, const struct cm_event *e)
 		}
 		probe_finish(pr);
 		return;
+	}
+	/* Answered after all: the evidence under way is not needed. */
+	if (pr->waiting == RR_STEP_CONNECT) {
+		drop_gather(pr);
+		read_rep(r, e);
 	}
 	rr_step_end_at(&r->out, pr->waiting, &e->at);
 	advance(cm, pr, pr->waiting, &e->at);
@@ -929,15 +1059,24 @@ static void read_completions(struct rr_cm *cm, struct probe *pr,
 	}
 }
 
-/* The CM's channel, the wake fd, and each transfer's completion channel. */
-static nfds_t poll_set(struct rr_cm *cm)
+/*
+ * The CM's channel, the wake fd, the evidence's channel (or nothing), each
+ * transfer's completion channel; then each gathering's sockets (their
+ * probe in pfd_probe too).  *TRANSFERS: where the gatherings' begin.
+ */
+#define FIXED_FDS 3
+
+static nfds_t poll_set(struct rr_cm *cm, nfds_t *transfers)
 {
 	struct probe *pr;
 	unsigned int i;
-	nfds_t n = 2;
+	nfds_t n = FIXED_FDS;
+	int k, m;
 
 	cm->pfd[0] = (struct pollfd){ .fd = cm->channel->fd, .events = POLLIN };
 	cm->pfd[1] = (struct pollfd){ .fd = cm->wake_fd, .events = POLLIN };
+	cm->pfd[2] = (struct pollfd){ .fd = cm->ev_channel ? cm->ev_channel->fd : -1,
+				      .events = POLLIN };
 	for (i = 0; i < cm->num_inflight; i++) {
 		pr = cm->inflight[i];
 		if (pr->state != PROBE_WAITING || pr->waiting != RR_STEP_TRANSFER)
@@ -945,6 +1084,16 @@ static nfds_t poll_set(struct rr_cm *cm)
 		cm->pfd_probe[n] = pr;
 		cm->pfd[n++] = (struct pollfd){ .fd = pr->data.channel->fd,
 						 .events = POLLIN };
+	}
+	*transfers = n;
+	for (i = 0; i < cm->num_inflight; i++) {
+		pr = cm->inflight[i];
+		if (!pr->gather)
+			continue;
+		m = rr_cm_gather_pollfds(pr->gather, &cm->pfd[n]);
+		for (k = 0; k < m; k++)
+			cm->pfd_probe[n + (nfds_t)k] = pr;
+		n += (nfds_t)m;
 	}
 	return n;
 }
@@ -956,12 +1105,52 @@ static void read_transfers(struct rr_cm *cm, nfds_t n,
 	struct probe *pr;
 	nfds_t i;
 
-	for (i = 2; i < n; i++) {
+	for (i = FIXED_FDS; i < n; i++) {
 		pr = cm->pfd_probe[i];
 		if (cm->pfd[i].revents && pr->state == PROBE_WAITING &&
 		    pr->waiting == RR_STEP_TRANSFER)
 			read_completions(cm, pr, at);
 	}
+}
+
+/* The evidence's requests: each event to its request, as it is read. */
+static void drain_evidence(struct rr_cm *cm, const struct timespec *at)
+{
+	struct rdma_cm_event *ev;
+	enum rdma_cm_event_type type;
+	struct rdma_cm_id *id;
+	int status;
+
+	while (!rr_dl.rdma_get_cm_event(cm->ev_channel, &ev)) {
+		id = ev->id;
+		type = ev->event;
+		status = ev->status;
+		rr_dl.rdma_ack_cm_event(ev);
+		rr_cm_ev_event(id, type, status, at);
+	}
+}
+
+/* Each gathering probe turned: what came read, what is due sent. */
+static void turn_gathers(struct rr_cm *cm, const struct timespec *now)
+{
+	unsigned int i;
+
+	for (i = 0; i < cm->num_inflight; i++)
+		if (cm->inflight[i]->gather &&
+		    cm->inflight[i]->state == PROBE_WAITING)
+			rr_cm_gather_turn(cm->inflight[i]->gather, now);
+}
+
+/* The REP's private data, kept past the event's ack. */
+static void keep_private(struct cm_event *e, const struct rdma_cm_event *ev)
+{
+	unsigned int n = ev->param.conn.private_data_len;
+
+	if (n > sizeof(e->private_data))
+		n = sizeof(e->private_data);
+	e->private_len = ev->param.conn.private_data ? n : 0;
+	if (e->private_len)
+		memcpy(e->private_data, ev->param.conn.private_data, n);
 }
 
 /*
@@ -983,6 +1172,8 @@ static void drain_events(struct rr_cm *cm)
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
 			batch[n].private_len = ev->param.conn.private_data_len;
+			if (ev->event == RDMA_CM_EVENT_CONNECT_RESPONSE)
+				keep_private(&batch[n], ev);
 			batch[n].at = rr_now();
 			/* Ack at once: rdma_destroy_id waits for the acks. */
 			rr_dl.rdma_ack_cm_event(ev);
@@ -1006,8 +1197,8 @@ static void expire_probes(struct rr_cm *cm, const struct timespec *now)
 		if (pr->state == PROBE_DONE || pr->state == PROBE_HELD ||
 		    rr_ms_until(now, &pr->deadline) > 0)
 			continue;
-		if (pr->udp_at_deadline) {
-			send_udp(pr);
+		if (pr->gather_at_deadline) {
+			start_gather(cm, pr);
 			continue;
 		}
 		if (pr->poke_at_deadline) {
@@ -1052,7 +1243,7 @@ static void compact_inflight(struct rr_cm *cm)
 static int next_timeout_ms(struct rr_cm *cm, const struct timespec *start)
 {
 	const struct timespec *d;
-	struct timespec now;
+	struct timespec now, due;
 	long best, ms;
 	unsigned int i;
 
@@ -1063,6 +1254,11 @@ static int next_timeout_ms(struct rr_cm *cm, const struct timespec *start)
 	cm->earliest = rr_ts_add_ms(now, 24 * 3600 * 1000);
 	for (i = 0; i < cm->num_inflight; i++) {
 		d = &cm->inflight[i]->deadline;
+		if (cm->inflight[i]->gather) {
+			due = rr_cm_gather_due(cm->inflight[i]->gather);
+			if (rr_ts_before(&due, d))
+				d = &due;
+		}
 		if (rr_ms_until(d, &cm->earliest) > 0)
 			cm->earliest = *d;
 		ms = rr_ms_until(&now, d);
@@ -1184,7 +1380,6 @@ static void cm_add(void *be, struct rr_result *r)
 		abort();	/* backend.c keeps to the window */
 	pr = cm->free_probes[--cm->num_free];
 	memset(pr, 0, sizeof(*pr));
-	pr->udp_fd = -1;
 	pr->r = r;
 	pr->cm = cm;
 	/* Until a probe starts, its deadline is the time it may start. */
@@ -1213,7 +1408,7 @@ static bool cm_turn(void *be, struct rr_queue *done)
 	struct probe *head;
 	struct timespec now;
 	int timeout, ready;
-	nfds_t n;
+	nfds_t n, transfers;
 
 	if (cm->setup_call)
 		return fail_due(cm, done) || !cm->no_more;
@@ -1230,13 +1425,17 @@ static bool cm_turn(void *be, struct rr_queue *done)
 	start = head && cm->num_inflight < cm->p->parallel ?
 			&head->deadline : NULL;
 	timeout = next_timeout_ms(cm, start);
-	n = poll_set(cm);
+	n = poll_set(cm, &transfers);
 	ready = poll(cm->pfd, n, timeout);
 	now = rr_now();
-	if (ready > 0 && n > 2)
-		read_transfers(cm, n, &now);
+	if (ready > 0 && transfers > FIXED_FDS)
+		read_transfers(cm, transfers, &now);
 	if (ready > 0 && cm->pfd[0].revents)
 		drain_events(cm);
+	if (ready > 0 && cm->pfd[2].revents)
+		drain_evidence(cm, &now);
+	if (cm->gathering)
+		turn_gathers(cm, &now);
 	now = rr_now();
 	expire_probes(cm, &now);
 	release_held(cm);
@@ -1260,6 +1459,13 @@ static void setup_failed(struct rr_cm *cm, const char *call, int err)
 	cm->setup_err = err;
 }
 
+/* The poll set's room: its fixed descriptors, transfers, gatherings. */
+static size_t poll_room(const struct rr_cm *cm)
+{
+	return FIXED_FDS + cm->p->parallel +
+	       (size_t)MAX_GATHERING * RR_IP_EV_FDS;
+}
+
 /* False: out of memory.  A host without RDMA CM is no failure here. */
 static bool setup(struct rr_cm *cm)
 {
@@ -1271,8 +1477,8 @@ static bool setup(struct rr_cm *cm)
 	cm->pending = calloc(cm->cap, sizeof(*cm->pending));
 	cm->inflight = calloc(cm->p->parallel, sizeof(*cm->inflight));
 	cm->graves = calloc(cm->cap, sizeof(*cm->graves));
-	cm->pfd = calloc(cm->p->parallel + 2, sizeof(*cm->pfd));
-	cm->pfd_probe = calloc(cm->p->parallel + 2, sizeof(*cm->pfd_probe));
+	cm->pfd = calloc(poll_room(cm), sizeof(*cm->pfd));
+	cm->pfd_probe = calloc(poll_room(cm), sizeof(*cm->pfd_probe));
 	if (!cm->pool || !cm->free_probes || !cm->pending ||
 	    !cm->inflight || !cm->graves || !cm->pfd || !cm->pfd_probe)
 		return false;
@@ -1354,6 +1560,8 @@ static void cm_end(void *be)
 	free(cm->pool);
 	if (cm->channel)
 		rr_dl.rdma_destroy_event_channel(cm->channel);
+	if (cm->ev_channel)
+		rr_dl.rdma_destroy_event_channel(cm->ev_channel);
 	free(cm);
 }
 

@@ -9,6 +9,7 @@
 #include "base/clock.h"
 #include "rdmacm/cm_data.h"
 #include "rdmacm/cm_listener.h"
+#include "model/peer_facts.h"
 #include "model/transfer.h"
 #include "host/rdma_libs.h"
 
@@ -20,6 +21,12 @@
  * (the kernel caps it at net.rdma_ucm.max_backlog, 1024 by default).
  */
 #define BACKLOG MAX_OPEN
+/* Descriptors of the caller's polled with the listener's (the witness's). */
+#define EXTRA_MAX 32
+/* Its device gone, the listening id is made again this often. */
+#define REBIND_MS 1000
+/* The facts a REP carries are read again after this long. */
+#define REP_FACTS_MS 1000
 
 struct conn {
 	struct rdma_cm_id *id;
@@ -31,11 +38,23 @@ struct conn {
 struct rr_listener {
 	struct rr_listen_params p;
 	struct rdma_event_channel *channel;
-	struct rdma_cm_id *id;
+	struct rdma_cm_id *id;		/* NULL: its device gone, see bind_err */
+	int bind_err;
+	struct timespec rebind_at;
 	struct conn open[MAX_OPEN];
-	/* The poll set: the channel, each echoing connection's receive CQ. */
-	struct pollfd pfd[1 + MAX_OPEN];
+	/*
+	 * The poll set: the channel, each echoing connection's receive CQ,
+	 * then the caller's.
+	 */
+	struct pollfd pfd[1 + MAX_OPEN + EXTRA_MAX];
 	struct conn *pfd_conn[1 + MAX_OPEN];
+	/* What a REP says of this host, read at most once a REP_FACTS_MS. */
+	struct {
+		bool valid;
+		struct sockaddr_storage addr;
+		struct timespec at;
+		struct rr_peer_facts f;
+	} rep;
 	/* Where this turn's ended connections go (NULL: unreported). */
 	struct rr_connection *done;
 	int num_done, max_done;
@@ -95,6 +114,32 @@ static void fail_call(struct rr_listener *l, struct conn *k, const char *call)
 }
 
 /*
+ * This host's facts for the REP of K (whose local address was asked):
+ * read again when another address is asked or a second has passed.
+ * The length written, 0 for none.
+ */
+static size_t rep_facts(struct rr_listener *l, struct conn *k,
+			uint32_t echo_max, char *buf, size_t len)
+{
+	struct rr_peer_facts f;
+	struct timespec now = rr_now();
+
+	if (!l->rep.valid || rr_ts_ms(&now, &l->rep.at) >= REP_FACTS_MS ||
+	    memcmp(&l->rep.addr, &k->c.local, sizeof(k->c.local))) {
+		memset(&l->rep.f, 0, sizeof(l->rep.f));
+		l->rep.f.gid.vlan = -1;
+		if (l->p.facts)
+			l->p.facts(&k->c.local, &l->rep.f);
+		l->rep.addr = k->c.local;
+		l->rep.at = now;
+		l->rep.valid = true;
+	}
+	f = l->rep.f;
+	f.echo_max = echo_max > RR_DATA_MAX_BYTES ? RR_DATA_MAX_BYTES : echo_max;
+	return rr_peer_facts_write(&f, true, buf, len);
+}
+
+/*
  * A QP for the connection (RC, or UD for SIDR), then the REP out.  A
  * prober that sends messages (ECHO_MAX bytes at most) has its first
  * receive posted before the REP goes.
@@ -113,7 +158,9 @@ static void accept_conn(struct rr_listener *l, struct conn *k,
 		.initiator_depth = 1,
 		.rnr_retry_count = 7,
 	};
+	char facts[RR_PEER_REP_LEN];
 	const char *call;
+	size_t n;
 
 	if (rr_dl.rdma_create_qp(k->id, NULL, &attr)) {
 		fail_call(l, k, "rdma_create_qp");
@@ -127,6 +174,12 @@ static void accept_conn(struct rr_listener *l, struct conn *k,
 			fail_call(l, k, call);
 			return;
 		}
+	}
+	/* What this end is, for the prober to judge before it sends. */
+	n = rep_facts(l, k, echo_max, facts, sizeof(facts));
+	if (n) {
+		param.private_data = facts;
+		param.private_data_len = (uint8_t)n;
 	}
 	if (rr_dl.rdma_accept(k->id, &param)) {
 		fail_call(l, k, "rdma_accept");
@@ -216,6 +269,35 @@ static void conn_event(struct rr_listener *l, struct conn *k, int type,
 	}
 }
 
+/*
+ * The listening id's device went away: the id goes at once (the kernel
+ * waits for it before the device can), and is made again later.
+ */
+/*
+ * librdmacm keeps a device it opened for an id open until it learns the
+ * device is gone, which only a new look at the list tells it (the verbs
+ * device leaves the list after the RDMA CM's event, so the look is made
+ * again at each attempt to listen).  Soft-RoCE cannot take a device from
+ * a process that holds it open: its removal waits for this.
+ */
+static void forget_gone_devices(void)
+{
+	struct ibv_context **list = rr_dl.rdma_get_devices(NULL);
+
+	if (list)
+		rr_dl.rdma_free_devices(list);
+}
+
+static void device_gone(struct rr_listener *l, const struct timespec *at)
+{
+	rr_dl.rdma_destroy_id(l->id);
+	l->id = NULL;
+	forget_gone_devices();
+	l->bind_err = ENODEV;
+	/* Soon: a device being deleted waits for librdmacm to let it go. */
+	l->rebind_at = rr_ts_add_ms(*at, REBIND_MS / 10);
+}
+
 static void read_events(struct rr_listener *l)
 {
 	struct rdma_cm_event *ev;
@@ -237,6 +319,10 @@ static void read_events(struct rr_listener *l)
 						   ev->param.conn.private_data_len) : 0;
 		/* Acked first: destroying an id waits for its events' acks. */
 		rr_dl.rdma_ack_cm_event(ev);
+		if (id == l->id && type == RDMA_CM_EVENT_DEVICE_REMOVAL) {
+			device_gone(l, &at);
+			continue;
+		}
 		if (req) {
 			request(l, id, &at, echo_max);
 			continue;
@@ -304,20 +390,85 @@ static void echo_messages(struct rr_listener *l, nfds_t n)
 	}
 }
 
+/* A listening id on the address; 0, or -1 with errno and *CALL. */
+static int listen_id(struct rr_listener *l, const char **call)
+{
+	int err;
+
+	*call = "rdma_create_id";
+	if (rr_dl.rdma_create_id(l->channel, &l->id, l,
+				 (enum rdma_port_space)rr_ps_number(l->p.ps))) {
+		l->id = NULL;
+		return -1;
+	}
+	*call = "rdma_bind_addr";
+	if (!rr_dl.rdma_bind_addr(l->id, (struct sockaddr *)&l->p.addr)) {
+		*call = "rdma_listen";
+		if (!rr_dl.rdma_listen(l->id, BACKLOG))
+			return 0;
+	}
+	err = errno;
+	rr_dl.rdma_destroy_id(l->id);
+	l->id = NULL;
+	errno = err;
+	return -1;
+}
+
+/* Without its id (the device went away): bound again when it is time. */
+static void rebind(struct rr_listener *l)
+{
+	struct timespec now = rr_now();
+	const char *call;
+
+	if (l->id || rr_ts_before(&now, &l->rebind_at))
+		return;
+	forget_gone_devices();
+	if (listen_id(l, &call)) {
+		l->bind_err = errno;
+		l->rebind_at = rr_ts_add_ms(now, REBIND_MS);
+		return;
+	}
+	l->bind_err = 0;
+}
+
+bool rr_listener_listening(const struct rr_listener *l, int *err)
+{
+	*err = l->id ? 0 : l->bind_err;
+	return l->id != NULL;
+}
+
 int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
-		     int max)
+		     int max, struct pollfd *extra, int n_extra)
 {
 	nfds_t n = poll_set(l);
+	struct timespec now;
+	long until;
+	int i;
 
+	if (n_extra > EXTRA_MAX)
+		n_extra = EXTRA_MAX;
+	for (i = 0; i < n_extra; i++)
+		l->pfd[n + (nfds_t)i] = extra[i];
+	if (!l->id) {
+		now = rr_now();
+		until = rr_ms_until(&now, &l->rebind_at);
+		if (until < 0)
+			until = 0;
+		if (ms < 0 || until < ms)
+			ms = (int)until + 1;
+	}
 	l->done = done;
 	l->num_done = 0;
 	l->max_done = max;
-	if (poll(l->pfd, n, ms) > 0) {
+	if (poll(l->pfd, n + (nfds_t)n_extra, ms) > 0) {
 		echo_messages(l, n);
 		if (l->pfd[0].revents)
 			read_events(l);
 	}
+	for (i = 0; i < n_extra; i++)
+		extra[i].revents = l->pfd[n + (nfds_t)i].revents;
 	end_held(l);
+	rebind(l);
 	return l->num_done;
 }
 
@@ -351,17 +502,7 @@ struct rr_listener *rr_listener_start(const struct rr_listen_params *p,
 	flags = fcntl(l->channel->fd, F_GETFL);
 	if (flags < 0 || fcntl(l->channel->fd, F_SETFL, flags | O_NONBLOCK))
 		goto fail;
-	*call = "rdma_create_id";
-	if (rr_dl.rdma_create_id(l->channel, &l->id, l,
-				 (enum rdma_port_space)rr_ps_number(p->ps))) {
-		l->id = NULL;
-		goto fail;
-	}
-	*call = "rdma_bind_addr";
-	if (rr_dl.rdma_bind_addr(l->id, (struct sockaddr *)&l->p.addr))
-		goto fail;
-	*call = "rdma_listen";
-	if (rr_dl.rdma_listen(l->id, BACKLOG))
+	if (listen_id(l, call))
 		goto fail;
 	return l;
 fail:

@@ -8,11 +8,13 @@
 #ifndef RR_CM_LISTENER_H
 #define RR_CM_LISTENER_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <sys/socket.h>
 
 #include "base/port_space.h"
 #include "model/connection.h"
+#include "model/peer_facts.h"
 
 struct rr_listen_params {
 	struct sockaddr_storage addr;	/* with its port; any address: all */
@@ -20,6 +22,12 @@ struct rr_listen_params {
 	bool reject;			/* answer every REQ with a REJ (28) */
 	/* An established connection the peer keeps longer is ended here. */
 	unsigned int hold_ms;
+	/*
+	 * This host's facts for an address (host/witness_facts.h), said in
+	 * each REP; NULL: a REP says only whether the listener echoes.
+	 */
+	void (*facts)(const struct sockaddr_storage *addr,
+		      struct rr_peer_facts *f);
 };
 
 struct rr_listener;
@@ -38,9 +46,17 @@ const struct sockaddr_storage *rr_listener_addr(const struct rr_listener *l);
  * A turn reads no more events than it has room for (each ends at most
  * one connection): the rest wait in the kernel's queue for the next turn,
  * which then does not wait.  None is dropped, however fast they come.
+ * EXTRA's N_EXTRA descriptors (the witness's) are polled too, their
+ * revents set for the caller.
  */
 int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
-		     int max);
+		     int max, struct pollfd *extra, int n_extra);
+/*
+ * Whether its RDMA CM id listens now: after its device went away
+ * (DEVICE_REMOVAL) it is bound again every second, and until then *ERR
+ * says why not (ENODEV).
+ */
+bool rr_listener_listening(const struct rr_listener *l, int *err);
 /*
  * Ends open connections, each handed to DONE as STOPPED, at most MAX: how
  * many.  0 when none is left open: call it until then.

@@ -26,7 +26,10 @@
  *   gone, nothing called on an id let go or never taken; after the stop
  *   the free lets no connection go; the channel goes last;
  * - a start that fails names its call and keeps its errno, leaving
- *   nothing behind.
+ *   nothing behind;
+ * - the listening id goes only at the start, the free, or in the turn
+ *   that reads its DEVICE_REMOVAL, and is made again only after that,
+ *   librdmacm's device list looked at first.
  * Leaks are LSan's: events, private data and QPs are allocated here.
  */
 #include <errno.h>
@@ -75,6 +78,7 @@ struct fid {
 	bool by_event;		/* ended by another event, read while open */
 	int event, status;
 	bool accepted, rejected, dreq_sent;
+	bool removed;		/* the listening id's DEVICE_REMOVAL was read */
 	int qp_err, accept_err, reject_err, disconnect_err;
 	int unacked, records;
 	long gone_call;
@@ -217,7 +221,10 @@ static int f_create_id(struct rdma_event_channel *ch, struct rdma_cm_id **id,
 {
 	struct fid *f;
 
-	fuzz_check(ch == F.channel && !F.listen);
+	/* At the start; or in a turn, its device gone, made again. */
+	fuzz_check(ch == F.channel &&
+		   (!F.listen || (F.kind == C_TURN && F.listen->removed &&
+				  F.listen->destroyed)));
 	fuzz_check((unsigned int)ps == rr_ps_number(F.ps));
 	if (F.start_fail == SF_ID) {
 		errno = F.start_err;
@@ -242,7 +249,9 @@ static int f_destroy_id(struct rdma_cm_id *id)
 	fuzz_check(!id->qp);
 	f->destroyed = true;
 	if (f->kind == K_LISTEN) {
-		fuzz_check(F.kind == C_START || F.kind == C_FREE);
+		/* At the end, a failed start, or at once when its device goes. */
+		fuzz_check(F.kind == C_START || F.kind == C_FREE ||
+			   (F.kind == C_TURN && f->removed));
 		return 0;
 	}
 	fuzz_check(f->taken);
@@ -250,6 +259,22 @@ static int f_destroy_id(struct rdma_cm_id *id)
 	F.gone++;
 	f->gone_call = F.call;
 	return 0;
+}
+
+/* librdmacm's look at its devices, after one went away. */
+static struct ibv_context *no_devices[1];
+
+static struct ibv_context **f_get_devices(int *n)
+{
+	fuzz_check(F.kind == C_TURN && F.listen->removed);
+	if (n)
+		*n = 0;
+	return no_devices;
+}
+
+static void f_free_devices(struct ibv_context **list)
+{
+	fuzz_check(list == no_devices);
 }
 
 static int f_bind_addr(struct rdma_cm_id *id, struct sockaddr *addr)
@@ -275,6 +300,9 @@ static int f_listen(struct rdma_cm_id *id, int backlog)
 /* What the listener learns of an id by reading an event of it. */
 static void note(struct fid *f, uint32_t type, int status)
 {
+	if (f->kind == K_LISTEN && type == RDMA_CM_EVENT_DEVICE_REMOVAL &&
+	    !f->destroyed)
+		f->removed = true;
 	if (type == RDMA_CM_EVENT_CONNECT_REQUEST) {
 		fuzz_check(!f->taken);
 		f->taken = true;
@@ -724,7 +752,7 @@ static int turn(struct rr_listener *l, int max)
 	int n;
 
 	begin(C_TURN, max);
-	n = check_call(done, rr_listener_turn(l, 0, done, max));
+	n = check_call(done, rr_listener_turn(l, 0, done, max, NULL, 0));
 	free(done);
 	return n;
 }
@@ -814,6 +842,8 @@ static int wanted(int count, int total)
 static void plug(void)
 {
 	rr_dl.rdma_create_event_channel = f_create_event_channel;
+	rr_dl.rdma_get_devices = f_get_devices;
+	rr_dl.rdma_free_devices = f_free_devices;
 	rr_dl.rdma_destroy_event_channel = f_destroy_event_channel;
 	rr_dl.rdma_create_id = f_create_id;
 	rr_dl.rdma_destroy_id = f_destroy_id;

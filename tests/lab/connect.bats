@@ -182,7 +182,7 @@ serve() {
 	listener=$!
 	servers+=($listener)
 	listening 7481 TCP
-	grep -qx "rdma-route: listening on 192.168.77.1 port 7481 (tcp)" "$out.err"
+	grep -qx "rdma-route: listening on 192.168.77.1 port 7481 (tcp), its witness on TCP" "$out.err"
 	run --separate-stderr rr --connect=7481 --json 192.168.77.1
 	[ "$status" -eq 0 ]
 	jqe '.results[0].status == "connected"' <<<"$output"

@@ -53,7 +53,7 @@ ended() {
 	run timeout 100 cmtime -s 192.168.77.1 -p 7501 -c 300
 	[ "$status" -eq 0 ] || { echo "cmtime: $status $output"; false; }
 	ended
-	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7501 (tcp)" ]
+	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7501 (tcp), its witness on TCP" ]
 	jqe -s '[.[] | select(.record == "connections")] | length == 300' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .status] | unique == ["disconnected"]' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .local] | unique == ["192.168.77.1:7501"]' "$out"
@@ -68,7 +68,7 @@ ended() {
 	# cmtime's client takes a reject for a failure, but sends all 200.
 	run timeout 100 cmtime -s 192.168.77.1 -p 7502 -c 200
 	ended
-	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7502 (tcp), rejecting every request" ]
+	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7502 (tcp), rejecting every request, its witness on TCP" ]
 	jqe -s '[.[] | select(.record == "connections")] | length == 200' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .status] | unique == ["rejected"]' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .peer] | unique | length == 200' "$out"

@@ -17,31 +17,36 @@ undrop_roce_on_b() {
 	lab-on b 'nft delete table inet lab_f 2>/dev/null; exit 0'
 }
 
-@test "UDP 4791 dropped by b's firewall, ARP answered: roce_filtered, nothing came back to the UDP datagram either" {
+@test "UDP 4791 dropped by b's firewall, its witness answering: roce_filtered, decided by the witness's counters and the unanswered REQ" {
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
 	drop_roce_on_b
 	run --separate-stderr rr --connect --json --timeout 1000 "$LAB_PEER"
 	[ "$status" -eq 1 ]
-	jqe '.results[0].error | .step == "connect" and .cause == "roce_filtered"' <<<"$output"
-	jqe '.results[0].error.detail == "a UDP datagram to 192.168.90.2 port 4791 got no answer either, not even ICMP"' <<<"$output"
+	jqe '.results[0].error | .step == "connect" and .cause == "roce_filtered" and .decided_by == ["witness", "cm_other_service"]' <<<"$output" || { echo "$output"; false; }
+	# b has RoCE for the address, its witness says so; none of the
+	# requests reached its rxe0 (its CM's request counter did not move).
+	jqe '.results[0].peer | .from == "witness" and .host == "rdma-route-lab-b" and .gid.device == "rxe0" and .gid.type == "RoCEv2" and .listening == true' <<<"$output"
+	jqe '.results[0].peer_counters | .cm_requests_after == .cm_requests_before' <<<"$output"
+	jqe '[.results[0].evidence[] | {(.asked): .answer}] | add | .neighbour == "answered" and .icmp_echo == "answered" and .witness == "answered" and .udp_4791 == "no_answer" and .cm_other_service == "no_answer"' <<<"$output"
 	jqe '.results[0] | .udp_4791 == "no_answer" and .gid_type == "RoCE v2"' <<<"$output"
 	jqe '.results[0].error.hint | contains("nft list ruleset")' <<<"$output"
 	# The firewall dropped the one probe datagram (its payload starts
-	# "rdma", 0x72646d61) and the REQ, maybe retried.
+	# "rdma", 0x72646d61) and the requests.
 	run lab-on b 'nft list chain inet lab_f in'
 	[[ $output == *"0x72646d61 counter packets 1 "* ]] || { echo "$output"; false; }
-	[[ $output =~ dport\ 4791\ counter\ packets\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge 1 ]
+	[[ $output =~ dport\ 4791\ counter\ packets\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge 2 ]
 	# Text and --explain say it too; --expect can hold the field.
 	run --separate-stderr rr --connect --explain --timeout 1000 \
 		--expect 'udp_4791 != no_answer' "$LAB_PEER"
 	[ "$status" -eq 1 ]
 	[[ $output$stderr == *"RoCE v2 filtered"* ]]
+	[[ $output$stderr == *"witness: answered in "* ]]
 	has_field "$output" "udp 4791" no_answer
 	# The firewall gone, the same listener answers: the fault was the rule.
 	undrop_roce_on_b
 	run --separate-stderr rr --connect --json --timeout 2000 "$LAB_PEER"
 	[ "$status" -eq 0 ]
-	jqe '.results[0] | .status == "connected" and (has("udp_4791") | not)' <<<"$output"
+	jqe '.results[0] | .status == "connected" and (has("udp_4791") | not) and (has("evidence") | not)' <<<"$output"
 }
 
 rxe_back_on_b() {
@@ -57,7 +62,7 @@ rxe_back_on_b() {
 	run --separate-stderr rr --connect --json --timeout 1000 "$LAB_PEER"
 	[ "$status" -eq 1 ]
 	jqe '.results[0].error | .step == "connect" and .cause == "no_roce_endpoint"' <<<"$output"
-	jqe '.results[0].error.detail == "a UDP datagram to 192.168.90.2 port 4791 brought back ICMP port unreachable"' <<<"$output"
+	jqe '.results[0].error | .decided_by == ["udp_4791"] and (.detail | contains("udp_4791: ICMP port unreachable"))' <<<"$output"
 	jqe '.results[0].udp_4791 == "port_unreachable"' <<<"$output"
 	# IPv6 too (ICMPv6 destination unreachable, port).
 	run --separate-stderr rr --connect --json --timeout 1000 "$LAB_PEER6"
@@ -108,7 +113,7 @@ vlans_down() {
 	jqe '.results[0] | .status == "resolved" and .device == "rxe0" and .paths[0].sgid == "::ffff:192.168.91.1"' <<<"$output"
 }
 
-@test "b's address on a VLAN, a untagged: b answers ARP on eth0, its RoCE takes no untagged REQ: roce_filtered, the hint names the VLAN" {
+@test "b's address on a VLAN, a untagged: b answers ARP on eth0, nothing above it: vlan_mismatch, decided by ARP asked again, ping and TCP" {
 	restore+=(vlans_down)
 	"$IP" address add 192.168.91.1/24 dev eth0
 	restore+=(untagged_down)
@@ -117,9 +122,12 @@ vlans_down() {
 	serve_b 7471 192.168.91.2 "$RDMA_ROUTE --listen 192.168.91.2"
 	run --separate-stderr rr --connect --json --timeout 1000 192.168.91.2
 	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
-	# Resolved (b answered the untagged ARP), the REQ dropped at b.
-	jqe '.results[0].error | .step == "connect" and .cause == "roce_filtered"' <<<"$output" || { echo "$output"; false; }
-	jqe '.results[0].error.hint | contains("on a VLAN there while this side sends untagged")' <<<"$output"
+	# Resolved (b answered the untagged ARP), then b's answers go out
+	# tagged on eth0.10 and never reach a.
+	jqe '.results[0].error | .step == "connect" and .cause == "vlan_mismatch" and .decided_by == ["neighbour", "icmp_echo", "witness"]' <<<"$output" || { echo "$output"; false; }
+	jqe '[.results[0].evidence[] | {(.asked): .answer}] | add | .neighbour == "answered" and .icmp_echo == "no_answer" and .witness == "no_answer"' <<<"$output"
+	jqe '.results[0].evidence[0].said == "52:54:00:90:00:02 answered"' <<<"$output"
+	jqe '.results[0].error.hint | contains("ip -d link show")' <<<"$output"
 	# Tagged on both sides, the same listener connects.
 	"$IP" address del 192.168.91.1/24 dev eth0
 	"$IP" link add link eth0 name eth0.10 type vlan id 10

@@ -41,3 +41,22 @@ serve_b() {
 	done
 	echo 'nothing listened on $addr port $port on b' >&2; exit 1"
 }
+
+# eth0 up again on b, its IPv6 address back (a link down drops it), and
+# rdma_rxe loaded again: on 6.1, b's RDMA CM answers no
+# connection request after a link flap that cut a connection's packets
+# (b gets the REQs, answers none; seen for 26 s), and a reload of the
+# module is what brings it back (tests/lab/README.md).  Servers on b
+# stopped first: teardown stops b_pids before it calls this.
+eth0_up_on_b() {
+	lab-on b 'ip link set eth0 up
+		ip -6 address replace fd00:90::2/64 dev eth0 nodad
+		rdma link del rxe0 && rmmod rdma_rxe && insmod /run/lab/modules/rdma_rxe.ko &&
+			rdma link add rxe0 type rxe netdev eth0 || exit 1
+		for _ in $(seq 200); do
+			rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
+				grep -qs ffff:c0a8:5a02 /sys/class/infiniband/rxe0/ports/1/gids/* && exit 0
+			sleep 0.05
+		done
+		echo "rxe0 not active again on b, or without its GID" >&2; exit 1'
+}

@@ -119,17 +119,6 @@ int main(void)
 	family("127.0.0.1");
 	family("::1");
 	offender();
-	/* The cause a connect_timeout becomes, by what came back. */
-	is_str(rr_cause_key(rr_cause_of_udp(RR_CAUSE_CONNECT_TIMEOUT, RR_UDP_PORT_UNREACHABLE)),
-	       "no_roce_endpoint", "port unreachable");
-	is_str(rr_cause_key(rr_cause_of_udp(RR_CAUSE_CONNECT_TIMEOUT, RR_UDP_NO_ANSWER)),
-	       "roce_filtered", "nothing back");
-	is_str(rr_cause_key(rr_cause_of_udp(RR_CAUSE_CONNECT_TIMEOUT, RR_UDP_HOST_UNREACHABLE)),
-	       "connect_timeout", "another ICMP error");
-	is_str(rr_cause_key(rr_cause_of_udp(RR_CAUSE_CONNECT_TIMEOUT, RR_UDP_NOT_SENT)),
-	       "connect_timeout", "none sent");
-	is_str(rr_cause_key(rr_cause_of_udp(RR_CAUSE_NO_LISTENER, RR_UDP_PORT_UNREACHABLE)),
-	       "no_listener", "a REJ stays what it is");
 	is_int(rr_udp_answer_from_key("port_unreachable"), RR_UDP_PORT_UNREACHABLE, "key read back");
 	is_int(rr_udp_answer_from_key("bogus"), RR_UDP_NOT_SENT, "an unknown key");
 	ok(rr_udp_answer_key(RR_UDP_NOT_SENT) == NULL, "none sent has no key");

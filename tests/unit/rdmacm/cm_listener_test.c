@@ -228,7 +228,7 @@ static void turns(struct rr_listener *l, int max, struct seen *s)
 	int n;
 
 	memset(s, 0, sizeof(*s));
-	while (s->turns < 200 && (n = rr_listener_turn(l, 0, done, max))) {
+	while (s->turns < 200 && (n = rr_listener_turn(l, 0, done, max, NULL, 0))) {
 		s->turns++;
 		take(s, done, n);
 	}

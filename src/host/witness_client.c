@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+#include <netinet/in.h>
+
+#include "host/witness_client.h"
+
+static socklen_t addr_len(int family)
+{
+	return family == AF_INET6 ? sizeof(struct sockaddr_in6) :
+				    sizeof(struct sockaddr_in);
+}
+
+static void set_port(struct sockaddr_storage *ss, uint16_t port)
+{
+	if (ss->ss_family == AF_INET6)
+		((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
+	else
+		((struct sockaddr_in *)ss)->sin_port = htons(port);
+}
+
+/* What a failed connect means for the question. */
+static void connect_failed(struct rr_witness_query *q, int err)
+{
+	q->err = err;
+	if (err == ECONNREFUSED)
+		q->state = RR_WQ_REFUSED;
+	else if (err == EHOSTUNREACH || err == ENETUNREACH)
+		q->state = RR_WQ_UNREACHABLE;
+	else
+		q->state = RR_WQ_FAILED;
+	close(q->fd);
+	q->fd = -1;
+}
+
+void rr_witness_query_start(struct rr_witness_query *q,
+			    const struct sockaddr_storage *dst, uint16_t port,
+			    const struct sockaddr_storage *src)
+{
+	struct sockaddr_storage to = *dst, from;
+
+	memset(q, 0, sizeof(*q));
+	q->state = RR_WQ_CONNECTING;
+	q->fd = socket(dst->ss_family, SOCK_STREAM | SOCK_CLOEXEC |
+		       SOCK_NONBLOCK, 0);
+	if (q->fd < 0) {
+		q->err = errno;
+		q->state = RR_WQ_FAILED;
+		return;
+	}
+	if (src && src->ss_family == dst->ss_family) {
+		from = *src;
+		set_port(&from, 0);
+		if (bind(q->fd, (struct sockaddr *)&from, addr_len(from.ss_family))) {
+			connect_failed(q, errno);
+			q->state = RR_WQ_FAILED;
+			return;
+		}
+	}
+	set_port(&to, port);
+	if (connect(q->fd, (struct sockaddr *)&to, addr_len(to.ss_family)) &&
+	    errno != EINPROGRESS)
+		connect_failed(q, errno);
+}
+
+short rr_witness_query_events(const struct rr_witness_query *q)
+{
+	if (q->fd < 0)
+		return 0;
+	return q->state == RR_WQ_CONNECTING ? POLLOUT : POLLIN;
+}
+
+bool rr_witness_query_over(const struct rr_witness_query *q)
+{
+	return q->state != RR_WQ_CONNECTING && q->state != RR_WQ_WAITING;
+}
+
+/* Connected, or refused: the request goes. */
+static void connected(struct rr_witness_query *q)
+{
+	struct pollfd pfd = { .fd = q->fd, .events = POLLOUT };
+	socklen_t len = sizeof(q->err);
+	int err = 0;
+
+	/* Turned at every news of its caller's: the connect may not be over. */
+	if (poll(&pfd, 1, 0) <= 0)
+		return;
+	if (getsockopt(q->fd, SOL_SOCKET, SO_ERROR, &err, &len))
+		err = errno;
+	if (err == EINPROGRESS || err == EALREADY)
+		return;
+	if (err) {
+		connect_failed(q, err);
+		return;
+	}
+	if (send(q->fd, RR_WITNESS_REQUEST, strlen(RR_WITNESS_REQUEST),
+		 MSG_NOSIGNAL) < 0) {
+		connect_failed(q, errno);
+		return;
+	}
+	q->state = RR_WQ_WAITING;
+}
+
+/* The answer so far read; parsed once it ends (EOF, or its "end"). */
+static void read_answer(struct rr_witness_query *q,
+			struct rr_peer_facts *facts)
+{
+	ssize_t n;
+	bool eof = false;
+
+	while (q->len < sizeof(q->buf)) {
+		n = recv(q->fd, q->buf + q->len, sizeof(q->buf) - q->len, 0);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			break;
+		if (n < 0) {
+			connect_failed(q, errno);
+			return;
+		}
+		if (!n) {
+			eof = true;
+			break;
+		}
+		q->len += (size_t)n;
+	}
+	/* Not over yet: no "end" line, the connection still open. */
+	if (!eof && q->len < sizeof(q->buf) &&
+	    !(q->len >= 5 && !memcmp(q->buf + q->len - 5, "\nend\n", 5)))
+		return;
+	if (rr_peer_facts_parse(q->buf, q->len, facts, q->why, sizeof(q->why))) {
+		facts->from_witness = true;
+		q->state = RR_WQ_ANSWERED;
+	} else {
+		q->state = RR_WQ_BAD;
+	}
+	close(q->fd);
+	q->fd = -1;
+}
+
+void rr_witness_query_turn(struct rr_witness_query *q,
+			   struct rr_peer_facts *facts)
+{
+	if (q->state == RR_WQ_CONNECTING && q->fd >= 0)
+		connected(q);
+	else if (q->state == RR_WQ_WAITING)
+		read_answer(q, facts);
+}
+
+void rr_witness_query_close(struct rr_witness_query *q)
+{
+	if (q->fd >= 0)
+		close(q->fd);
+	q->fd = -1;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the witness of rdma-route --listen says of this host, read fresh
+ * at each question (a device may have gone since the last): every RDMA
+ * port with its state, the GID entry that holds the address asked (its
+ * device, port, index, type, netdev and VLAN), that netdev's MTU and the
+ * port's active MTU, and the port's receive counters (the RDMA CM's
+ * requests, the device's packets).  Read-only.
+ */
+#ifndef RR_WITNESS_FACTS_H
+#define RR_WITNESS_FACTS_H
+
+#include <sys/socket.h>
+
+#include "model/peer_facts.h"
+
+/* ADDR's facts added to F (its other members are the caller's). */
+void rr_witness_facts(const struct sockaddr_storage *addr,
+		      struct rr_peer_facts *f);
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The witness channel of rdma-route --listen: TCP on the listen address
+ * and port, where a prober whose RoCE gets nowhere still hears the far
+ * end.  A client sends the request line (RR_PEER_MAGIC); the answer is
+ * this host's facts for the address it connected to (host/witness_facts.h)
+ * with what the listener says of itself, then the connection closes.
+ * Bounded: RR_WITNESS_MAX_CLIENTS at once, a second to send the request,
+ * RR_WITNESS_RATE answers a second (a client past it is closed unanswered),
+ * one answer a connection; nothing is read but the request line.
+ */
+#ifndef RR_WITNESS_SERVER_H
+#define RR_WITNESS_SERVER_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#define RR_WITNESS_MAX_CLIENTS 16
+#define RR_WITNESS_RATE 20
+#define RR_WITNESS_REQUEST_MS 1000
+
+/* What the listener says of itself in each answer. */
+struct rr_witness_self {
+	bool listening;
+	uint16_t port;
+	const char *listen_error;	/* errno's name, or NULL */
+	uint32_t echo_max;
+	const char *host;
+	const char *version;
+};
+
+struct rr_witness;
+
+/* Listens on ADDR (with its port); NULL with errno. */
+struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr);
+/* Its descriptors into PFD (room for RR_WITNESS_MAX_CLIENTS + 1). */
+int rr_witness_pollfds(const struct rr_witness *w, struct pollfd *pfd);
+/* PFD's N descriptors polled: clients taken, requests answered. */
+void rr_witness_turn(struct rr_witness *w, const struct pollfd *pfd, int n,
+		     const struct rr_witness_self *self);
+/* Milliseconds until a client's time to ask runs out; -1 none waits. */
+int rr_witness_due_ms(const struct rr_witness *w);
+/* Answers given, clients turned away (rate or room): for the summary. */
+unsigned long long rr_witness_answered(const struct rr_witness *w);
+void rr_witness_free(struct rr_witness *w);
+
+#endif

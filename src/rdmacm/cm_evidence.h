@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The RDMA CM's part of the evidence of an unanswered connection
+ * request: a REQ to a service ID nobody serves (port 0 of the TCP port
+ * space), whose REJ "invalid service ID" proves that RoCE reaches the
+ * peer's RDMA CM; and, when the ToS used is not 0, the same REQ with
+ * ToS 0.  Each on an id of its own, on an event channel the CM backend
+ * keeps for them.  Never prints.
+ */
+#ifndef RR_CM_EVIDENCE_H
+#define RR_CM_EVIDENCE_H
+
+#include <stdbool.h>
+#include <time.h>
+#include <sys/socket.h>
+#include <rdma/rdma_cma.h>
+
+#include "model/evidence.h"
+
+struct rr_cm_ev;
+
+/*
+ * Starts the requests of the evidence on CHANNEL from SRC (the probe's
+ * source) to DST: with the run's ToS (-1: the port's default), and with
+ * ToS 0 when USED_TOS (the ToS the probe went out with) is not 0.  Their
+ * entries in SET pending.  NULL on ENOMEM.
+ */
+struct rr_cm_ev *rr_cm_ev_start(struct rdma_event_channel *channel,
+				const struct sockaddr_storage *src,
+				const struct sockaddr_storage *dst, int tos,
+				int used_tos, unsigned int timeout_ms,
+				struct rr_evidence_set *set,
+				const struct timespec *now);
+/* An event of the channel, read (and acked) at AT: its id's context is
+ * the evidence's. */
+void rr_cm_ev_event(struct rdma_cm_id *id, enum rdma_cm_event_type type,
+		    int status, const struct timespec *at);
+/* Every request of E has its answer (or failed). */
+bool rr_cm_ev_over(const struct rr_cm_ev *e);
+/* What is pending becomes no answer; the ids destroyed, E freed. */
+void rr_cm_ev_end(struct rr_cm_ev *e);
+
+#endif
