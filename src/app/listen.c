@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <netinet/in.h>
 
 #include "app/listen.h"
@@ -98,7 +99,7 @@ static void hand_out(struct printer *p, struct rr_listen_tally *t,
 static struct rr_witness *start_witness(const struct rr_listen_params *lp,
 					const struct rr_opts *o)
 {
-	struct rr_witness *w = rr_witness_start(&lp->addr);
+	struct rr_witness *w = rr_witness_start(&lp->addr, rr_witness_facts);
 	char addr[80];
 
 	if (!w)
@@ -136,11 +137,42 @@ static int turn(struct rr_listener *l, struct rr_witness *w,
 	return ended;
 }
 
+/*
+ * What every connection's echo may take together: 256 MiB, or an eighth
+ * of the memory when that is less (a buffer is pinned: the kernel cannot
+ * page it out, and 450 probes of 1 MiB once took half of a 1 GiB host).
+ */
+static size_t echo_budget(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	size_t max = 256U << 20, part;
+
+	if (pages <= 0 || size <= 0)
+		return max;
+	part = (size_t)pages / 8 * (size_t)size;
+	return part < max ? part : max;
+}
+
+/*
+ * Each connection holds two descriptors (the completion channels
+ * librdmacm makes for its QP): 1024 at once need more than the usual
+ * soft limit of 1024 files.  Raised to the hard limit, as far as it goes.
+ */
+static void raise_file_limit(void)
+{
+	struct rlimit r;
+
+	if (!getrlimit(RLIMIT_NOFILE, &r) && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
+}
+
 int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 {
 	struct rr_listen_params lp = {
 		.ps = o->ps, .reject = o->reject, .hold_ms = o->timeout_ms,
-		.facts = rr_witness_facts,
+		.facts = rr_witness_rep_facts, .echo_budget = echo_budget(),
 	};
 	struct rr_witness *w;
 	char name[64];
@@ -154,6 +186,7 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 
 	if (!listen_addr(o, &lp.addr))
 		return RR_EXIT_USAGE;
+	raise_file_limit();
 	l = rr_listener_start(&lp, &call);
 	if (!l)
 		return start_failed(&lp, call);

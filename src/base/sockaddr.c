@@ -79,3 +79,17 @@ const void *rr_sockaddr_bytes(const struct sockaddr_storage *ss, size_t *len)
 	}
 	return NULL;
 }
+
+socklen_t rr_sockaddr_len(const struct sockaddr_storage *ss)
+{
+	return ss->ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
+					   sizeof(struct sockaddr_in);
+}
+
+void rr_sockaddr_set_port(struct sockaddr_storage *ss, uint16_t port)
+{
+	if (ss->ss_family == AF_INET6)
+		((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
+	else if (ss->ss_family == AF_INET)
+		((struct sockaddr_in *)ss)->sin_port = htons(port);
+}

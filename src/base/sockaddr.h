@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/socket.h>
 
 /* The address as text with its scope, e.g. "fe80::1%veth0"; buf >= 64. */
@@ -17,6 +18,10 @@ const char *rr_sockaddr_str(const struct sockaddr_storage *ss, char *buf,
  */
 bool rr_ipv6_str(const unsigned char a[16], char *buf, size_t len);
 
+/* The length of SS's family's address (IPv6's, or IPv4's). */
+socklen_t rr_sockaddr_len(const struct sockaddr_storage *ss);
+/* SS's port set to PORT (host order), IPv4 or IPv6. */
+void rr_sockaddr_set_port(struct sockaddr_storage *ss, uint16_t port);
 /* The address's bytes and their number (4 or 16); NULL for another family. */
 const void *rr_sockaddr_bytes(const struct sockaddr_storage *ss, size_t *len);
 

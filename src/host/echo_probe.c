@@ -10,13 +10,9 @@
 #include <netinet/ip_icmp.h>
 
 #include "base/clock.h"
+#include "base/sockaddr.h"
 #include "host/echo_probe.h"
-
-static socklen_t addr_len(int family)
-{
-	return family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-				    sizeof(struct sockaddr_in);
-}
+#include "host/udp_probe.h"
 
 static uint16_t checksum(const void *data, size_t len)
 {
@@ -85,11 +81,8 @@ int rr_echo_probe_open(struct rr_echo_probe *p,
 		goto fail;
 	if (src && src->ss_family == p->family) {
 		from = *src;
-		if (from.ss_family == AF_INET6)
-			((struct sockaddr_in6 *)&from)->sin6_port = 0;
-		else
-			((struct sockaddr_in *)&from)->sin_port = 0;
-		if (bind(p->fd, (struct sockaddr *)&from, addr_len(p->family)))
+		rr_sockaddr_set_port(&from, 0);
+		if (bind(p->fd, (struct sockaddr *)&from, rr_sockaddr_len(&from)))
 			goto fail;
 	}
 	return 0;
@@ -113,7 +106,7 @@ int rr_echo_probe_send(struct rr_echo_probe *p)
 	if (p->raw && p->family == AF_INET)
 		h->checksum = checksum(msg, sizeof(msg));
 	return sendto(p->fd, msg, sizeof(msg), 0, (struct sockaddr *)&p->dst,
-		      addr_len(p->family)) < 0 ? -1 : 0;
+		      rr_sockaddr_len(&p->dst)) < 0 ? -1 : 0;
 }
 
 /* A raw IPv4 packet (its IP header first): ours, and what. */
@@ -169,26 +162,14 @@ static enum rr_echo_answer of_raw6(const struct rr_echo_probe *p,
 /* A ping socket's error queue: an ICMP error about our echo. */
 static enum rr_echo_answer of_errqueue(struct rr_echo_probe *p, int *code)
 {
-	char control[256], data[64];
-	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = control, .msg_controllen = sizeof(control),
-	};
-	const struct sock_extended_err *ee;
-	struct cmsghdr *cm;
+	struct sock_extended_err ee;
 
-	if (recvmsg(p->fd, &msg, MSG_ERRQUEUE | MSG_DONTWAIT) < 0)
+	if (!rr_sock_icmp_error(p->fd, &ee, NULL))
 		return RR_ECHO_NONE;
-	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
-		ee = (const void *)CMSG_DATA(cm);
-		if ((ee->ee_origin == SO_EE_ORIGIN_ICMP &&
-		     ee->ee_type == ICMP_DEST_UNREACH) ||
-		    (ee->ee_origin == SO_EE_ORIGIN_ICMP6 &&
-		     ee->ee_type == ICMP6_DST_UNREACH)) {
-			*code = ee->ee_code;
-			return RR_ECHO_UNREACHABLE;
-		}
+	if ((ee.ee_origin == SO_EE_ORIGIN_ICMP && ee.ee_type == ICMP_DEST_UNREACH) ||
+	    (ee.ee_origin == SO_EE_ORIGIN_ICMP6 && ee.ee_type == ICMP6_DST_UNREACH)) {
+		*code = ee.ee_code;
+		return RR_ECHO_UNREACHABLE;
 	}
 	return RR_ECHO_NONE;
 }

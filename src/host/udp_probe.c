@@ -7,21 +7,8 @@
 #include <netinet/icmp6.h>
 #include <linux/errqueue.h>
 
+#include "base/sockaddr.h"
 #include "host/udp_probe.h"
-
-static socklen_t addr_len(const struct sockaddr_storage *ss)
-{
-	return ss->ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-					   sizeof(struct sockaddr_in);
-}
-
-static void set_port(struct sockaddr_storage *ss, uint16_t port)
-{
-	if (ss->ss_family == AF_INET6)
-		((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
-	else
-		((struct sockaddr_in *)ss)->sin_port = htons(port);
-}
 
 int rr_udp_probe_send(const struct sockaddr_storage *dst,
 		      const struct sockaddr_storage *src)
@@ -45,13 +32,13 @@ int rr_udp_probe_send(const struct sockaddr_storage *dst,
 	if (src && src->ss_family == dst->ss_family) {
 		struct sockaddr_storage from = *src;
 
-		set_port(&from, 0);
-		if (bind(fd, (struct sockaddr *)&from, addr_len(&from)))
+		rr_sockaddr_set_port(&from, 0);
+		if (bind(fd, (struct sockaddr *)&from, rr_sockaddr_len(&from)))
 			goto fail;
 	}
-	set_port(&to, RR_ROCE_V2_PORT);
+	rr_sockaddr_set_port(&to, RR_ROCE_V2_PORT);
 	/* Connected: the ICMP errors of that peer only come back. */
-	if (connect(fd, (struct sockaddr *)&to, addr_len(&to)) ||
+	if (connect(fd, (struct sockaddr *)&to, rr_sockaddr_len(&to)) ||
 	    send(fd, payload, sizeof(payload) - 1, 0) < 0)
 		goto fail;
 	return fd;
@@ -79,7 +66,8 @@ static enum rr_udp_answer of_icmp(const struct sock_extended_err *ee)
 	return RR_UDP_OTHER_ERROR;
 }
 
-enum rr_udp_answer rr_udp_probe_answer(int fd, struct sockaddr_storage *from)
+bool rr_sock_icmp_error(int fd, struct sock_extended_err *err,
+			struct sockaddr_storage *from)
 {
 	char control[512], data[64];
 	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
@@ -91,12 +79,13 @@ enum rr_udp_answer rr_udp_probe_answer(int fd, struct sockaddr_storage *from)
 	struct cmsghdr *cm;
 
 	if (recvmsg(fd, &msg, MSG_ERRQUEUE | MSG_DONTWAIT) < 0)
-		return RR_UDP_NO_ANSWER;
+		return false;
 	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
 		if (!((cm->cmsg_level == IPPROTO_IP && cm->cmsg_type == IP_RECVERR) ||
 		      (cm->cmsg_level == IPPROTO_IPV6 && cm->cmsg_type == IPV6_RECVERR)))
 			continue;
 		ee = (const void *)CMSG_DATA(cm);
+		*err = *ee;
 		if (from) {
 			memset(from, 0, sizeof(*from));
 			memcpy(from, SO_EE_OFFENDER(ee),
@@ -104,7 +93,18 @@ enum rr_udp_answer rr_udp_probe_answer(int fd, struct sockaddr_storage *from)
 				       sizeof(struct sockaddr_in6) :
 				       sizeof(struct sockaddr_in));
 		}
-		return of_icmp(ee);
+		return true;
 	}
-	return RR_UDP_OTHER_ERROR;
+	/* An error with no ICMP in it. */
+	memset(err, 0, sizeof(*err));
+	return true;
+}
+
+enum rr_udp_answer rr_udp_probe_answer(int fd, struct sockaddr_storage *from)
+{
+	struct sock_extended_err ee;
+
+	if (!rr_sock_icmp_error(fd, &ee, from))
+		return RR_UDP_NO_ANSWER;
+	return of_icmp(&ee);
 }

@@ -8,6 +8,7 @@
 #ifndef RR_UDP_PROBE_H
 #define RR_UDP_PROBE_H
 
+#include <stdbool.h>
 #include <sys/socket.h>
 
 #include "model/cause.h"	/* enum rr_udp_answer */
@@ -21,6 +22,14 @@
 int rr_udp_probe_send(const struct sockaddr_storage *dst,
 		      const struct sockaddr_storage *src);
 
+/*
+ * The first error queued on FD (IP_RECVERR or IPV6_RECVERR set), read
+ * without waiting, into *ERR (its origin 0 for one with no ICMP), FROM
+ * (may be NULL) its sender; false when none is queued.
+ */
+struct sock_extended_err;
+bool rr_sock_icmp_error(int fd, struct sock_extended_err *err,
+			struct sockaddr_storage *from);
 /*
  * What came back on FD by now, without waiting; FROM (may be NULL) gets
  * the ICMP error's sender.  Closes nothing.

@@ -5,21 +5,8 @@
 #include <unistd.h>
 #include <netinet/in.h>
 
+#include "base/sockaddr.h"
 #include "host/witness_client.h"
-
-static socklen_t addr_len(int family)
-{
-	return family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-				    sizeof(struct sockaddr_in);
-}
-
-static void set_port(struct sockaddr_storage *ss, uint16_t port)
-{
-	if (ss->ss_family == AF_INET6)
-		((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
-	else
-		((struct sockaddr_in *)ss)->sin_port = htons(port);
-}
 
 /* What a failed connect means for the question. */
 static void connect_failed(struct rr_witness_query *q, int err)
@@ -52,15 +39,15 @@ void rr_witness_query_start(struct rr_witness_query *q,
 	}
 	if (src && src->ss_family == dst->ss_family) {
 		from = *src;
-		set_port(&from, 0);
-		if (bind(q->fd, (struct sockaddr *)&from, addr_len(from.ss_family))) {
+		rr_sockaddr_set_port(&from, 0);
+		if (bind(q->fd, (struct sockaddr *)&from, rr_sockaddr_len(&from))) {
 			connect_failed(q, errno);
 			q->state = RR_WQ_FAILED;
 			return;
 		}
 	}
-	set_port(&to, port);
-	if (connect(q->fd, (struct sockaddr *)&to, addr_len(to.ss_family)) &&
+	rr_sockaddr_set_port(&to, port);
+	if (connect(q->fd, (struct sockaddr *)&to, rr_sockaddr_len(&to)) &&
 	    errno != EINPROGRESS)
 		connect_failed(q, errno);
 }

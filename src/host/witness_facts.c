@@ -5,6 +5,8 @@
 #include <netinet/in.h>
 
 #include "host/gid_table.h"
+#include "host/rdma_libs.h"
+#include "model/decode.h"
 #include "host/netlink_route.h"
 #include "host/rdma_ports.h"
 #include "host/sysfs.h"
@@ -144,4 +146,64 @@ void rr_witness_facts(const struct sockaddr_storage *addr,
 		rr_ports_free(ports, n);
 	rr_gid_cache_free(gids);
 	rr_nl_close(nl);
+}
+
+/* NETDEV's VLAN id from /proc/net/vlan/config, -1 when it is none. */
+static int netdev_vlan(const char *netdev)
+{
+	char line[160], name[32];
+	int vlan = -1, id;
+	FILE *f;
+
+	if (!netdev[0])
+		return -1;
+	f = fopen("/proc/net/vlan/config", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%31s | %d |", name, &id) == 2 &&
+		    !strcmp(name, netdev) && id >= 0 && id <= 4095)
+			vlan = id;
+	fclose(f);
+	return vlan;
+}
+
+void rr_witness_rep_facts(const struct sockaddr_storage *addr,
+			  struct ibv_context *verbs, uint8_t port,
+			  struct rr_peer_facts *f)
+{
+	struct rr_gid_cache *gids = rr_gid_cache_new();
+	const struct rr_gid_entry *table, *best = NULL;
+	struct ibv_port_attr attr;
+	struct rr_gid_entry named;
+	const char *dev;
+	uint8_t gid[16];
+	size_t n, i;
+
+	if (!verbs || !gids || !gid_of(addr, gid))
+		goto out;
+	dev = rr_dl.ibv_get_device_name(verbs->device);
+	if (!rr_dl_query_port(verbs, port, &attr)) {
+		f->active_mtu = rr_mtu_bytes((uint8_t)attr.active_mtu);
+		f->port_state = attr.state;
+	}
+	table = rr_gid_table_via(gids, verbs, dev, port, &n);
+	for (i = 0; table && i < n; i++)
+		if (!memcmp(table[i].gid, gid, 16) &&
+		    (!best || best->type != RR_GID_ROCE_V2))
+			best = &table[i];
+	if (!best)
+		goto out;
+	named = *best;
+	rr_gid_entry_name(dev, port, &named);
+	f->have_gid = true;
+	snprintf(f->gid.device, sizeof(f->gid.device), "%s", dev);
+	f->gid.port = port;
+	f->gid.index = named.index;
+	f->gid.type = named.type;
+	snprintf(f->gid.netdev, sizeof(f->gid.netdev), "%s", named.netdev);
+	f->gid.vlan = netdev_vlan(named.netdev);
+	f->netdev_mtu = netdev_mtu(named.netdev);
+out:
+	rr_gid_cache_free(gids);
 }

@@ -17,5 +17,15 @@
 /* ADDR's facts added to F (its other members are the caller's). */
 void rr_witness_facts(const struct sockaddr_storage *addr,
 		      struct rr_peer_facts *f);
+/*
+ * What a REP says, read of the one port a connection came to (VERBS,
+ * PORT), not of every port: the GID entry of ADDR there, its netdev's
+ * MTU and VLAN, the port's active MTU.  Cheap enough for every accept
+ * (a host may have hundreds of GIDs on other ports).
+ */
+struct ibv_context;
+void rr_witness_rep_facts(const struct sockaddr_storage *addr,
+			  struct ibv_context *verbs, uint8_t port,
+			  struct rr_peer_facts *f);
 
 #endif

@@ -9,7 +9,6 @@
 #include "base/clock.h"
 #include "base/sockaddr.h"
 #include "host/witness_client.h"
-#include "host/witness_facts.h"
 #include "host/witness_server.h"
 
 /* The request line, and a little room for a newer client's. */
@@ -29,21 +28,19 @@ struct rr_witness {
 	struct timespec window;
 	unsigned int in_window;
 	unsigned long long answered;
+	void (*facts)(const struct sockaddr_storage *addr, struct rr_peer_facts *f);
 };
 
-static socklen_t addr_len(const struct sockaddr_storage *ss)
-{
-	return ss->ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-					   sizeof(struct sockaddr_in);
-}
-
-struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr)
+struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr,
+				    void (*facts)(const struct sockaddr_storage *addr,
+						  struct rr_peer_facts *f))
 {
 	struct rr_witness *w = calloc(1, sizeof(*w));
 	int on = 1, saved, i;
 
 	if (!w)
 		return NULL;
+	w->facts = facts;
 	for (i = 0; i < RR_WITNESS_MAX_CLIENTS; i++)
 		w->c[i].fd = -1;
 	w->fd = socket(addr->ss_family, SOCK_STREAM | SOCK_CLOEXEC |
@@ -52,7 +49,7 @@ struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr)
 	    setsockopt(w->fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on)) ||
 	    (addr->ss_family == AF_INET6 &&
 	     setsockopt(w->fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof(on))) ||
-	    bind(w->fd, (const struct sockaddr *)addr, addr_len(addr)) ||
+	    bind(w->fd, (const struct sockaddr *)addr, rr_sockaddr_len(addr)) ||
 	    listen(w->fd, RR_WITNESS_MAX_CLIENTS))
 		goto fail;
 	return w;
@@ -140,7 +137,7 @@ static void answer(struct rr_witness *w, struct client *c,
 	snprintf(f->version, sizeof(f->version), "%s",
 		 self->version ? self->version : "");
 	rr_sockaddr_str(&local, f->address, sizeof(f->address));
-	rr_witness_facts(&local, f);
+	w->facts(&local, f);
 	n = rr_peer_facts_write(f, false, text, sizeof(text));
 	/* One send, never waited on: a client that does not read loses it. */
 	if (n && send(c->fd, text, n, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)n)

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+#include "model/peer_facts.h"
+
 #define RR_WITNESS_MAX_CLIENTS 16
 #define RR_WITNESS_RATE 20
 #define RR_WITNESS_REQUEST_MS 1000
@@ -34,8 +36,13 @@ struct rr_witness_self {
 
 struct rr_witness;
 
-/* Listens on ADDR (with its port); NULL with errno. */
-struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr);
+/*
+ * Listens on ADDR (with its port); FACTS tells this host's facts for an
+ * address (host/witness_facts.h's rr_witness_facts).  NULL with errno.
+ */
+struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr,
+				    void (*facts)(const struct sockaddr_storage *addr,
+						  struct rr_peer_facts *f));
 /* Its descriptors into PFD (room for RR_WITNESS_MAX_CLIENTS + 1). */
 int rr_witness_pollfds(const struct rr_witness *w, struct pollfd *pfd);
 /* PFD's N descriptors polled: clients taken, requests answered. */

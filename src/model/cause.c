@@ -264,6 +264,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"the application listening on the destination refused the connection (reject reason 28, consumer reject)",
 		"the listener chose to say no: see its log; the private data it sent with the reject (its length is in the error) may say why"
 	},
+	[RR_CAUSE_LISTENER_BUSY] = {
+		"listener_busy",
+		"the peer's rdma-route --listen refused the connection: the echo buffers of its connections already hold its bound of memory (the detail says how much)",
+		"fewer probes with large --data at once (--parallel), smaller --data, or probe again later: the buffers go with their connections"
+	},
 	[RR_CAUSE_CONNECT_REJECTED] = {
 		"connect_rejected",
 		"the destination's RDMA CM rejected the connection request",
@@ -336,7 +341,7 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_MTU_BLACK_HOLE] = {
 		"mtu_black_hole",
-		"an MTU black hole: smaller messages came back, but packets of this size were never acknowledged, though the connection is up; something on the way has a smaller MTU than the ends (a switch port, a tunnel, a hop) and drops full-size packets without a word",
+		"an MTU black hole: smaller messages came back on this connection, but packets of this size do not get through one way (the detail says which), though the connection is up; something has a smaller MTU than the path (a switch port, a tunnel, a hop, or the peer's own interface) and drops full-size packets without a word",
 		"compare the MTUs along the path with the path MTU in the detail (`ip link` on both hosts, the switch ports' MTU and the jumbo-frame settings, any VXLAN or GRE hop): each must carry the path MTU plus the RoCE headers (some 70 bytes), or set a smaller MTU on the hosts' interfaces"
 	},
 	[RR_CAUSE_DATA_NO_ACK] = {
@@ -353,6 +358,21 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"peer_disconnected",
 		"the peer disconnected while messages were on their way: its application ended or closed the connection (a listener killed, restarted, or its hold time over)",
 		"check the peer's application (is rdma-route --listen still running there? its record of this connection says how it ended)"
+	},
+	[RR_CAUSE_ECHO_CORRUPTED] = {
+		"echo_corrupted",
+		"the echo came back, but not as the message went: another length, or bytes that differ (the detail says where); the peer, its application or the path changed it",
+		"the peer is meant to send each message back as it came (rdma-route --listen does): check its application; if it is rdma-route --listen, suspect the memory or the NIC of either end (dmesg, the device's error counters)"
+	},
+	[RR_CAUSE_ECHO_LOST] = {
+		"echo_lost",
+		"the peer took the message (acknowledged it) and says it echoes, yet its echo of one packet did not come back by the deadline: lost on the way back (a filter or a hop dropping the peer's packets toward here), or the peer's application stopped after taking it",
+		"check the way back: the peer's outgoing firewall rules and the switches' ACLs for UDP 4791 toward this host, and its application (rdma-route --listen's record of this connection says how many it echoed); probe the other way from the peer"
+	},
+	[RR_CAUSE_TRANSFER_TOO_SLOW] = {
+		"transfer_too_slow",
+		"the messages were still on their way at the deadline: the transfer is too slow for --timeout (behind other probes' data, a busy peer or wire), not a black hole nor a peer that does not echo",
+		"lower --parallel (probes send their data one at a time: the last of many waits for the others), send smaller --data, or raise --timeout"
 	},
 	[RR_CAUSE_TRANSFER_FAILED] = {
 		"transfer_failed",

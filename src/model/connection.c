@@ -10,6 +10,7 @@ const char *rr_conn_end_key(enum rr_conn_end end)
 		[RR_CONN_ANSWERED] = "answered",
 		[RR_CONN_FAILED] = "failed",
 		[RR_CONN_STOPPED] = "stopped",
+		[RR_CONN_BUSY] = "busy",
 	};
 
 	if ((unsigned int)end >= RR_CONN_END_COUNT)

@@ -20,6 +20,7 @@ enum rr_conn_end {
 	RR_CONN_ANSWERED,	/* SIDR (--ps udp): the REP was the answer */
 	RR_CONN_FAILED,		/* a call or an error event: see call, event */
 	RR_CONN_STOPPED,	/* still open when the listener ended */
+	RR_CONN_BUSY,		/* refused: its echo past the memory bound */
 	RR_CONN_END_COUNT
 };
 

@@ -12,6 +12,7 @@
 #include "base/sockaddr.h"
 #include "base/util.h"
 #include "model/decide_connect.h"
+#include "model/decode.h"
 #include "model/peer_facts.h"
 
 /* The columns, each a small set of values. */
@@ -333,5 +334,25 @@ bool rr_decide_row_text(unsigned int i, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
 					 n ? "," : " could_be=",
 					 rr_cause_key(row->could_be[n]));
+	return true;
+}
+
+bool rr_peer_mtu_short(const struct rr_result *r, char *buf, size_t len)
+{
+	const struct rr_peer_facts *f = r->out.peer;
+	unsigned int path;
+
+	if (!r->out.ok || !f || !f->active_mtu || !r->out.num_paths)
+		return false;
+	path = rr_mtu_bytes(r->out.paths[0].mtu);
+	if (!path || f->active_mtu >= path)
+		return false;
+	if (f->netdev_mtu && f->gid.netdev[0])
+		snprintf(buf, len, "the peer's active MTU %u (its %s MTU %u) is below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
+			 f->active_mtu, f->gid.netdev, f->netdev_mtu, path,
+			 f->active_mtu);
+	else
+		snprintf(buf, len, "the peer's active MTU %u is below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
+			 f->active_mtu, path, f->active_mtu);
 	return true;
 }

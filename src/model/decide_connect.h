@@ -31,6 +31,13 @@ bool rr_decide_connect(struct rr_result *r, int my_vlan);
  */
 bool rr_fail_unanswered(const struct rr_failure *f);
 
+/*
+ * A connection that came up: the peer's REP says its port's active MTU is
+ * below the path MTU, so packets it sends back at the path MTU are lost.
+ * The warning into BUF; false when there is none.
+ */
+bool rr_peer_mtu_short(const struct rr_result *r, char *buf, size_t len);
+
 /* The table's rows, as the man page writes them: row I into BUF; false
  * past the last. */
 bool rr_decide_row_text(unsigned int i, char *buf, size_t len);

@@ -1086,6 +1086,13 @@ static void get_kernel_said(const struct rr_field *f,
 	str(v, true, rr_failure_said(r, v->buf, sizeof(v->buf)));
 }
 
+/* The tool's own deadline the step met (failed_by "deadline"). */
+static void get_deadline_ms(const struct rr_field *f, const struct rr_result *r,
+			    const struct rr_path *p, struct rr_fval *v)
+{
+	num(v, r->out.fail.kind == RR_FAIL_DEADLINE, r->out.fail.deadline_ms);
+}
+
 static void get_detail(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
@@ -1193,6 +1200,16 @@ static bool set_errno(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
+static bool set_deadline_ms(const struct rr_field *f, struct rr_result *r,
+			    struct rr_path *p, const struct rr_fval *v,
+			    struct rr_fstore *st)
+{
+	if (!in(v, UINT_MAX))
+		return false;
+	r->out.fail.deadline_ms = (unsigned int)v->i;
+	return true;
+}
+
 static bool set_detail(const struct rr_field *f, struct rr_result *r,
 		       struct rr_path *p, const struct rr_fval *v,
 		       struct rr_fstore *st)
@@ -1256,6 +1273,7 @@ static const struct rr_field error_fields[] = {
 	{ "errno", RR_FT_INT, .get = get_errno, .set = set_errno },
 	{ "errno_name", RR_FT_STR, .get = get_errno_name, .prom = RR_PROM_INFO },
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
+	{ "deadline_ms", RR_FT_INT, .get = get_deadline_ms, .set = set_deadline_ms },
 	{ "detail", RR_FT_STR, .get = get_detail, .set = set_detail },
 	{ "cause", RR_FT_STR, .get = get_cause, .set = set_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },

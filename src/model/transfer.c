@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <infiniband/verbs.h>
 
+#include "base/escape.h"
 #include "base/numbers.h"
 #include "base/util.h"
 #include "model/transfer.h"
@@ -37,6 +39,11 @@ static bool parse_size(const char *s, size_t len, uint32_t *out)
 		unit = 1024 * 1024;
 		len--;
 	}
+	/* Leading zeros say nothing: 00000000000000001 is 1. */
+	while (len > 1 && s[0] == '0') {
+		s++;
+		len--;
+	}
 	if (!len || len >= sizeof(digits))
 		return false;
 	memcpy(digits, s, len);
@@ -52,6 +59,7 @@ bool rr_data_plan_parse(const char *text, struct rr_data_plan *plan,
 			char *why, size_t why_len)
 {
 	const char *s = text, *comma;
+	char shown[104];
 	size_t len;
 
 	plan->num = 0;
@@ -64,9 +72,11 @@ bool rr_data_plan_parse(const char *text, struct rr_data_plan *plan,
 			return false;
 		}
 		if (!parse_size(s, len, &plan->size[plan->num])) {
+			/* As the option's text is shown: escaped, cut. */
+			rr_escape(s, len > 24 ? 24 : len, shown, sizeof(shown));
 			snprintf(why, why_len,
-				 "'%.*s' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu",
-				 (int)(len > 24 ? 24 : len), s);
+				 "'%s' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu",
+				 shown);
 			return false;
 		}
 		plan->num++;
@@ -150,24 +160,70 @@ static uint32_t packet(const struct rr_transfer *t, uint32_t size)
 	return size < mtu ? size : mtu;
 }
 
+uint32_t rr_transfer_failed_size(const struct rr_transfer *t)
+{
+	return t->passed < t->num ? t->size[t->passed] : 0;
+}
+
+/* The peer's port cannot send a packet of FAILED's size back. */
+static bool short_back(const struct rr_transfer *t, uint32_t failed)
+{
+	return t->peer_active_mtu && packet(t, failed) > t->peer_active_mtu;
+}
+
+/*
+ * Never acknowledged, smaller ones came back: a black hole only when the
+ * message is one packet, larger than any that passed.  A larger message
+ * of many packets proves nothing of one: it may have lost one of them.
+ */
+static bool black_hole_there(const struct rr_transfer *t, uint32_t failed)
+{
+	uint32_t mtu = t->path_mtu ? t->path_mtu : 1024;
+
+	return t->passed && failed <= mtu &&
+	       packet(t, failed) > packet(t, rr_transfer_largest_passed(t));
+}
+
+/* Nothing came back by the deadline. */
+static enum rr_cause by_deadline(const struct rr_transfer *t, uint32_t failed)
+{
+	if (t->sent && short_back(t, failed))
+		return RR_CAUSE_MTU_BLACK_HOLE;
+	/* It waited behind others' data: the deadline came first. */
+	if (t->behind)
+		return RR_CAUSE_TRANSFER_TOO_SLOW;
+	if (!t->sent)
+		return RR_CAUSE_DATA_NO_ACK;
+	if (t->peer_echo_max < failed)
+		return RR_CAUSE_NO_ECHO;
+	/*
+	 * The peer echoes: a message of many packets may still be on its way
+	 * back; the echo of one packet takes a round trip, not a deadline.
+	 */
+	return failed > (t->path_mtu ? t->path_mtu : 1024) ?
+		       RR_CAUSE_TRANSFER_TOO_SLOW : RR_CAUSE_ECHO_LOST;
+}
+
 enum rr_cause rr_transfer_cause(const struct rr_transfer *t)
 {
-	uint32_t failed = t->passed < t->num ? t->size[t->passed] : 0;
+	uint32_t failed = rr_transfer_failed_size(t);
 
 	switch (t->wc_status) {
 	case -1:
-		/* Acknowledged, but nothing came back by the deadline. */
-		return t->sent ? RR_CAUSE_NO_ECHO : RR_CAUSE_DATA_NO_ACK;
+		return by_deadline(t, failed);
 	case IBV_WC_RETRY_EXC_ERR:
-		/* Acknowledged, then the poke that asked after it was not. */
+		/* Acknowledged, then the poke was not: its echo cannot come. */
 		if (t->sent)
-			return RR_CAUSE_DATA_NO_ACK;
-		if (t->passed && packet(t, failed) >
-				 packet(t, rr_transfer_largest_passed(t)))
+			return short_back(t, failed) ? RR_CAUSE_MTU_BLACK_HOLE :
+						       RR_CAUSE_DATA_NO_ACK;
+		if (black_hole_there(t, failed))
 			return RR_CAUSE_MTU_BLACK_HOLE;
 		return RR_CAUSE_DATA_NO_ACK;
-	case IBV_WC_RNR_RETRY_EXC_ERR:
 	case RR_WC_ECHO_DIFFERS:
+		/* From a peer that never said it echoes: its own message. */
+		return t->peer_echo_max >= failed ? RR_CAUSE_ECHO_CORRUPTED :
+						    RR_CAUSE_NO_ECHO;
+	case IBV_WC_RNR_RETRY_EXC_ERR:
 	case IBV_WC_REM_INV_REQ_ERR:
 	case IBV_WC_REM_OP_ERR:
 	case IBV_WC_REM_ACCESS_ERR:
@@ -177,36 +233,72 @@ enum rr_cause rr_transfer_cause(const struct rr_transfer *t)
 	}
 }
 
+/* Appends to BUF (LEN) as printf's; the new length, LEN when full. */
+static size_t add(char *buf, size_t len, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (n >= len)
+		return len;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+	return k < 0 || (size_t)k >= len - n ? len : n + (size_t)k;
+}
+
+/* What became of the failed message, after "did not come back". */
+static size_t what_became(const struct rr_transfer *t, uint32_t failed,
+			  char *buf, size_t len, size_t n)
+{
+	if (t->wc_status == RR_WC_ECHO_DIFFERS && t->differs_at >= 0)
+		return add(buf, len, n, ": its echo came back %u bytes long, different from byte %lld on",
+			   t->echo_len, (long long)t->differs_at);
+	if (t->wc_status == RR_WC_ECHO_DIFFERS)
+		return add(buf, len, n, ": its echo came back %u bytes long",
+			   t->echo_len);
+	if (t->sent && short_back(t, failed) && t->peer_netdev[0] &&
+	    t->peer_netdev_mtu)
+		return add(buf, len, n, ": acknowledged, but the peer's active MTU %u (its %s MTU %u) is below its packet of %u: its echo cannot come back",
+			   t->peer_active_mtu, t->peer_netdev,
+			   t->peer_netdev_mtu, packet(t, failed));
+	if (t->sent && short_back(t, failed))
+		return add(buf, len, n, ": acknowledged, but the peer's active MTU %u is below its packet of %u: its echo cannot come back",
+			   t->peer_active_mtu, packet(t, failed));
+	if (t->sent && t->wc_status == IBV_WC_RETRY_EXC_ERR)
+		return add(buf, len, n, ": acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged)");
+	if (t->sent && t->peer_echo_max >= failed &&
+	    failed > (t->path_mtu ? t->path_mtu : 1024))
+		return add(buf, len, n, ": acknowledged, its echo still on its way at the deadline");
+	if (t->sent && t->peer_echo_max >= failed)
+		return add(buf, len, n, ": acknowledged by a peer that echoes, its echo lost");
+	if (t->sent)
+		return add(buf, len, n, ": acknowledged, its echo never came");
+	return n;
+}
+
 void rr_transfer_where(const struct rr_transfer *t, char *buf, size_t len)
 {
-	uint32_t failed = t->passed < t->num ? t->size[t->passed] : 0;
-	char iface[64] = "";
-	int n;
+	uint32_t failed = rr_transfer_failed_size(t);
+	size_t n;
 
-	if (t->netdev[0] && t->netdev_mtu)
-		snprintf(iface, sizeof(iface), ", %s MTU %u here", t->netdev,
-			 t->netdev_mtu);
 	if (t->passed)
-		n = snprintf(buf, len, "messages up to %u bytes came back, one of %u did not",
-			     rr_transfer_largest_passed(t), failed);
+		n = add(buf, len, 0, "messages up to %u bytes came back, one of %u did not",
+			rr_transfer_largest_passed(t), failed);
 	else
-		n = snprintf(buf, len, "the first message, of %u bytes, did not come back",
-			     failed);
-	if (n < 0 || (size_t)n >= len)
-		return;
-	if (t->sent && t->wc_status == IBV_WC_RETRY_EXC_ERR)
-		n += snprintf(buf + n, len - (size_t)n,
-			      ": acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged)");
-	else if (t->sent)
-		n += snprintf(buf + n, len - (size_t)n,
-			      ": acknowledged, its echo never came");
-	if ((size_t)n >= len)
-		return;
-	if (t->path_mtu)
-		snprintf(buf + n, len - (size_t)n, " (path MTU %u%s)",
-			 t->path_mtu, iface);
-	else if (iface[0])
-		snprintf(buf + n, len - (size_t)n, " (%s)", iface + 2);
+		n = add(buf, len, 0, "the first message, of %u bytes, did not come back",
+			failed);
+	n = what_became(t, failed, buf, len, n);
+	if (t->behind)
+		n = add(buf, len, n, "; it waited %.0f ms for the data of %u probe%s before it (probes send their data one at a time)",
+			t->waited_ms, t->behind, t->behind == 1 ? "" : "s");
+	if (t->path_mtu && t->netdev[0] && t->netdev_mtu)
+		add(buf, len, n, " (path MTU %u, %s MTU %u here)", t->path_mtu,
+		    t->netdev, t->netdev_mtu);
+	else if (t->path_mtu)
+		add(buf, len, n, " (path MTU %u)", t->path_mtu);
+	else if (t->netdev[0] && t->netdev_mtu)
+		add(buf, len, n, " (%s MTU %u here)", t->netdev, t->netdev_mtu);
 }
 
 uint8_t rr_data_ack_timeout(unsigned int timeout_ms)

@@ -48,6 +48,23 @@ struct rr_transfer {
 	/* Filled by the explanation: the route's interface here. */
 	char netdev[16];
 	unsigned int netdev_mtu;	/* 0 unknown */
+	/*
+	 * What the peer's REP said (model/peer_facts.h): the largest message
+	 * it echoes (0: it did not say it echoes), its port's active MTU
+	 * and its netdev's (0 unknown).
+	 */
+	uint32_t peer_echo_max;
+	unsigned int peer_active_mtu, peer_netdev_mtu;
+	char peer_netdev[16];
+	/*
+	 * Its messages waited for the data of other probes first (probes send
+	 * their data one at a time): for how long, behind how many.
+	 */
+	double waited_ms;
+	unsigned int behind;
+	/* RR_WC_ECHO_DIFFERS: the echo's length, its first byte that differs. */
+	uint32_t echo_len;
+	int64_t differs_at;		/* -1: only the lengths differ */
 };
 
 /*
@@ -69,10 +86,18 @@ uint32_t rr_transfer_largest_passed(const struct rr_transfer *t);
 /*
  * The message after T->passed failed with work completion T->wc_status
  * (-1: none came by the deadline; then T->sent says whether the send
- * completed): the cause.  Smaller messages came back, this one's packets
- * are larger and it was never acknowledged: an MTU black hole.
+ * completed): the cause.  An MTU black hole only when a message of one
+ * packet, larger than those that came back on the same connection, was
+ * never acknowledged; or, acknowledged, when the peer's own active MTU
+ * is below its packet (its echo cannot come back).  The deadline with
+ * the peer saying it echoes, or after waiting behind other probes' data,
+ * is a transfer too slow for it, not a peer that does not echo; the echo
+ * of one packet missing, from such a peer, is lost.  An echo that
+ * differs is corrupted only from a peer that said it echoes.
  */
 enum rr_cause rr_transfer_cause(const struct rr_transfer *t);
+/* The message after T->passed: its size, 0 when none failed. */
+uint32_t rr_transfer_failed_size(const struct rr_transfer *t);
 /* The failure's detail, for failure.where: sizes, path MTU, interface. */
 void rr_transfer_where(const struct rr_transfer *t, char *buf, size_t len);
 /*

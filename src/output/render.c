@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "base/ib_port.h"
+#include "model/decide_connect.h"
 #include "model/decode.h"
 #include "base/escape.h"
 #include "base/num_text.h"
@@ -72,13 +73,17 @@ static void put_fields(struct printer *p, enum rr_fscope scope,
 
 static void render_warnings(struct printer *p, const struct rr_result *r)
 {
-	char msg[512], addr[128];
+	char msg[512], addr[128], peer_mtu[256];
+
+	bool mtu = rr_peer_mtu_short(r, peer_mtu, sizeof(peer_mtu));
 
 	if (!r->out.late_success && !r->probe.name_skipped &&
 	    !r->out.sa_records_said && !r->out.sa_records_void &&
-	    !r->out.sa_busy_retries && !r->out.disconnect_unconfirmed)
+	    !r->out.sa_busy_retries && !r->out.disconnect_unconfirmed && !mtu)
 		return;
 	pr_arr_begin(p, "warnings");
+	if (mtu)
+		pr_str(p, "warning", peer_mtu);
 	if (r->probe.name_skipped) {
 		snprintf(msg, sizeof(msg),
 			 "%s has %u addresses; only the first, %s, was probed (-A probes each)",
@@ -261,14 +266,19 @@ static void headline(const struct rr_result *r, char *buf, size_t len)
 static void probe_line(const struct rr_result *r, char *buf, size_t len)
 {
 	char name[300], said[256], ms[40];
+	const char *detail;
 	size_t used;
 	int step, i;
 
 	who(r, name, sizeof(name));
 	if (!r->out.ok) {
-		snprintf(buf, len, "%s: failed at %s: %s [%s]", name,
-			 rr_step_name(r->out.fail.step),
-			 rr_failure_said(r, said, sizeof(said)),
+		/* The detail's words too: "no event" alone says little. */
+		rr_failure_said(r, said, sizeof(said));
+		detail = r->out.fail.where[0] && !strstr(said, r->out.fail.where) ?
+				 r->out.fail.where : NULL;
+		snprintf(buf, len, "%s: failed at %s: %s%s%.400s [%s]", name,
+			 rr_step_name(r->out.fail.step), said,
+			 detail ? ": " : "", detail ? detail : "",
 			 rr_cause_key(r->out.fail.cause));
 		return;
 	}

@@ -16,6 +16,7 @@
 #include "rdmacm/cm_data.h"
 #include "rdmacm/cm_evidence.h"
 #include "rdmacm/cm_gather.h"
+#include "rdmacm/cm_listener.h"
 #include "model/decide_connect.h"
 #include "model/decode.h"
 #include "host/rdma_libs.h"
@@ -66,6 +67,13 @@ struct probe {
 	 */
 	struct rr_cm_gather *gather;	/* NULL: none under way */
 	bool gather_at_deadline;
+	/*
+	 * --data: its transfer waits for the one in flight (data_queued),
+	 * since when, and how many had started before it asked.
+	 */
+	bool data_queued;
+	struct timespec queued_at;
+	unsigned long data_ticket;
 	/* --data: an echo late by then has the peer poked (cm_data.h). */
 	bool poke_at_deadline;
 	struct timespec step_deadline;
@@ -80,6 +88,16 @@ struct rr_cm {
 	const struct rr_backend_params *p;
 	struct timespec t0;		/* start_offset_ms counts from here */
 	struct rdma_event_channel *channel;
+	/*
+	 * --data: one probe's transfer at a time (data_owner), the others
+	 * waiting in order in a ring of --parallel: probes of one run never
+	 * crowd the wire for each other, so a message lost is the path's
+	 * doing, not theirs.  data_started counts the transfers started.
+	 */
+	struct probe *data_owner;
+	struct probe **data_wait;
+	unsigned int data_head, data_len;
+	unsigned long data_started;
 	/* The evidence's requests, on a channel of their own (made at need). */
 	struct rdma_event_channel *ev_channel;
 	unsigned int gathering;		/* probes with evidence under way */
@@ -161,10 +179,13 @@ static void set_deadline(struct probe *pr, const struct timespec *from,
  * Ends a probe.  Reading its route, destroying its id and telling the
  * caller wait for flush_done(): none may delay other probes' events.
  */
+static void release_data(struct rr_cm *cm, struct probe *pr);
+
 static void probe_finish(struct probe *pr)
 {
 	struct rr_cm *cm = pr->cm;
 
+	release_data(cm, pr);
 	pr->state = PROBE_DONE;
 	cm->finished++;
 	pr->next_done = NULL;
@@ -535,6 +556,16 @@ static int create_qp(struct rr_cm *cm, struct probe *pr)
 }
 
 /*
+ * How long the listener should keep a probe's connection: its transfer
+ * may wait for others' first, until the step's deadline, then disconnect.
+ */
+static uint32_t data_hold_ms(const struct rr_cm *cm)
+{
+	return step_deadline_ms(cm->p->timeout_ms) +
+	       rr_disconnect_wait_ms(cm->p->timeout_ms) + 1000;
+}
+
+/*
  * REQ out: an RC connection, or a SIDR request (--ps udp).  With --data
  * it asks the listener to echo (private data) and gives the QP an ACK
  * timeout by which RC gives up on a lost packet within the deadline.
@@ -553,13 +584,19 @@ static int connect_id(struct rr_cm *cm, struct probe *pr)
 	if (cm->p->data) {
 		/* rxe retries for ever at 7, as the spec says of RNR only. */
 		param.retry_count = 6;
-		ack_timeout = rr_data_ack_timeout(cm->p->timeout_ms);
+		/*
+		 * From the step's deadline, not --timeout: a small --timeout
+		 * (50 ms) gave an ACK timeout of a millisecond, which a busy
+		 * wire outlasts eight times over without losing a packet.
+		 */
+		ack_timeout = rr_data_ack_timeout(step_deadline_ms(cm->p->timeout_ms));
 		pr->call = "rdma_set_option";
 		if (rr_dl.rdma_set_option(pr->id, RDMA_OPTION_ID,
 					  RDMA_OPTION_ID_ACK_TIMEOUT,
 					  &ack_timeout, sizeof(ack_timeout)))
 			return -1;
-		rr_data_req_make(req, rr_transfer_max(&pr->r->out.transfer));
+		rr_data_req_make(req, rr_transfer_max(&pr->r->out.transfer),
+				 data_hold_ms(cm));
 		param.private_data = req;
 		param.private_data_len = sizeof(req);
 	}
@@ -623,6 +660,111 @@ static int establish(struct rr_cm *cm, struct probe *pr)
 	return rr_dl.rdma_establish(pr->id);
 }
 
+/* What the peer's REP said, for a failure's verdict. */
+static void peer_into_transfer(struct rr_result *r)
+{
+	const struct rr_peer_facts *f = r->out.peer;
+	struct rr_transfer *t = &r->out.transfer;
+
+	if (!f)
+		return;
+	t->peer_echo_max = f->echo_max;
+	t->peer_active_mtu = f->active_mtu;
+	t->peer_netdev_mtu = f->netdev_mtu;
+	snprintf(t->peer_netdev, sizeof(t->peer_netdev), "%s", f->gid.netdev);
+}
+
+/* PR's transfer goes now: it holds the run's data until it ends. */
+static int own_data(struct rr_cm *cm, struct probe *pr)
+{
+	cm->data_owner = pr;
+	cm->data_started++;
+	return send_message(pr, true);
+}
+
+/*
+ * The transfer step begins: its first message goes, or, while another
+ * probe's transfer is in flight, it waits its turn (the step's clock runs:
+ * its deadline bounds the wait too).
+ */
+static int begin_transfer(struct rr_cm *cm, struct probe *pr)
+{
+	peer_into_transfer(pr->r);
+	if (!cm->data_owner || cm->data_owner == pr)
+		return own_data(cm, pr);
+	pr->data_queued = true;
+	pr->queued_at = rr_now();
+	pr->data_ticket = cm->data_started;
+	cm->data_wait[(cm->data_head + cm->data_len++) % cm->p->parallel] = pr;
+	return 0;
+}
+
+/* What its wait cost a transfer that waited: for its verdict. */
+static void note_wait(struct rr_cm *cm, struct probe *pr,
+		      const struct timespec *now)
+{
+	struct rr_transfer *t = &pr->r->out.transfer;
+	int64_t ns = rr_ts_ns(now) - rr_ts_ns(&pr->queued_at);
+
+	t->waited_ms = (double)ns / 1e6;
+	t->behind = (unsigned int)(cm->data_started - pr->data_ticket + 1);
+	/* Not the probe's own time: left out of its total. */
+	pr->r->out.steps[RR_STEP_TOTAL].held_ns += ns;
+}
+
+/* PR out of the waiting ring, if it is in it. */
+static void unqueue(struct rr_cm *cm, struct probe *pr)
+{
+	unsigned int i, j = 0, n = cm->p->parallel;
+	struct probe *q;
+
+	if (!pr->data_queued)
+		return;
+	pr->data_queued = false;
+	for (i = 0; i < cm->data_len; i++) {
+		q = cm->data_wait[(cm->data_head + i) % n];
+		if (q != pr)
+			cm->data_wait[(cm->data_head + j++) % n] = q;
+	}
+	cm->data_len = j;
+}
+
+/* PR's transfer over (or PR gone): the next may go (start_next_data). */
+static void release_data(struct rr_cm *cm, struct probe *pr)
+{
+	if (pr->data_queued) {
+		struct timespec now = rr_now();
+
+		note_wait(cm, pr, &now);
+		unqueue(cm, pr);
+	}
+	if (cm->data_owner == pr)
+		cm->data_owner = NULL;
+}
+
+static void arm_poke(struct probe *pr);
+
+/* The run's data free: the transfer that waited longest goes. */
+static void start_next_data(struct rr_cm *cm)
+{
+	struct timespec now;
+	struct probe *pr;
+
+	while (!cm->data_owner && cm->data_len) {
+		pr = cm->data_wait[cm->data_head];
+		cm->data_head = (cm->data_head + 1) % cm->p->parallel;
+		cm->data_len--;
+		pr->data_queued = false;
+		now = rr_now();
+		note_wait(cm, pr, &now);
+		if (own_data(cm, pr)) {
+			probe_fail_call(pr, RR_STEP_TRANSFER, pr->call, errno);
+			continue;
+		}
+		arm_poke(pr);
+	}
+}
+
 /*
  * The call (or calls) that start STEP; 0, or -1 with errno and the call
  * that failed in pr->call.  A new step is one case here.
@@ -644,7 +786,7 @@ static int issue(struct rr_cm *cm, struct probe *pr, enum rr_step step)
 	case RR_STEP_ESTABLISH:
 		return establish(cm, pr);
 	case RR_STEP_TRANSFER:
-		return send_message(pr, true);
+		return begin_transfer(cm, pr);
 	case RR_STEP_DISCONNECT:
 		return rr_dl.rdma_disconnect(pr->id);
 	default:
@@ -879,7 +1021,7 @@ static void advance(struct rr_cm *cm, struct probe *pr, enum rr_step after,
 				set_deadline(pr, &r->out.steps[step].start,
 					     rr_udp_probe_after_ms(cm->p->timeout_ms));
 			}
-			if (step == RR_STEP_TRANSFER)
+			if (step == RR_STEP_TRANSFER && !pr->data_queued)
 				arm_poke(pr);
 			return;
 		}
@@ -936,6 +1078,29 @@ static void read_rep(struct rr_result *r, const struct cm_event *e)
 }
 
 /*
+ * A consumer reject from an rdma-route --listen at its echo bound: its
+ * private data says so, with the bytes in use and the bound.
+ */
+static void read_busy(struct rr_result *r, const struct cm_event *e)
+{
+	size_t tag = strlen(RR_LISTEN_BUSY_TAG);
+	unsigned long long used, budget;
+	char text[64];
+
+	if (e->status != 28 || e->private_len <= tag ||
+	    memcmp(e->private_data, RR_LISTEN_BUSY_TAG, tag))
+		return;
+	memcpy(text, e->private_data,
+	       e->private_len < sizeof(text) ? e->private_len : sizeof(text) - 1);
+	text[e->private_len < sizeof(text) ? e->private_len : sizeof(text) - 1] = '\0';
+	r->out.fail.cause = RR_CAUSE_LISTENER_BUSY;
+	if (sscanf(text + tag, " %llu %llu", &used, &budget) == 2)
+		snprintf(r->out.fail.where, sizeof(r->out.fail.where),
+			 "the listener's echo buffers hold %llu MiB of its %llu MiB",
+			 used >> 20, budget >> 20);
+}
+
+/*
  * One event for one probe, read (and acked) at E->at: the one its step
  * waits for moves it on; any other fails it.
  */
@@ -947,8 +1112,10 @@ static void handle_event(struct rr_cm *cm, const struct cm_event *e)
 	if ((int)e->type != (int)awaited(cm, pr->waiting) || e->status) {
 		rr_fail_event(&r->out, pr->waiting, waiting_call(pr), e->type,
 			      e->status, &e->at);
-		if (e->type == RDMA_CM_EVENT_REJECTED)
+		if (e->type == RDMA_CM_EVENT_REJECTED) {
 			r->out.fail.private_len = e->private_len;
+			read_busy(r, e);
+		}
 		if (r->out.fail.cause == RR_CAUSE_NO_LISTENER)
 			name_no_listener(r);
 		if (pr->waiting == RR_STEP_TRANSFER) {
@@ -977,8 +1144,11 @@ static void fail_transfer(struct probe *pr, int wc_status)
 	struct rr_result *r = pr->r;
 	struct rr_transfer *t = &r->out.transfer;
 
+	release_data(pr->cm, pr);
 	t->wc_status = wc_status;
 	t->sent = pr->data.sent;
+	t->echo_len = pr->data.echo_len;
+	t->differs_at = pr->data.differs_at;
 	r->out.fail.cause = rr_transfer_cause(t);
 	rr_transfer_where(t, r->out.fail.where, sizeof(r->out.fail.where));
 	probe_finish(pr);
@@ -998,6 +1168,7 @@ static void transfer_done(struct rr_cm *cm, struct probe *pr,
 	end = rr_ns_ts(rr_ts_ns(&o->steps[RR_STEP_TRANSFER].start) +
 		       (int64_t)(rr_transfer_median_ms(&o->transfer) * 1e6));
 	rr_step_end_at(o, RR_STEP_TRANSFER, &end);
+	release_data(cm, pr);
 	advance(cm, pr, RR_STEP_TRANSFER, at);
 }
 
@@ -1172,7 +1343,8 @@ static void drain_events(struct rr_cm *cm)
 			batch[n].type = ev->event;
 			batch[n].status = ev->status;
 			batch[n].private_len = ev->param.conn.private_data_len;
-			if (ev->event == RDMA_CM_EVENT_CONNECT_RESPONSE)
+			if (ev->event == RDMA_CM_EVENT_CONNECT_RESPONSE ||
+			    ev->event == RDMA_CM_EVENT_REJECTED)
 				keep_private(&batch[n], ev);
 			batch[n].at = rr_now();
 			/* Ack at once: rdma_destroy_id waits for the acks. */
@@ -1438,6 +1610,7 @@ static bool cm_turn(void *be, struct rr_queue *done)
 		turn_gathers(cm, &now);
 	now = rr_now();
 	expire_probes(cm, &now);
+	start_next_data(cm);
 	release_held(cm);
 	compact_inflight(cm);
 	flush_done(cm, false, done);
@@ -1477,10 +1650,12 @@ static bool setup(struct rr_cm *cm)
 	cm->pending = calloc(cm->cap, sizeof(*cm->pending));
 	cm->inflight = calloc(cm->p->parallel, sizeof(*cm->inflight));
 	cm->graves = calloc(cm->cap, sizeof(*cm->graves));
+	cm->data_wait = calloc(cm->p->parallel, sizeof(*cm->data_wait));
 	cm->pfd = calloc(poll_room(cm), sizeof(*cm->pfd));
 	cm->pfd_probe = calloc(poll_room(cm), sizeof(*cm->pfd_probe));
 	if (!cm->pool || !cm->free_probes || !cm->pending ||
-	    !cm->inflight || !cm->graves || !cm->pfd || !cm->pfd_probe)
+	    !cm->inflight || !cm->graves || !cm->pfd || !cm->pfd_probe ||
+	    !cm->data_wait)
 		return false;
 	for (i = 0; i < cm->cap; i++)
 		cm->free_probes[cm->num_free++] = &cm->pool[cm->cap - 1 - i];
@@ -1552,6 +1727,7 @@ static void cm_end(void *be)
 	while (cm->num_graves)
 		rr_dl.rdma_destroy_id(cm->graves[--cm->num_graves]);
 	free(cm->graves);
+	free(cm->data_wait);
 	free(cm->pfd);
 	free(cm->pfd_probe);
 	free(cm->inflight);

@@ -15,25 +15,39 @@
 #define WR_RECV 2
 #define WR_POKE 3
 
-_Static_assert(sizeof(RR_DATA_REQ_TAG) - 1 + 4 == RR_DATA_REQ_LEN,
-	       "the REQ's tag and size");
+_Static_assert(sizeof(RR_DATA_REQ_TAG) - 1 + 8 == RR_DATA_REQ_LEN &&
+	       sizeof(RR_DATA_REQ_TAG1) - 1 + 4 == RR_DATA_REQ_LEN1 &&
+	       sizeof(RR_DATA_REQ_TAG) == sizeof(RR_DATA_REQ_TAG1),
+	       "the REQ's tag, size and hold");
 
-void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max)
+#define TAG_LEN (sizeof(RR_DATA_REQ_TAG) - 1)
+
+void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max,
+		      uint32_t hold_ms)
 {
-	uint32_t be = htonl(max);
+	uint32_t be = htonl(max), hold = htonl(hold_ms);
 
-	memcpy(out, RR_DATA_REQ_TAG, RR_DATA_REQ_LEN - 4);
-	memcpy(out + RR_DATA_REQ_LEN - 4, &be, 4);
+	memcpy(out, RR_DATA_REQ_TAG, TAG_LEN);
+	memcpy(out + TAG_LEN, &be, 4);
+	memcpy(out + TAG_LEN + 4, &hold, 4);
 }
 
-uint32_t rr_data_req_parse(const void *data, unsigned int len)
+uint32_t rr_data_req_parse(const void *data, unsigned int len,
+			   uint32_t *hold_ms)
 {
-	uint32_t be;
+	const uint8_t *d = data;
+	uint32_t be, hold = 0;
 
-	if (!data || len < RR_DATA_REQ_LEN ||
-	    memcmp(data, RR_DATA_REQ_TAG, RR_DATA_REQ_LEN - 4))
+	*hold_ms = 0;
+	if (!d || len < RR_DATA_REQ_LEN1)
 		return 0;
-	memcpy(&be, (const uint8_t *)data + RR_DATA_REQ_LEN - 4, 4);
+	if (len >= RR_DATA_REQ_LEN && !memcmp(d, RR_DATA_REQ_TAG, TAG_LEN)) {
+		memcpy(&hold, d + TAG_LEN + 4, 4);
+		*hold_ms = ntohl(hold);
+	} else if (memcmp(d, RR_DATA_REQ_TAG1, TAG_LEN)) {
+		return 0;
+	}
+	memcpy(&be, d + TAG_LEN, 4);
 	return ntohl(be);
 }
 
@@ -170,14 +184,28 @@ static void note_failure(int *wc_status, enum ibv_wc_status status)
 		*wc_status = (int)status;
 }
 
+/* The first byte where the echo differs from the message; -1 none. */
+static int64_t first_difference(const struct rr_cm_data *d, uint32_t len)
+{
+	uint32_t i, n = len < d->size ? len : d->size;
+
+	for (i = 0; i < n; i++)
+		if (d->buf[i] != d->buf[d->max + i])
+			return i;
+	return -1;
+}
+
 static void note_echo(struct rr_cm_data *d, const struct ibv_wc *wc,
 		      int *wc_status)
 {
 	if (wc->byte_len != d->size ||
-	    memcmp(d->buf, d->buf + d->max, d->size))
+	    memcmp(d->buf, d->buf + d->max, d->size)) {
+		d->echo_len = wc->byte_len;
+		d->differs_at = first_difference(d, wc->byte_len);
 		note_failure(wc_status, RR_WC_ECHO_DIFFERS);
-	else
+	} else {
 		d->echoed = true;
+	}
 }
 
 /* What the CQ holds now, read: the message's state after it. */

@@ -15,12 +15,17 @@
 #include <infiniband/verbs.h>
 
 /*
- * The REQ's private data of a probe that will send messages: a tag and
- * the largest message, so that the listener registers a buffer for it
- * (and only for such connections).  Within the 56 bytes RDMA CM leaves.
+ * The REQ's private data of a probe that will send messages: a tag, the
+ * largest message, so that the listener registers a buffer for it (and
+ * only for such connections), and how long the probe may keep the
+ * connection (its data may wait for other probes' first): the listener
+ * holds it at least that long.  Within the 56 bytes RDMA CM leaves.  A
+ * listener reads the first version (tag "data1", no hold) too.
  */
-#define RR_DATA_REQ_TAG "rdma-route data1"
-#define RR_DATA_REQ_LEN 20
+#define RR_DATA_REQ_TAG "rdma-route data2"
+#define RR_DATA_REQ_TAG1 "rdma-route data1"
+#define RR_DATA_REQ_LEN 24
+#define RR_DATA_REQ_LEN1 20
 
 /*
  * How long a transfer alone waits for its echo without sleeping: a few
@@ -30,9 +35,14 @@
  */
 #define RR_DATA_SPIN_NS (4 * 1000000LL)
 
-void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max);
-/* The largest message a REQ's private data asks to echo; 0: none. */
-uint32_t rr_data_req_parse(const void *data, unsigned int len);
+void rr_data_req_make(uint8_t out[RR_DATA_REQ_LEN], uint32_t max,
+		      uint32_t hold_ms);
+/*
+ * The largest message a REQ's private data asks to echo (0: none), and
+ * into *HOLD_MS how long it may keep the connection (0: not said).
+ */
+uint32_t rr_data_req_parse(const void *data, unsigned int len,
+			   uint32_t *hold_ms);
 
 /* The prober's side: one message at a time, out and back. */
 struct rr_cm_data {
@@ -44,6 +54,9 @@ struct rr_cm_data {
 	bool sent, echoed;		/* its completions so far */
 	bool poked;			/* the message of 0 bytes went */
 	struct timespec start;		/* when it was posted */
+	/* An echo that differs: its length, its first byte that does (-1: none). */
+	uint32_t echo_len;
+	int64_t differs_at;
 };
 
 /*

@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 
 #include "base/clock.h"
+#include "base/sockaddr.h"
 #include "host/rdma_libs.h"
 #include "model/cause.h"
 #include "rdmacm/cm_evidence.h"
@@ -62,14 +63,8 @@ static void start_req(struct rr_cm_ev *e, struct rdma_event_channel *ch,
 		failed_call(q, "rdma_set_option");
 		return;
 	}
-	if (dst.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&dst)->sin6_port = htons(NOBODY_PORT);
-	else
-		((struct sockaddr_in *)&dst)->sin_port = htons(NOBODY_PORT);
-	if (src.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&src)->sin6_port = 0;
-	else if (src.ss_family == AF_INET)
-		((struct sockaddr_in *)&src)->sin_port = 0;
+	rr_sockaddr_set_port(&dst, NOBODY_PORT);
+	rr_sockaddr_set_port(&src, 0);
 	if (rr_dl.rdma_resolve_addr(q->id, src.ss_family ? (struct sockaddr *)&src : NULL,
 				    (struct sockaddr *)&dst, (int)e->timeout_ms))
 		failed_call(q, "rdma_resolve_addr");

@@ -21,6 +21,12 @@
  * (the kernel caps it at net.rdma_ucm.max_backlog, 1024 by default).
  */
 #define BACKLOG MAX_OPEN
+/*
+ * The longest a prober may ask a connection to be kept (its data may wait
+ * for other probes' first): a connection is never held longer than this
+ * for a stranger's asking.
+ */
+#define MAX_ASKED_HOLD_MS 60000
 /* Descriptors of the caller's polled with the listener's (the witness's). */
 #define EXTRA_MAX 32
 /* Its device gone, the listening id is made again this often. */
@@ -31,6 +37,8 @@
 struct conn {
 	struct rdma_cm_id *id;
 	bool used, disconnecting;
+	unsigned int hold_ms;		/* the listener's, or the prober's if longer */
+	size_t echo_bytes;		/* its echo buffer, of the listener's bound */
 	struct rr_cm_echo echo;		/* c.echo: what comes goes back */
 	struct rr_connection c;
 };
@@ -42,6 +50,7 @@ struct rr_listener {
 	int bind_err;
 	struct timespec rebind_at;
 	struct conn open[MAX_OPEN];
+	size_t echo_bytes;		/* every connection's echo buffer */
 	/*
 	 * The poll set: the channel, each echoing connection's receive CQ,
 	 * then the caller's.
@@ -52,6 +61,7 @@ struct rr_listener {
 	struct {
 		bool valid;
 		struct sockaddr_storage addr;
+		const struct ibv_context *verbs;
 		struct timespec at;
 		struct rr_peer_facts f;
 	} rep;
@@ -77,6 +87,7 @@ static void close_conn(struct rr_listener *l, struct conn *k,
 	k->c.end = end;
 	k->c.ended = rr_now();
 	k->c.echoed = k->echo.messages;
+	l->echo_bytes -= k->echo_bytes;
 	if (l->done && l->num_done < l->max_done)
 		l->done[l->num_done++] = k->c;
 	if (k->id->qp)
@@ -125,18 +136,45 @@ static size_t rep_facts(struct rr_listener *l, struct conn *k,
 	struct timespec now = rr_now();
 
 	if (!l->rep.valid || rr_ts_ms(&now, &l->rep.at) >= REP_FACTS_MS ||
-	    memcmp(&l->rep.addr, &k->c.local, sizeof(k->c.local))) {
+	    memcmp(&l->rep.addr, &k->c.local, sizeof(k->c.local)) ||
+	    l->rep.verbs != k->id->verbs) {
 		memset(&l->rep.f, 0, sizeof(l->rep.f));
 		l->rep.f.gid.vlan = -1;
 		if (l->p.facts)
-			l->p.facts(&k->c.local, &l->rep.f);
+			l->p.facts(&k->c.local, k->id->verbs, k->id->port_num,
+				   &l->rep.f);
 		l->rep.addr = k->c.local;
+		l->rep.verbs = k->id->verbs;
 		l->rep.at = now;
 		l->rep.valid = true;
 	}
 	f = l->rep.f;
 	f.echo_max = echo_max > RR_DATA_MAX_BYTES ? RR_DATA_MAX_BYTES : echo_max;
 	return rr_peer_facts_write(&f, true, buf, len);
+}
+
+/* The memory an echo of messages up to MAX takes: two halves. */
+static size_t echo_bytes(uint32_t max)
+{
+	return 2 * (size_t)max;
+}
+
+/*
+ * Its echo would pass the bound: refused, a consumer reject whose
+ * private data says why, so that the prober can say it (listener_busy).
+ */
+static void turn_busy(struct rr_listener *l, struct conn *k)
+{
+	char why[64];
+	int n;
+
+	n = snprintf(why, sizeof(why), "%s %zu %zu", RR_LISTEN_BUSY_TAG,
+		     l->echo_bytes, l->p.echo_budget);
+	if (rr_dl.rdma_reject(k->id, why, (uint8_t)(n + 1))) {
+		fail_call(l, k, "rdma_reject");
+		return;
+	}
+	close_conn(l, k, RR_CONN_BUSY);
 }
 
 /*
@@ -169,11 +207,12 @@ static void accept_conn(struct rr_listener *l, struct conn *k,
 	if (echo_max && l->p.ps != RR_PS_UDP) {
 		k->c.echo = true;
 		if (rr_cm_echo_open(&k->echo, k->id->qp, k->id->recv_cq_channel,
-				    echo_max > RR_DATA_MAX_BYTES ?
-				    RR_DATA_MAX_BYTES : echo_max, &call)) {
+				    echo_max, &call)) {
 			fail_call(l, k, call);
 			return;
 		}
+		k->echo_bytes = echo_bytes(echo_max);
+		l->echo_bytes += k->echo_bytes;
 	}
 	/* What this end is, for the prober to judge before it sends. */
 	n = rep_facts(l, k, echo_max, facts, sizeof(facts));
@@ -221,7 +260,8 @@ static void turn_away(struct rr_listener *l, struct rdma_cm_id *id,
 }
 
 static void request(struct rr_listener *l, struct rdma_cm_id *id,
-		    const struct timespec *at, uint32_t echo_max)
+		    const struct timespec *at, uint32_t echo_max,
+		    uint32_t hold_ms)
 {
 	struct conn *k = free_slot(l);
 
@@ -231,7 +271,17 @@ static void request(struct rr_listener *l, struct rdma_cm_id *id,
 	}
 	k->used = true;
 	k->id = id;
+	k->hold_ms = l->p.hold_ms;
+	if (hold_ms > k->hold_ms)
+		k->hold_ms = hold_ms < MAX_ASKED_HOLD_MS ? hold_ms : MAX_ASKED_HOLD_MS;
 	describe(&k->c, id, at);
+	if (echo_max > RR_DATA_MAX_BYTES)
+		echo_max = RR_DATA_MAX_BYTES;
+	if (echo_max && l->p.ps != RR_PS_UDP && l->p.echo_budget &&
+	    l->echo_bytes + echo_bytes(echo_max) > l->p.echo_budget && !l->p.reject) {
+		turn_busy(l, k);
+		return;
+	}
 	if (!l->p.reject) {
 		accept_conn(l, k, echo_max);
 		return;
@@ -305,7 +355,7 @@ static void read_events(struct rr_listener *l)
 	struct timespec at;
 	struct conn *k;
 	int type, status;
-	uint32_t echo_max;
+	uint32_t echo_max, hold = 0;
 	bool req;
 
 	/* The events we have no room for stay queued in the kernel. */
@@ -316,7 +366,8 @@ static void read_events(struct rr_listener *l)
 		status = ev->status;
 		req = type == RDMA_CM_EVENT_CONNECT_REQUEST;
 		echo_max = req ? rr_data_req_parse(ev->param.conn.private_data,
-						   ev->param.conn.private_data_len) : 0;
+						   ev->param.conn.private_data_len,
+						   &hold) : 0;
 		/* Acked first: destroying an id waits for its events' acks. */
 		rr_dl.rdma_ack_cm_event(ev);
 		if (id == l->id && type == RDMA_CM_EVENT_DEVICE_REMOVAL) {
@@ -324,7 +375,7 @@ static void read_events(struct rr_listener *l)
 			continue;
 		}
 		if (req) {
-			request(l, id, &at, echo_max);
+			request(l, id, &at, echo_max, req ? hold : 0);
 			continue;
 		}
 		k = find(l, id);
@@ -343,7 +394,7 @@ static void end_held(struct rr_listener *l)
 	for (i = 0; i < MAX_OPEN && room(l); i++) {
 		k = &l->open[i];
 		if (!k->used || !k->c.have_established || k->disconnecting ||
-		    rr_ts_ms(&now, &k->c.established) < l->p.hold_ms)
+		    rr_ts_ms(&now, &k->c.established) < k->hold_ms)
 			continue;
 		k->disconnecting = true;
 		if (rr_dl.rdma_disconnect(k->id))

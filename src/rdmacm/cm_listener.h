@@ -16,6 +16,8 @@
 #include "model/connection.h"
 #include "model/peer_facts.h"
 
+struct ibv_context;
+
 struct rr_listen_params {
 	struct sockaddr_storage addr;	/* with its port; any address: all */
 	enum rr_ps ps;
@@ -23,12 +25,25 @@ struct rr_listen_params {
 	/* An established connection the peer keeps longer is ended here. */
 	unsigned int hold_ms;
 	/*
-	 * This host's facts for an address (host/witness_facts.h), said in
-	 * each REP; NULL: a REP says only whether the listener echoes.
+	 * This host's facts for an address on the port a connection came to
+	 * (host/witness_facts.h), said in each REP; NULL: a REP says only
+	 * whether the listener echoes.
 	 */
 	void (*facts)(const struct sockaddr_storage *addr,
+		      struct ibv_context *verbs, uint8_t port,
 		      struct rr_peer_facts *f);
+	/*
+	 * The echo buffers of all connections together, in bytes: a request
+	 * whose buffer would pass it is refused, busy (0: no bound).
+	 */
+	size_t echo_budget;
 };
+
+/*
+ * A REJ's private data of a listener at its echo bound: this tag, then
+ * the bytes in use and the bound.
+ */
+#define RR_LISTEN_BUSY_TAG "rdma-route-busy echo"
 
 struct rr_listener;
 

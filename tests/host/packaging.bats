@@ -58,11 +58,13 @@ unit_values() {
 	root=$BATS_TEST_TMPDIR/root
 	make -s -C "$build" install DESTDIR="$root" >/dev/null
 	mkdir -p "$root/etc/systemd/system" "$root/bin" "$root/lib/systemd"
-	cp "$root$(make_var docdir)"/examples/rdma-route-textfile.* "$root/etc/systemd/system/"
+	cp "$root$(make_var docdir)"/examples/rdma-route-textfile.* \
+		"$root$(make_var docdir)"/examples/rdma-route-listen.service "$root/etc/systemd/system/"
 	cp /bin/cp /bin/mv "$root/bin/"
 	cp -R /lib/systemd/system "$root/lib/systemd/"
 	run systemd-analyze verify --man=no --root="$root" \
-		etc/systemd/system/rdma-route-textfile.service etc/systemd/system/rdma-route-textfile.timer
+		etc/systemd/system/rdma-route-textfile.service etc/systemd/system/rdma-route-textfile.timer \
+		etc/systemd/system/rdma-route-listen.service
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
@@ -161,6 +163,7 @@ unit_values() {
 		./usr/share/bash-completion/completions/rdma-route \
 		./lib/systemd/system/rdma-route-textfile.service \
 		./lib/systemd/system/rdma-route-textfile.timer \
+		./lib/systemd/system/rdma-route-listen.service \
 		./usr/share/doc/rdma-route/examples/rdma-route.rules.yml \
 		./usr/share/doc/rdma-route/copyright; do
 		grep -qx -- "$f" <<<"$files" || { echo "no $f in $deb"; return 1; }
@@ -168,6 +171,9 @@ unit_values() {
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO ./lib/systemd/system/rdma-route-textfile.service \
 		>"$BATS_TEST_TMPDIR/unit"
 	[ "$(unit_values "$BATS_TEST_TMPDIR/unit" ExecStart | cut -d' ' -f1)" = /usr/sbin/rdma-route ]
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO ./lib/systemd/system/rdma-route-listen.service \
+		>"$BATS_TEST_TMPDIR/listen"
+	[ "$(unit_values "$BATS_TEST_TMPDIR/listen" ExecStart)" = "/usr/sbin/rdma-route --listen --jsonl" ]
 	# dh_installsystemd --no-enable --no-start: no start, and an enable
 	# only for a timer the admin had enabled (debian-installed).
 	dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst >"$BATS_TEST_TMPDIR/postinst"
@@ -191,7 +197,8 @@ unit_values() {
 	for f in /usr/sbin/rdma-route '/usr/share/man/man8/rdma-route.8\*' \
 		/usr/share/bash-completion/completions/rdma-route \
 		/usr/lib/systemd/system/rdma-route-textfile.service \
-		/usr/lib/systemd/system/rdma-route-textfile.timer; do
+		/usr/lib/systemd/system/rdma-route-textfile.timer \
+		/usr/lib/systemd/system/rdma-route-listen.service; do
 		grep -qx -- "$f" <<<"$files" || { echo "no $f in %files"; return 1; }
 	done
 }

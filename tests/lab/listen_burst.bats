@@ -47,19 +47,22 @@ ended() {
 	}
 }
 
-@test "--listen --count 300: a burst of 300 connections from cmtime, each a record, counted, then it ends" {
+@test "--listen --count 1024: 1024 connections open at once from cmtime under a soft limit of 1024 files, each a record, counted, then it ends" {
 	out=$BATS_TEST_TMPDIR/listen
-	listen_bg 7501 --count 300
-	run timeout 100 cmtime -s 192.168.77.1 -p 7501 -c 300
+	# Two descriptors a connection: the listener raises its own limit.
+	ulimit -Sn 1024
+	listen_bg 7501 --count 1024
+	ulimit -Sn 4096
+	run timeout 200 cmtime -s 192.168.77.1 -p 7501 -c 1024
 	[ "$status" -eq 0 ] || { echo "cmtime: $status $output"; false; }
 	ended
 	[ "$(cat "$out.err")" = "rdma-route: listening on 192.168.77.1 port 7501 (tcp), its witness on TCP" ]
-	jqe -s '[.[] | select(.record == "connections")] | length == 300' "$out"
+	jqe -s '[.[] | select(.record == "connections")] | length == 1024' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .status] | unique == ["disconnected"]' "$out"
 	jqe -s '[.[] | select(.record == "connections") | .local] | unique == ["192.168.77.1:7501"]' "$out"
-	# 300 distinct peers: no record twice, none lost.
-	jqe -s '[.[] | select(.record == "connections") | .peer] | unique | length == 300' "$out"
-	jqe -s '[.[] | select(.record == "summary")] | length == 1 and .[0].connections == 300 and .[0].by_status == {"disconnected": 300}' "$out"
+	# 1024 distinct peers: no record twice, none lost.
+	jqe -s '[.[] | select(.record == "connections") | .peer] | unique | length == 1024' "$out"
+	jqe -s '[.[] | select(.record == "summary")] | length == 1 and .[0].connections == 1024 and .[0].by_status == {"disconnected": 1024}' "$out"
 }
 
 @test "--listen --reject --count 200: 200 requests at once, each refused, a record each, counted, then it ends" {

@@ -140,7 +140,7 @@ wait_connected_on_b() {
 		echo "no connection on b" >&2; exit 1'
 }
 
-@test "an echo that does not come, the peer still there: no_echo, the message acknowledged and the peer poked" {
+@test "an echo that does not come, the peer still there and saying it echoes: echo_lost, the message acknowledged and the peer poked" {
 	# On 6.12, b's Soft-RoCE acknowledges nothing more on a QP whose own
 	# send (the held echo) waits for its ACK: the poke goes unanswered
 	# there, and the probe would say data_no_ack (tests/lab/README.md).
@@ -149,8 +149,9 @@ wait_connected_on_b() {
 	hold_echoes_on_b
 	run --separate-stderr rr --connect --data=64 --json --timeout 1000 "$LAB_PEER"
 	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
-	jqe '.results[0].error | .step == "transfer" and .cause == "no_echo" and .failed_by == "deadline"' <<<"$output" || { echo "$output"; false; }
-	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged, its echo never came (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+	jqe '.results[0].error | .step == "transfer" and .cause == "echo_lost" and .failed_by == "deadline"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0].error.detail == "the first message, of 64 bytes, did not come back: acknowledged by a peer that echoes, its echo lost (path MTU 1024, eth0 MTU 1500 here)"' <<<"$output"
+	jqe '.results[0].peer | .from == "rep" and .echo_max == 64' <<<"$output"
 }
 
 # probe_held_while B_CMD: a probe of one message whose echo b holds (its
@@ -197,4 +198,77 @@ probe_held_while() {
 	serve_b 7475 "$LAB_PEER" "$RDMA_ROUTE --listen=7475 $LAB_PEER"
 	run --separate-stderr rr --connect=7475 --data --json --timeout 3000 "$LAB_PEER"
 	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+}
+
+@test "an echo that differs (a peer that changes one byte): echo_corrupted, its length and the first byte that differs" {
+	serve_b 7476 "$LAB_PEER" "$(dirname "$RDMA_ROUTE")/tests/lab/shim/echo_flip $LAB_PEER 7476"
+	run --separate-stderr rr --connect=7476 --data=64 --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0] | .error.step == "transfer" and .error.cause == "echo_corrupted" and .wc_status == "echo_differs"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0].error.detail | startswith("the first message, of 64 bytes, did not come back: its echo came back 64 bytes long, different from byte 32 on")' <<<"$output"
+}
+
+# Below 1280 bytes IPv6 leaves the interface, its address too: back.
+mtu_back_on_b() {
+	lab-on b 'ip link set eth0 mtu 1500 && ip -6 address replace fd00:90::2/64 dev eth0 nodad'
+	for _ in 1 2 3 4 5; do
+		busybox ping6 -q -c 1 -W 1 "$LAB_PEER6" >/dev/null 2>&1 && break
+	done
+}
+
+@test "b's eth0 at MTU 1000 (active MTU 512), the path MTU 1024: its REP says so, a warning; with --data mtu_black_hole the way back, naming b's MTU" {
+	restore+=(mtu_back_on_b)
+	lab-on b 'ip link set eth0 mtu 1000'
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	run --separate-stderr rr --connect --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0].peer | .active_mtu == 512 and .netdev_mtu == 1000 and .gid.netdev == "eth0"' <<<"$output"
+	jqe '.results[0].warnings[0] | startswith("the peer'"'"'s active MTU 512 (its eth0 MTU 1000) is below the path MTU 1024")' <<<"$output" || { echo "$output"; false; }
+	run --separate-stderr rr --connect --data --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	jqe '.results[0].error | .step == "transfer" and .cause == "mtu_black_hole"' <<<"$output" || { echo "$output"; false; }
+	jqe '.results[0] | .data_passed == 1 and .data_largest_passed == 64' <<<"$output"
+	jqe '.results[0].error.detail | contains("the peer'"'"'s active MTU 512 (its eth0 MTU 1000) is below its packet of 1024: its echo cannot come back")' <<<"$output"
+	# Messages of 512 come back: the way out carries 1024.
+	run --separate-stderr rr --connect --data=64,512 --json --timeout 2000 "$LAB_PEER"
+	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
+}
+
+# How many results of $output (a JSON document) have each cause.
+causes_of() {
+	jq -c '[.results[] | .error.cause // "connected"] | group_by(.) | map({(.[0]): length}) | add' <<<"$1"
+}
+
+@test "64 probes at once on a healthy path (default sizes) and 32 at once of 64 bytes and 1 MiB: no mtu_black_hole, no no_echo; what the deadline cut is transfer_too_slow" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
+	mapfile -t many < <(for _ in $(seq 64); do echo "$LAB_PEER"; done)
+	run --separate-stderr rr --connect --data --json --parallel 64 --timeout 2000 "${many[@]}"
+	echo "64 at once: $(causes_of "$output")"
+	jqe '[.results[] | .error.cause // empty] | all(. == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
+	jqe '.summary.connected >= 48' <<<"$output" || { causes_of "$output"; false; }
+	run --separate-stderr rr --connect --data=64,1M --json --timeout 2000 "${many[@]:0:32}"
+	echo "32 of 1 MiB at once: $(causes_of "$output")"
+	jqe '[.results[] | .error.cause // empty] | all(. == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
+	jqe '[.results[] | select(.error.cause == "transfer_too_slow") | .error.detail | contains("probes send their data one at a time")] | all' <<<"$output"
+	jqe '.summary.connected >= 1' <<<"$output"
+	# 1 MiB alone, a deadline of 1050 ms: it passes, or is too slow; it
+	# is never a peer that does not echo.
+	run --separate-stderr rr --connect --data=1M --json --timeout 50 "$LAB_PEER"
+	jqe '.results[0] | .status == "connected" or .error.cause == "transfer_too_slow"' <<<"$output" || { echo "$output"; false; }
+}
+
+@test "96 probes of 1 MiB at once: b's listener keeps its echo buffers within its bound, the rest refused busy (listener_busy), a record each" {
+	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --jsonl $LAB_PEER"
+	mapfile -t many < <(for _ in $(seq 96); do echo "$LAB_PEER"; done)
+	run --separate-stderr rr --connect --data=1M --json --parallel 96 --timeout 2000 "${many[@]}"
+	echo "96 of 1 MiB: $(causes_of "$output")"
+	# b has 1 GiB: an eighth of its memory holds some 60 buffers of 2 MiB.
+	budget=$(lab-on b 'echo $(( $(getconf _PHYS_PAGES) * $(getconf PAGESIZE) / 8 >> 20 ))')
+	jqe '[.results[] | select(.error.cause == "listener_busy")] | length >= 8' <<<"$output" || { causes_of "$output"; false; }
+	jqe --arg b "of its $budget MiB" '[.results[] | select(.error.cause == "listener_busy") | .error.detail] | all(endswith($b))' <<<"$output" || { echo "budget $budget"; false; }
+	busy=$(jq '[.results[] | select(.error.cause == "listener_busy")] | length' <<<"$output")
+	jqe '[.results[] | .error.cause // empty] | all(. == "listener_busy" or . == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
+	lab-on b "kill -INT ${b_pids[0]}; for _ in \$(seq 200); do kill -0 ${b_pids[0]} 2>/dev/null || break; sleep 0.05; done"
+	run lab-on b 'cat /tmp/serve.7471'
+	jqe -s --argjson n "$busy" '[.[] | select(.record == "connections") | .status] | map(select(. == "busy")) | length == $n' <<<"$output"
 }

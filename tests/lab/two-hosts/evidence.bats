@@ -102,12 +102,20 @@ tos_back() {
 	[ "$status" -eq 0 ] || { echo "$output $stderr"; false; }
 }
 
-# rxe0 back on b once its deletion (in the background) is over.
+# rxe0 back on b once its deletion (in the background) is over, with
+# rdma_rxe loaded again: on 6.12, a device deleted and added again
+# answered no connection request, as after a link flap (hosts.bash).
 rxe_readded_on_b() {
 	lab-on b 'for _ in $(seq 200); do [ -e /tmp/rxe_del.done ] && break; sleep 0.05; done
 		rm -f /tmp/rxe_del.done
-		rdma link show rxe0 >/dev/null 2>&1 || rdma link add rxe0 type rxe netdev eth0
-		for _ in $(seq 200); do rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" && exit 0; sleep 0.05; done
+		rdma link del rxe0 2>/dev/null
+		rmmod rdma_rxe && insmod /run/lab/modules/rdma_rxe.ko &&
+			rdma link add rxe0 type rxe netdev eth0 || exit 1
+		for _ in $(seq 200); do
+			rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
+				grep -qs ffff:c0a8:5a02 /sys/class/infiniband/rxe0/ports/1/gids/* && exit 0
+			sleep 0.05
+		done
 		echo "rxe0 not back on b" >&2; exit 1'
 }
 

@@ -61,6 +61,10 @@ static void sizes(void)
 	parse_ok("mtu,1024", "1024,1024", 1024);
 	parse_ok("64,64,64,64,64,64,64,64", "64,64,64,64,64,64,64,64", 1024);
 	parse_ok("1,2,3,4,5,6,7,8", "1,2,3,4,5,6,7,8", 1024);
+	parse_ok("00000000000000001", "1", 1024);
+	parse_ok("0000000000000000000064K,007", "7,65536", 1024);
+	parse_bad("64,\x1b[31m", "'\\x1b[31m' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
+	parse_bad("00000", "'00000' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
 	parse_bad("", "'' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
 	parse_bad("0", "'0' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
 	parse_bad("64,,5", "'' is no size: want bytes from 1 to 1M (K and M suffixes) or mtu");
@@ -155,11 +159,87 @@ static void causes(void)
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "no_echo",
 	       "the peer's receive refused it");
 	t = three(0, RR_WC_ECHO_DIFFERS, true);
+	t.echo_len = 100;
+	t.differs_at = 0;
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "no_echo",
-	       "something else came back");
+	       "something else came back from a peer that did not say it echoes (ucmatose's own message)");
+	t.echo_len = 64;
+	t.differs_at = 17;
+	t.peer_echo_max = 1048576;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "echo_corrupted",
+	       "an echo that differs, from a peer that echoes");
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "the first message, of 64 bytes, did not come back: its echo came back 64 bytes long, different from byte 17 on (path MTU 1024)",
+	       "its length and where it differs");
+	t.echo_len = 63;
+	t.differs_at = -1;
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "the first message, of 64 bytes, did not come back: its echo came back 63 bytes long (path MTU 1024)",
+	       "a shorter echo, the same bytes");
 	t = three(0, IBV_WC_LOC_LEN_ERR, false);
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "transfer_failed",
 	       "any other status");
+}
+
+/* The verdicts that must hold under load and with what the peer said. */
+static void under_load(void)
+{
+	struct rr_data_plan plan;
+	struct rr_transfer t;
+	char where[512], why[64];
+
+	/* 64 passed, 1 MiB never acknowledged: many packets, no proof. */
+	ok(rr_data_plan_parse("64,1M", &plan, why, sizeof(why)), "64,1M");
+	rr_transfer_plan(&t, &plan, 1024);
+	t.passed = 1;
+	t.wc_status = IBV_WC_RETRY_EXC_ERR;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "data_no_ack",
+	       "1 MiB lost after 64: not a black hole (one of its packets may have been lost)");
+	/* The deadline, having waited behind three probes' data. */
+	t = three(1, -1, false);
+	t.behind = 3;
+	t.waited_ms = 2400;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "transfer_too_slow",
+	       "the deadline after waiting its turn");
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not; it waited 2400 ms for the data of 3 probes before it (probes send their data one at a time) (path MTU 1024)",
+	       "its wait said");
+	/* One packet acknowledged by a peer that echoes: its echo lost. */
+	t = three(1, -1, true);
+	t.peer_echo_max = 65536;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "echo_lost",
+	       "the echo of one packet lost, not no_echo");
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged by a peer that echoes, its echo lost (path MTU 1024)",
+	       "lost, said");
+	/* Acknowledged, late, and the peer said it echoes: too slow, not no_echo. */
+	t = three(2, -1, true);
+	t.peer_echo_max = 65536;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "transfer_too_slow",
+	       "a late echo of a peer that echoes");
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "messages up to 1024 bytes came back, one of 65536 did not: acknowledged, its echo still on its way at the deadline (path MTU 1024)",
+	       "still on its way");
+	t.peer_echo_max = 0;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "no_echo",
+	       "a peer that did not say it echoes");
+	/* The peer's active MTU 512: its echo of 1024 cannot come back. */
+	t = three(1, -1, true);
+	t.peer_echo_max = 65536;
+	t.peer_active_mtu = 512;
+	t.peer_netdev_mtu = 1000;
+	snprintf(t.peer_netdev, sizeof(t.peer_netdev), "eth0");
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "mtu_black_hole",
+	       "acknowledged, the peer's MTU short: a black hole the way back");
+	rr_transfer_where(&t, where, sizeof(where));
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged, but the peer's active MTU 512 (its eth0 MTU 1000) is below its packet of 1024: its echo cannot come back (path MTU 1024)",
+	       "the side whose MTU is short named");
+	t.wc_status = IBV_WC_RETRY_EXC_ERR;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "mtu_black_hole",
+	       "its poke unanswered (its QP in error): the same");
+	t.peer_active_mtu = 1024;
+	is_str(rr_cause_key(rr_transfer_cause(&t)), "data_no_ack",
+	       "the peer's MTU enough: it went silent");
 }
 
 static void wc_keys(void)
@@ -202,6 +282,7 @@ int main(void)
 	sizes();
 	median();
 	causes();
+	under_load();
 	wc_keys();
 	ack_timeout();
 	return tap_done();

@@ -9,9 +9,11 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <netinet/in.h>
 
+#include "rdmacm/cm_data.h"
 #include "rdmacm/cm_listener.h"
 #include "host/rdma_libs.h"
 #include "../tap.h"
@@ -336,8 +338,29 @@ static void turned_away(void)
 	is_int(fake.destroyed, 1030, "free: the open ones let go too");
 }
 
+/* A probe's REQ asks for its echo and for a hold; a first version's too. */
+static void data_requests(void)
+{
+	uint8_t req[RR_DATA_REQ_LEN], old[RR_DATA_REQ_LEN1];
+	uint32_t hold = 7;
+
+	rr_data_req_make(req, 65536, 4250);
+	is_int(rr_data_req_parse(req, sizeof(req), &hold), 65536, "the largest message asked");
+	is_int(hold, 4250, "the hold asked");
+	/* A first version: the tag "data1", no hold. */
+	memcpy(old, RR_DATA_REQ_TAG1, sizeof(RR_DATA_REQ_TAG1) - 1);
+	memcpy(old + sizeof(RR_DATA_REQ_TAG1) - 1, "\0\0\4\0", 4);
+	is_int(rr_data_req_parse(old, sizeof(old), &hold), 1024, "a data1 REQ read: 1024");
+	is_int(hold, 0, "and no hold");
+	is_int(rr_data_req_parse(req, RR_DATA_REQ_LEN1, &hold), 0, "a data2 REQ cut short: nothing");
+	req[0] ^= 1;
+	is_int(rr_data_req_parse(req, sizeof(req), &hold), 0, "another tag: nothing");
+	is_int(rr_data_req_parse(NULL, 56, &hold), 0, "no private data: nothing");
+}
+
 int main(void)
 {
+	data_requests();
 	rr_dl.rdma_create_event_channel = f_create_event_channel;
 	rr_dl.rdma_destroy_event_channel = f_destroy_event_channel;
 	rr_dl.rdma_create_id = f_create_id;
