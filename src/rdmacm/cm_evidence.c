@@ -23,6 +23,7 @@ struct ev_req {
 	struct rdma_cm_id *id;
 	struct timespec start;
 	bool over;
+	bool sent;		/* the REQ went (rdma_connect returned) */
 };
 
 struct rr_cm_ev {
@@ -139,6 +140,8 @@ void rr_cm_ev_event(struct rdma_cm_id *id, enum rdma_cm_event_type type,
 	case RDMA_CM_EVENT_ROUTE_RESOLVED:
 		if (connect_req(q))
 			failed_call(q, "rdma_connect");
+		else
+			q->sent = true;
 		return;
 	case RDMA_CM_EVENT_REJECTED:
 		rejected(q, status, at);
@@ -181,9 +184,12 @@ void rr_cm_ev_end(struct rr_cm_ev *e)
 	if (!e)
 		return;
 	for (i = 0; i < e->num; i++) {
-		if (!e->req[i].over)
+		if (!e->req[i].over && e->req[i].sent)
 			rr_ev_set(e->set, e->req[i].kind, RR_EVA_NO_ANSWER, -1,
 				  "no answer to the REQ");
+		else if (!e->req[i].over)
+			rr_ev_set(e->set, e->req[i].kind, RR_EVA_ERROR, -1,
+				  "the REQ never went: its address or route not resolved in time");
 		if (e->req[i].id) {
 			e->req[i].id->context = NULL;
 			rr_dl.rdma_destroy_id(e->req[i].id);

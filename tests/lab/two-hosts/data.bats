@@ -239,15 +239,18 @@ causes_of() {
 	jq -c '[.results[] | .error.cause // "connected"] | group_by(.) | map({(.[0]): length}) | add' <<<"$1"
 }
 
-@test "64 probes at once on a healthy path (default sizes) and 32 at once of 64 bytes and 1 MiB: no mtu_black_hole, no no_echo; what the deadline cut is transfer_too_slow" {
+@test "64 probes at once on a healthy path (default sizes) and 16 at once of 64 bytes and 1 MiB: no mtu_black_hole, no no_echo; what the deadline cut is transfer_too_slow" {
+	# The verdicts' logic, the same under the sanitizers: one run of it
+	# (scripts/test-all skips it on the sanitizer build's 6.12 lab).
+	[[ " ${RDMA_ROUTE_LAB_SKIP:-} " != *" load "* ]] || skip "RDMA_ROUTE_LAB_SKIP has load"
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
 	mapfile -t many < <(for _ in $(seq 64); do echo "$LAB_PEER"; done)
 	run --separate-stderr rr --connect --data --json --parallel 64 --timeout 2000 "${many[@]}"
 	echo "64 at once: $(causes_of "$output")"
 	jqe '[.results[] | .error.cause // empty] | all(. == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
 	jqe '.summary.connected >= 48' <<<"$output" || { causes_of "$output"; false; }
-	run --separate-stderr rr --connect --data=64,1M --json --timeout 2000 "${many[@]:0:32}"
-	echo "32 of 1 MiB at once: $(causes_of "$output")"
+	run --separate-stderr rr --connect --data=64,1M --json --timeout 2000 "${many[@]:0:16}"
+	echo "16 of 1 MiB at once: $(causes_of "$output")"
 	jqe '[.results[] | .error.cause // empty] | all(. == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
 	jqe '[.results[] | select(.error.cause == "transfer_too_slow") | .error.detail | contains("probes send their data one at a time")] | all' <<<"$output"
 	jqe '.summary.connected >= 1' <<<"$output"
@@ -257,11 +260,11 @@ causes_of() {
 	jqe '.results[0] | .status == "connected" or .error.cause == "transfer_too_slow"' <<<"$output" || { echo "$output"; false; }
 }
 
-@test "96 probes of 1 MiB at once: b's listener keeps its echo buffers within its bound, the rest refused busy (listener_busy), a record each" {
+@test "80 probes of 1 MiB at once: b's listener keeps its echo buffers within its bound, the rest refused busy (listener_busy), a record each" {
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen --jsonl $LAB_PEER"
-	mapfile -t many < <(for _ in $(seq 96); do echo "$LAB_PEER"; done)
-	run --separate-stderr rr --connect --data=1M --json --parallel 96 --timeout 2000 "${many[@]}"
-	echo "96 of 1 MiB: $(causes_of "$output")"
+	mapfile -t many < <(for _ in $(seq 80); do echo "$LAB_PEER"; done)
+	run --separate-stderr rr --connect --data=1M --json --parallel 80 --timeout 2000 "${many[@]}"
+	echo "80 of 1 MiB: $(causes_of "$output")"
 	# b has 1 GiB: an eighth of its memory holds some 60 buffers of 2 MiB.
 	budget=$(lab-on b 'echo $(( $(getconf _PHYS_PAGES) * $(getconf PAGESIZE) / 8 >> 20 ))')
 	jqe '[.results[] | select(.error.cause == "listener_busy")] | length >= 8' <<<"$output" || { causes_of "$output"; false; }

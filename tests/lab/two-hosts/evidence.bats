@@ -151,10 +151,21 @@ answers_back_on_b() {
 		nft add rule inet lab_o out udp dport 4791 udp length 288 counter drop'
 	run --separate-stderr rr --connect --json --timeout 1000 "$LAB_PEER"
 	[ "$status" -eq 1 ]
-	jqe '.results[0].error | .cause == "peer_cm_silent" and .decided_by == ["witness", "cm_other_service"]' <<<"$output" || { echo "$output"; false; }
-	jqe '.results[0].peer_counters | .cm_requests_after > .cm_requests_before' <<<"$output"
+	# On 6.12 b's CM neither answers nor counts a second request while
+	# its REP to the first is lost: the counters cannot tell, and the
+	# evidence says what remains.
+	if [[ $(uname -r) == 6.1.* ]]; then
+		jqe '.results[0].error | .cause == "peer_cm_silent" and .decided_by == ["witness", "cm_other_service"]' <<<"$output" || { echo "$output"; false; }
+		jqe '.results[0].peer_counters | .cm_requests_after > .cm_requests_before' <<<"$output"
+	else
+		jqe '.results[0].error | .cause == "roce_unanswered" and (.could_be | index("peer_cm_silent"))' <<<"$output" || { echo "$output"; false; }
+	fi
 	run lab-on b 'nft list chain inet lab_o out'
 	[[ $output =~ counter\ packets\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge 1 ]
+	# The rule gone before the listener stops: the kernel holds a
+	# listener that ends with a REP it cannot send until its retries end
+	# (a minute), destroying that id.
+	answers_back_on_b
 }
 
 @test "connected: b's REP says what it is (its GID, MTUs, the echo it grants); its witness answers the request line, and nothing else" {
