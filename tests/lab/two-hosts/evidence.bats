@@ -143,6 +143,20 @@ answers_back_on_b() {
 	lab-on b 'nft delete table inet lab_o 2>/dev/null; exit 0'
 }
 
+# rdma_rxe loaded again on b once its listener is gone (rmmod waits for
+# the last user), rxe0 back and ACTIVE with its address's GID.
+rxe_reloaded_on_b() {
+	lab-on b 'for _ in $(seq 400); do rmmod rdma_rxe 2>/dev/null && break; sleep 0.05; done
+		lsmod | grep -q "^rdma_rxe " && { echo "rdma_rxe still in use on b" >&2; exit 1; }
+		insmod /run/lab/modules/rdma_rxe.ko && rdma link add rxe0 type rxe netdev eth0 || exit 1
+		for _ in $(seq 200); do
+			rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
+				grep -qs ffff:c0a8:5a02 /sys/class/infiniband/rxe0/ports/1/gids/* && exit 0
+			sleep 0.05
+		done
+		echo "rxe0 not back on b" >&2; exit 1'
+}
+
 @test "b's RDMA CM answers lost on their way back (b drops its outgoing MADs): peer_cm_silent, its witness saw the requests arrive" {
 	serve_b 7471 "$LAB_PEER" "$RDMA_ROUTE --listen $LAB_PEER"
 	restore+=(answers_back_on_b)
@@ -159,6 +173,9 @@ answers_back_on_b() {
 		jqe '.results[0].peer_counters | .cm_requests_after > .cm_requests_before' <<<"$output"
 	else
 		jqe '.results[0].error | .cause == "roce_unanswered" and (.could_be | index("peer_cm_silent"))' <<<"$output" || { echo "$output"; false; }
+		# And its CM answers nothing more, the rule gone, until
+		# rdma_rxe is loaded again (as after a device re-added).
+		restore+=(rxe_reloaded_on_b)
 	fi
 	run lab-on b 'nft list chain inet lab_o out'
 	[[ $output =~ counter\ packets\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge 1 ]
