@@ -15,6 +15,7 @@
 #include "mad/fabric_counters.h"
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
+#include "mad/fabric_sm.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
 #include "base/escape.h"
@@ -231,6 +232,8 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.links_lost = v->num_lost, .lost_checked = v->lost_checked,
 		.spread_links = v->spread.links,
 		.load_min = v->spread.min, .load_max = v->spread.max,
+		.sm_asked = v->sm && v->sm->asked,
+		.sm_answered = v->sm && rr_fabric_sm_ok(v->sm),
 	};
 	double fair;
 
@@ -242,6 +245,8 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 	v->expect_failed = failed;
 	v->num_expect_failed = rr_check_counts(&v->counts, run->expects,
 					       run->num_expects, failed);
+	v->severity = &run->opts.severity;
+	rr_fabric_judge(&v->counts, v->severity, &v->verdict);
 }
 
 /*
@@ -393,10 +398,11 @@ out:
 }
 
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
-		    struct rr_graph *g, struct rr_graph_read *rd)
+		    struct rr_graph *g, struct rr_graph_read *rd,
+		    const struct rr_fabric_sm *sm)
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
-				    .quiet = run->opts.quiet };
+				    .quiet = run->opts.quiet, .sm = sm };
 	struct walk_ctx c = { .p = run->out.p, .v = &v,
 			      .per_pair = run->opts.per_pair };
 	struct rr_credit_loop *loops = NULL;
@@ -478,7 +484,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	}
 	judge(run, &v, failed);
 	rr_render_routes(run->out.p, &v);
-	code = s.arrived != s.pairs || v.num_loops ? RR_EXIT_FAILED :
+	code = v.verdict.worst == RR_SEV_FAULT ? RR_EXIT_FAILED :
 	       v.num_expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
 	if (draw(run, &v) != RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
@@ -526,6 +532,7 @@ int rr_run_routes(struct run *run)
 		.window = run->opts.parallel ? run->opts.parallel :
 					       RR_SA_DEFAULT_PARALLEL,
 	};
+	struct rr_fabric_sm sm;
 	struct rr_graph_read rd;
 	struct rr_graph g;
 	char why[256];
@@ -544,7 +551,9 @@ int rr_run_routes(struct run *run)
 		code = no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
 		goto out;
 	}
-	code = walk_all(run, &p, &g, &rd);
+	/* Read after the fabric: a port that cannot be read has no SM to ask. */
+	rr_fabric_sm_read(&p, &sm, &no_library);
+	code = walk_all(run, &p, &g, &rd, &sm);
 	rr_graph_free(&g);
 out:
 	rr_routes_before_free(&run->routes.before);

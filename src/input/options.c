@@ -49,6 +49,7 @@ enum {
 	OPT_COMPARE,
 	OPT_SL_FROM_SA,
 	OPT_PER_PAIR,
+	OPT_SEVERITY,
 };
 
 static const char doc[] =
@@ -187,6 +188,10 @@ static const struct argp_option options[] = {
 	{ "sl-from-sa", OPT_SL_FROM_SA, NULL, 0,
 	  "--trace --all-pairs: where there are credit loops on one VL, each "
 	  "pair's SL from the SA's PathRecord (else SL 0 for every pair)", 2 },
+	{ "severity", OPT_SEVERITY, "FINDING=LEVEL", 0,
+	  "--trace --all-pairs: a finding's severity (LEVEL fault: exit 1, "
+	  "warning: reported, exit 0, none); a list with commas, repeatable "
+	  "(the findings and their defaults: rdma-route(8), VERDICT)", 2 },
 	{ "per-pair", OPT_PER_PAIR, NULL, 0,
 	  "--trace --all-pairs --jsonl: a record per pair (its route) before "
 	  "the report", 2 },
@@ -286,6 +291,8 @@ static void check_mode(struct rr_opts *opts, struct argp_state *state)
 		argp_error(state, "--dot draws the routes of --sa --trace --all-pairs");
 	if (opts->sl_from_sa && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--sl-from-sa asks the SL of each pair of --sa --trace --all-pairs");
+	if (opts->severity_given && opts->mode != RR_MODE_ROUTES)
+		argp_error(state, "--severity weighs the findings of --sa --trace --all-pairs");
 	if (opts->compare && opts->mode != RR_MODE_ROUTES)
 		argp_error(state, "--compare compares the routes of --sa --trace --all-pairs with an earlier run's");
 	if (opts->reject && opts->mode != RR_MODE_LISTEN)
@@ -335,6 +342,18 @@ static void parse_data(struct rr_opts *opts, struct argp_state *state,
 	if (!rr_data_plan_parse(arg, &opts->data_plan, why, sizeof(why)))
 		argp_error(state, "invalid --data '%s': %s",
 			   rr_shown(arg, buf, sizeof(buf)), why);
+}
+
+/* --severity FINDING=LEVEL[,...] over the defaults (and earlier ones). */
+static void severity(struct argp_state *state, struct rr_opts *opts,
+		     const char *arg)
+{
+	char why[160], buf[128];
+
+	if (!rr_severities_parse(&opts->severity, arg, why, sizeof(why)))
+		argp_error(state, "invalid --severity '%s': %s",
+			   rr_shown(arg, buf, sizeof(buf)), why);
+	opts->severity_given = true;
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -529,6 +548,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_SL_FROM_SA:
 		opts->sl_from_sa = true;
 		break;
+	case OPT_SEVERITY:
+		severity(state, opts, arg);
+		break;
 	case OPT_COMPARE:
 		if (!arg[0])
 			argp_error(state, "invalid --compare '': want a file name");
@@ -585,6 +607,7 @@ void rr_parse_options(int argc, char **argv, struct rr_opts *opts)
 		.format = RR_FORMAT_TEXT,
 		.matrix_grid = RR_DEFAULT_MATRIX_GRID,
 	};
+	rr_severities_default(&opts->severity);
 	/* argp exits with argp_err_exit_status on usage errors. */
 	argp_err_exit_status = RR_EXIT_USAGE;
 	/*

@@ -8,6 +8,7 @@
 #include "base/port_space.h"	/* enum rr_ps: --ps */
 #include "model/transfer.h"	/* struct rr_data_plan: --data */
 #include "base/output_format.h"
+#include "model/fabric_verdict.h"	/* struct rr_severities: --severity */
 
 /* Exit codes, documented in --help and rdma-route(8). */
 enum rr_exit {
@@ -109,6 +110,8 @@ struct rr_opts {
 	const char *compare;	/* --compare: an earlier run's JSON report */
 	bool sl_from_sa;	/* --sl-from-sa: each pair's SL from the SA */
 	bool per_pair;		/* --per-pair: its JSON Lines record per route */
+	struct rr_severities severity;	/* --severity over the defaults */
+	bool severity_given;
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */

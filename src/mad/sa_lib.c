@@ -50,6 +50,7 @@ static bool find_all(struct rr_sa_lib *lib)
 	FIND(mad_so, ib_resolve_smlid_via);
 	FIND(mad_so, mad_get_field);
 	FIND(mad_so, mad_decode_field);
+	FIND(mad_so, smp_query_via);
 	return true;
 missing:
 	return false;

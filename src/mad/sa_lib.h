@@ -40,6 +40,7 @@ struct rr_sa_lib {
 	__typeof__(ib_resolve_smlid_via) *ib_resolve_smlid_via;
 	__typeof__(mad_get_field) *mad_get_field;
 	__typeof__(mad_decode_field) *mad_decode_field;
+	__typeof__(smp_query_via) *smp_query_via;
 };
 
 /*

@@ -7,7 +7,8 @@
 #define GAUGE(n) "rdma_route_fabric_" n
 
 const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
-	[RR_FC_PORTS] = { "ports", NULL, NULL },
+	[RR_FC_PORTS] = { "ports", GAUGE("ports"),
+		"CA ports whose routes were walked" },
 	[RR_FC_PAIRS] = { "pairs", NULL, NULL },
 	[RR_FC_ARRIVED] = { "arrived", NULL, NULL },
 	[RR_FC_FAILED] = { "failed", NULL, NULL },
@@ -16,6 +17,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_LOOPS] = { "loops", NULL, NULL },
 	[RR_FC_BAD_PORTS] = { "bad_ports", NULL, NULL },
 	[RR_FC_TABLES_UNREAD] = { "tables_unread", NULL, NULL },
+	[RR_FC_SM_SILENT] = { "sm_silent", GAUGE("sm_silent"),
+		"1 when the SM the port knows did not answer SMInfo (or the port knows none)" },
 	[RR_FC_CREDIT_LOOPS] = { "credit_loops", GAUGE("credit_loops"),
 		"cycles of the routes' channel dependencies (a lossless fabric can deadlock)" },
 	[RR_FC_CHANNEL_DEPENDENCIES] = { "channel_dependencies", NULL, NULL },
@@ -41,10 +44,15 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_ROUTES_COMPARED] = { "routes_compared", NULL, NULL },
 	[RR_FC_ROUTES_MOVED] = { "routes_moved", GAUGE("routes_moved"),
 		"routes that cross other switches or ports than in the run compared with (--compare)" },
-	[RR_FC_PORTS_GONE] = { "ports_gone", NULL, NULL },
+	[RR_FC_PORTS_GONE] = { "ports_gone", GAUGE("ports_gone"),
+		"CA ports of the run compared with whose cable's other end is seen now, the cable down (--compare)" },
+	[RR_FC_PORTS_UNREACHABLE] = { "ports_unreachable",
+		GAUGE("ports_unreachable"),
+		"CA ports of the run compared with that are not reachable from this port now, their cables' ends unseen (--compare)" },
 	[RR_FC_PORTS_NEW] = { "ports_new", NULL, NULL },
 	[RR_FC_LINKS_GONE] = { "links_gone", GAUGE("links_gone"),
-		"cables of the run compared with that are not there now (--compare)" },
+		"cables of the run compared with, an end seen now, that are not there now (--compare)" },
+	[RR_FC_LINKS_UNREACHABLE] = { "links_unreachable", NULL, NULL },
 	[RR_FC_LINKS_NEW] = { "links_new", GAUGE("links_new"),
 		"cables there now that the run compared with did not have (--compare)" },
 	[RR_FC_CREDIT_LOOPS_NEW] = { "credit_loops_new", GAUGE("credit_loops_new"),
@@ -65,8 +73,10 @@ static void fill_compared(struct rr_fabric_counts *c,
 	set(c, RR_FC_ROUTES_COMPARED, cmp->compared);
 	set(c, RR_FC_ROUTES_MOVED, cmp->moved);
 	set(c, RR_FC_PORTS_GONE, cmp->ports_gone);
+	set(c, RR_FC_PORTS_UNREACHABLE, cmp->ports_unreachable);
 	set(c, RR_FC_PORTS_NEW, cmp->ports_new);
 	set(c, RR_FC_LINKS_GONE, cmp->num_gone);
+	set(c, RR_FC_LINKS_UNREACHABLE, cmp->links_unreachable);
 	set(c, RR_FC_LINKS_NEW, cmp->num_added);
 	set(c, RR_FC_CREDIT_LOOPS_NEW, cmp->num_new);
 	set(c, RR_FC_CREDIT_LOOPS_VANISHED, cmp->num_vanished);
@@ -87,6 +97,8 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	set(c, RR_FC_LOOPS, s->loops);
 	set(c, RR_FC_BAD_PORTS, s->bad_ports);
 	set(c, RR_FC_TABLES_UNREAD, s->unread);
+	if (f->sm_asked)
+		set(c, RR_FC_SM_SILENT, !f->sm_answered);
 	if (f->loops_checked) {
 		set(c, RR_FC_CREDIT_LOOPS, f->credit_loops);
 		set(c, RR_FC_CHANNEL_DEPENDENCIES, f->channel_dependencies);

@@ -26,6 +26,7 @@ enum rr_fabric_count {
 	RR_FC_LOOPS,
 	RR_FC_BAD_PORTS,
 	RR_FC_TABLES_UNREAD,
+	RR_FC_SM_SILENT,
 	RR_FC_CREDIT_LOOPS,		/* the second run */
 	RR_FC_CHANNEL_DEPENDENCIES,
 	RR_FC_LONGER_THAN_FEWEST,	/* the third */
@@ -41,8 +42,10 @@ enum rr_fabric_count {
 	RR_FC_ROUTES_COMPARED,		/* --compare */
 	RR_FC_ROUTES_MOVED,
 	RR_FC_PORTS_GONE,
+	RR_FC_PORTS_UNREACHABLE,
 	RR_FC_PORTS_NEW,
 	RR_FC_LINKS_GONE,
+	RR_FC_LINKS_UNREACHABLE,
 	RR_FC_LINKS_NEW,
 	RR_FC_CREDIT_LOOPS_NEW,
 	RR_FC_CREDIT_LOOPS_VANISHED,
@@ -77,6 +80,7 @@ struct rr_fabric_found {
 	uint64_t load_min, load_max;
 	size_t links_hot;
 	const struct rr_compare *cmp;		/* NULL: no --compare */
+	bool sm_asked, sm_answered;		/* the SM the port knows */
 };
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,

@@ -56,6 +56,42 @@ static size_t find_then(const struct rr_routes_before *b, const size_t *order,
 	return SIZE_MAX;
 }
 
+/*
+ * An earlier CA port missing today is gone when its node or its cable's
+ * other end is seen now (the cable is down: seen from here), unreachable
+ * when neither is (cut off beyond a link that is down, or gone: from
+ * here no one can tell).  False: ENOMEM.
+ */
+static bool ports_missing(struct rr_compare *c)
+{
+	const struct rr_routes_before *b = c->b;
+	const struct rr_gport *gp;
+	bool *seen;
+	size_t i;
+
+	seen = calloc(b->num_eps ? b->num_eps : 1, sizeof(*seen));
+	if (!seen) {
+		rr_compare_free(c);
+		return false;
+	}
+	for (i = 0; i < c->num_eps; i++)
+		if (c->then_of[i] != SIZE_MAX)
+			seen[c->then_of[i]] = true;
+	for (i = 0; i < b->num_eps; i++) {
+		if (seen[i])
+			continue;
+		gp = rr_graph_port(&b->g, b->eps[i].node, b->eps[i].port);
+		if (rr_graph_find(c->g, b->g.nodes[b->eps[i].node].guid) != RR_NO_NODE ||
+		    (gp->peer != RR_NO_NODE &&
+		     rr_graph_find(c->g, b->g.nodes[gp->peer].guid) != RR_NO_NODE))
+			c->ports_gone++;
+		else
+			c->ports_unreachable++;
+	}
+	free(seen);
+	return true;
+}
+
 bool rr_compare_init(struct rr_compare *c, const struct rr_routes_before *b,
 		     const struct rr_graph *g, const struct rr_endpoint *eps,
 		     size_t n)
@@ -66,6 +102,7 @@ bool rr_compare_init(struct rr_compare *c, const struct rr_routes_before *b,
 	c->b = b;
 	c->g = g;
 	c->eps = eps;
+	c->num_eps = n;
 	order = malloc((b->num_eps ? b->num_eps : 1) * sizeof(*order));
 	c->then_of = malloc((n ? n : 1) * sizeof(*c->then_of));
 	c->stamps = calloc(b->g.num_nodes ? b->g.num_nodes : 1,
@@ -85,9 +122,8 @@ bool rr_compare_init(struct rr_compare *c, const struct rr_routes_before *b,
 		matched += c->then_of[i] != SIZE_MAX;
 	}
 	c->ports_new = n - matched;
-	c->ports_gone = b->num_eps > matched ? b->num_eps - matched : 0;
 	free(order);
-	return true;
+	return ports_missing(c);
 }
 
 static size_t slot_of(const struct rr_move_group *k, size_t mask)
@@ -303,10 +339,15 @@ static void cable_name(const struct rr_graph *g, size_t i, char *buf,
 		 port, g->nodes[p->peer].desc, p->peer_port);
 }
 
-/* The cables of A that B does not have, into *OUT (*N); false: ENOMEM. */
+/*
+ * The cables of A that B does not have, into *OUT (*N); false: ENOMEM.
+ * UNSEEN, when not NULL, counts instead those with neither end in B (a
+ * cable beyond what B could reach, not known to be gone).
+ */
 static bool cables_missing(const struct rr_graph *a, const struct rr_graph *b,
 			   const struct rr_node_names *names,
-			   struct rr_cable_change **out, size_t *n)
+			   struct rr_cable_change **out, size_t *n,
+			   size_t *unseen)
 {
 	struct rr_cable_change *x, *grown;
 	unsigned int port;
@@ -318,6 +359,12 @@ static bool cables_missing(const struct rr_graph *a, const struct rr_graph *b,
 		if (a->ports[i].peer == RR_NO_NODE || !first_end(a, i) ||
 		    cabled_alike(a, i, b, NULL))
 			continue;
+		rr_graph_port_at(a, i, &node, &port);
+		if (unseen && rr_graph_find(b, a->nodes[node].guid) == RR_NO_NODE &&
+		    rr_graph_find(b, a->nodes[a->ports[i].peer].guid) == RR_NO_NODE) {
+			(*unseen)++;
+			continue;
+		}
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 8;
 			grown = realloc(*out, cap * sizeof(*grown));
@@ -326,7 +373,6 @@ static bool cables_missing(const struct rr_graph *a, const struct rr_graph *b,
 			*out = grown;
 		}
 		x = &(*out)[(*n)++];
-		rr_graph_port_at(a, i, &node, &port);
 		x->guid = a->nodes[node].guid;
 		x->port = (uint8_t)port;
 		x->peer_guid = a->nodes[a->ports[i].peer].guid;
@@ -436,8 +482,10 @@ bool rr_compare_finish(struct rr_compare *c, const struct rr_routes *s,
 		       const struct rr_node_names *names,
 		       const struct rr_credit_loop *loops, size_t n)
 {
-	if (!cables_missing(&c->b->g, c->g, NULL, &c->gone, &c->num_gone) ||
-	    !cables_missing(c->g, &c->b->g, names, &c->added, &c->num_added))
+	if (!cables_missing(&c->b->g, c->g, NULL, &c->gone, &c->num_gone,
+			    &c->links_unreachable) ||
+	    !cables_missing(c->g, &c->b->g, names, &c->added, &c->num_added,
+			    NULL))
 		return false;
 	loads_moved(c, s);
 	return loops_changed(c, loops, n);

@@ -74,18 +74,24 @@ struct rr_compare {
 	const struct rr_routes_before *b;
 	const struct rr_graph *g;
 	const struct rr_endpoint *eps;
+	size_t num_eps;
 	/* Per today's endpoint: the earlier one with its port GUID, or SIZE_MAX. */
 	size_t *then_of;
 	uint32_t *stamps;	/* the earlier graph's nodes, for its walk */
 	uint32_t stamp;
 	uint64_t compared, moved;
-	size_t ports_gone, ports_new;
+	/*
+	 * Earlier CA ports missing now: gone (their node or cable's other end
+	 * seen now) or unreachable (neither: beyond a cut, or gone unseen).
+	 */
+	size_t ports_gone, ports_unreachable, ports_new;
 	struct rr_move_group *groups;
 	size_t num_groups, cap_groups;
 	size_t *slots;		/* open addressing: group index + 1 */
 	size_t num_slots;
 	struct rr_cable_change *gone, *added;
 	size_t num_gone, num_added;
+	size_t links_unreachable;	/* earlier cables with neither end seen */
 	struct rr_load_move loads[RR_COMPARE_LOADS];
 	size_t num_loads;
 	/* The earlier loops no loop of today's holds, and today's new. */

@@ -129,19 +129,132 @@ static void counts(struct printer *p, const struct rr_routes_view *v,
 			       (long long)v->counts.v[i]);
 }
 
+/* "fault (no SM answered: sm_silent 1)", "ok": the verdict and its worst. */
+static void verdict_text(const struct rr_routes_view *v, char *buf,
+			 size_t len)
+{
+	const struct rr_fabric_verdict *vd = &v->verdict;
+	size_t i;
+
+	if (vd->worst_count < 0) {
+		snprintf(buf, len, "ok");
+		return;
+	}
+	for (i = 0; i < rr_num_findings; i++)
+		if ((int)rr_finding_defs[i].count == vd->worst_count)
+			break;
+	snprintf(buf, len, "%s (%s: %s %llu%s)", rr_severity_name(vd->worst),
+		 i < rr_num_findings ? rr_finding_defs[i].says : "?",
+		 rr_fabric_count_defs[vd->worst_count].name,
+		 (unsigned long long)v->counts.v[vd->worst_count],
+		 vd->faults + vd->warnings > 1 ? ", and more" : "");
+}
+
+/* Each finding counted and not 0 with its severity (none too: counted). */
+static void findings(struct printer *p, const struct rr_routes_view *v)
+{
+	enum rr_fabric_count k;
+	size_t i;
+
+	/* Text: the title says the verdict and its worst. */
+	if (pr_is_json(p)) {
+		pr_str(p, "verdict", v->verdict.worst == RR_SEV_NONE ? "ok" :
+				     rr_severity_name(v->verdict.worst));
+		if (v->verdict.worst_count >= 0)
+			pr_str(p, "worst",
+			       rr_fabric_count_defs[v->verdict.worst_count].name);
+	}
+	pr_int(p, "faults", (long long)v->verdict.faults);
+	pr_int(p, "warnings", (long long)v->verdict.warnings);
+	if (!pr_is_json(p))
+		return;	/* text: the counts below say them */
+	pr_arr_begin(p, "findings");
+	for (i = 0; i < rr_num_findings; i++) {
+		k = rr_finding_defs[i].count;
+		if (!v->counts.known[k] || !v->counts.v[k])
+			continue;
+		pr_obj_begin(p, NULL, NULL);
+		pr_str(p, "finding", rr_fabric_count_defs[k].name);
+		pr_str(p, "severity", rr_severity_name(v->severity->of[k]));
+		pr_int(p, "count", (long long)v->counts.v[k]);
+		pr_str(p, "says", rr_finding_defs[i].says);
+		pr_obj_end(p);
+	}
+	pr_arr_end(p);
+}
+
+/* The SM asked: who answered, or why none did. */
+static void sm_fields(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_fabric_sm *sm = v->sm;
+	char text[256];
+
+	if (!sm)
+		return;
+	if (sm->answered)
+		snprintf(text, sizeof(text), "LID %u: %s, priority %u, GUID 0x%016llx (%.1f ms)",
+			 sm->lid, rr_sm_state_name(sm->state), sm->priority,
+			 (unsigned long long)sm->guid, sm->ms);
+	else
+		snprintf(text, sizeof(text), "%s", sm->why);
+	if (!pr_is_json(p)) {	/* text: the one line says it */
+		pr_str(p, "sm", text);
+		return;
+	}
+	pr_obj_begin(p, "sm", NULL);
+	pr_str(p, "said", text);
+	pr_bool(p, "asked", sm->asked);
+	pr_int(p, "lid", sm->lid);
+	pr_bool(p, "answered", sm->answered);
+	if (sm->answered) {
+		pr_str(p, "state", rr_sm_state_name(sm->state));
+		pr_int(p, "priority", sm->priority);
+		pr_hex(p, "guid", sm->guid, 16);
+		pr_int(p, "activity", sm->activity);
+	}
+	if (sm->asked && sm->lid)
+		pr_ms(p, "ms", sm->ms);
+	pr_obj_end(p);
+}
+
+/* --compare found CA ports beyond reach: this port's side and the rest. */
+static void partition(struct printer *p, const struct rr_routes_view *v)
+{
+	char text[160];
+
+	if (!v->cmp || !v->cmp->ports_unreachable)
+		return;
+	snprintf(text, sizeof(text), "this port's side %zu CA ports, %zu beyond (not reachable from here)",
+		 v->num_eps, v->cmp->ports_unreachable);
+	if (!pr_is_json(p)) {
+		pr_str(p, "partition", text);
+		return;
+	}
+	pr_obj_begin(p, "partition", NULL);
+	pr_str(p, "said", text);
+	pr_int(p, "this_side", (long long)v->num_eps);
+	pr_int(p, "beyond", (long long)v->cmp->ports_unreachable);
+	pr_obj_end(p);
+}
+
 static void summary(struct printer *p, const struct rr_routes_view *v,
 		    double fair)
 {
 	const struct rr_routes *s = v->s;
-	char title[160], text[64], key[16];
+	char title[320], verdict[200], text[64], key[16];
 	unsigned int k;
 
-	snprintf(title, sizeof(title), "routes: %llu pairs, %llu arrive, %llu fail, %zu credit loop%s",
-		 (unsigned long long)s->pairs, (unsigned long long)s->arrived,
+	verdict_text(v, verdict, sizeof(verdict));
+	snprintf(title, sizeof(title), "routes: %s; %llu pairs, %llu arrive, %llu fail, %zu credit loop%s",
+		 verdict, (unsigned long long)s->pairs,
+		 (unsigned long long)s->arrived,
 		 (unsigned long long)(s->pairs - s->arrived), v->num_loops,
 		 v->num_loops == 1 ? "" : "s");
 	pr_single_begin(p, "summary", title, false);
-	counts(p, v, RR_FC_PORTS, RR_FC_TABLES_UNREAD);
+	findings(p, v);
+	sm_fields(p, v);
+	partition(p, v);
+	counts(p, v, RR_FC_PORTS, RR_FC_SM_SILENT);
 	pr_ms(p, "walk_ms", v->walk_ms);
 	if (v->cdg) {
 		counts(p, v, RR_FC_CREDIT_LOOPS, RR_FC_CHANNEL_DEPENDENCIES);

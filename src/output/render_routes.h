@@ -19,6 +19,8 @@
 #include "model/credit_loops.h"
 #include "model/fabric_counts.h"
 #include "model/fabric_routes.h"
+#include "model/fabric_sm.h"
+#include "model/fabric_verdict.h"
 #include "model/sl2vl.h"
 #include "model/pair_sls.h"
 #include "model/result.h"
@@ -64,6 +66,10 @@ struct rr_routes_view {
 	struct rr_fabric_counts counts;
 	const struct rr_expect_failure *expect_failed;
 	int num_expect_failed;
+	/* The SM asked, and the verdict of the counts' findings. */
+	const struct rr_fabric_sm *sm;
+	const struct rr_severities *severity;
+	struct rr_fabric_verdict verdict;
 };
 
 /* How many of the hottest links the report names. */

@@ -13,11 +13,16 @@ static const struct pr_metric m_fair = { "rdma_route_fabric_fair_share_routes",
 	"gauge", "routes over links between switches, per such link" };
 static const struct pr_metric m_expect = { "rdma_route_fabric_expect_failures",
 	"gauge", "how many of --expect on the routes' counts did not hold" };
+static const struct pr_metric m_faults = { "rdma_route_fabric_faults", "gauge",
+	"findings of --sa --trace --all-pairs whose severity is fault (exit 1)" };
+static const struct pr_metric m_warnings = { "rdma_route_fabric_warnings", "gauge",
+	"findings of --sa --trace --all-pairs whose severity is warning" };
 static const struct pr_metric m_link = { "rdma_route_link_routes", "gauge",
 	"routes that leave by this switch port (--sa --trace --all-pairs)" };
 
 static const struct pr_metric *const families[] = {
-	&m_pairs, &m_crossed, &m_fair, &m_expect, &m_link,
+	&m_pairs, &m_crossed, &m_fair, &m_expect, &m_faults, &m_warnings,
+	&m_link,
 };
 
 /* The counts of fabric_counts.h that have a gauge, when counted. */
@@ -91,6 +96,8 @@ void rr_prom_routes(struct printer *p, const struct rr_routes_view *v)
 	pr_sample(p, &m_fair, NULL, NULL, 0, fair);
 	count_samples(p, v);
 	pr_sample(p, &m_expect, NULL, NULL, 0, (double)v->num_expect_failed);
+	pr_sample(p, &m_faults, NULL, NULL, 0, (double)v->verdict.faults);
+	pr_sample(p, &m_warnings, NULL, NULL, 0, (double)v->verdict.warnings);
 	for (i = 0; i < v->g->num_ports; i++) {
 		rr_graph_port_at(v->g, i, &node, &k);
 		if (v->g->nodes[node].type == RR_NODE_SWITCH &&

@@ -55,9 +55,15 @@ moved_pairs() {
 	[ "$(moved_pairs | wc -l)" -ge 1 ]
 }
 
-@test "routes moved: as many as the brute force's pairs whose hops differ, exit 0" {
+@test "routes moved: as many as the brute force's pairs whose hops differ, a warning; the cable gone and lost faults, exit 1" {
 	n=$(moved_pairs | wc -l)
-	[ "$(cat "$BATS_FILE_TMPDIR/compare.status")" -eq 0 ]
+	[ "$(cat "$BATS_FILE_TMPDIR/compare.status")" -eq 1 ]
+	jqe --argjson n "$n" '.summary | .verdict == "fault" and .worst == "links_gone" and
+		.faults == 2 and .warnings == 1 and
+		([.findings[] | "\(.finding) \(.severity) \(.count)"] ==
+			["links_gone fault 1", "links_lost fault 1", "routes_moved warning \($n)"]) and
+		.ports_unreachable == 0 and .links_unreachable == 0 and (has("partition") | not)' \
+		"$BATS_FILE_TMPDIR/compare.json"
 	jqe --argjson n "$n" '.summary.routes_compared == 30 and .summary.routes_moved == $n and
 		.summary.ports_gone == 0 and .summary.ports_new == 0 and
 		([.moved[].routes] | add) == $n' "$BATS_FILE_TMPDIR/compare.json"
@@ -155,10 +161,15 @@ moved_pairs() {
 	[ "$(grep -c '^credit loop vanished: on VL 0' "$BATS_FILE_TMPDIR/compare.text")" -eq "$n" ]
 }
 
-@test "compared with a report of the same routing: nothing moved, gone or new, exit 0" {
+@test "compared with a report of the same routing: nothing moved, gone or new; the lost link a fault, exit 0 with --severity links_lost=warning" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
 		--compare "$BATS_FILE_TMPDIR/after.json"
+	[ "$status" -eq 1 ] || { echo "$stderr"; false; }
+	jqe '.summary | .worst == "links_lost" and .faults == 1 and .warnings == 0' <<<"$output"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
+		--compare "$BATS_FILE_TMPDIR/after.json" --severity links_lost=warning
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	jqe '.summary | .verdict == "warning" and .worst == "links_lost" and .faults == 0 and .warnings == 1' <<<"$output"
 	jqe '.summary.routes_moved == 0 and .summary.links_gone == 0 and .summary.links_new == 0 and
 		.summary.credit_loops_new == 0 and .summary.credit_loops_vanished == 0 and
 		.summary.routes_compared == 30 and (.moved | length) == 0' <<<"$output"
@@ -167,7 +178,8 @@ moved_pairs() {
 @test "--expect routes_moved = 0 fails with exit 4; the gauges say the changes" {
 	n=$(moved_pairs | wc -l)
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
-		--compare "$BATS_FILE_TMPDIR/before.json" --expect 'routes_moved = 0' --expect 'links_gone = 1'
+		--compare "$BATS_FILE_TMPDIR/before.json" --expect 'routes_moved = 0' --expect 'links_gone = 1' \
+		--severity links_gone=warning,links_lost=none
 	[ "$status" -eq 4 ]
 	jqe --argjson n "$n" '.summary.expect_failed | length == 1 and .[0].field == "routes_moved" and
 		.[0].actual == ($n | tostring)' <<<"$output"

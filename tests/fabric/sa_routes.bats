@@ -86,7 +86,8 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs
 	[ "$status" -eq 0 ]
 	grep -qx 'fabric: 22 nodes, 6 switches, 24 links' <<<"$output"
-	grep -qx 'routes: 240 pairs, 240 arrive, 0 fail, 0 credit loops' <<<"$output"
+	grep -qx 'routes: ok; 240 pairs, 240 arrive, 0 fail, 0 credit loops' <<<"$output"
+	has_field "$output" faults 0
 	# Every link between switches carries its fair share: none stands out.
 	! grep -q '^hottest' <<<"$output"
 	has_field "$output" 'links hot' 0
@@ -95,7 +96,7 @@ setup() {
 	[ -z "$stderr" ]
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q
 	[ "$status" -eq 0 ]
-	[ "$(head -1 <<<"$output")" = 'routes: 240 pairs, 240 arrive, 0 fail, 0 credit loops' ]
+	[ "$(head -1 <<<"$output")" = 'routes: ok; 240 pairs, 240 arrive, 0 fail, 0 credit loops' ]
 	! grep -q '^hottest\|^fabric' <<<"$output"
 }
 

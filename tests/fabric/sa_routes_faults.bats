@@ -73,7 +73,7 @@ setup() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs
 	[ "$status" -eq 1 ]
 	grep -qx "route_dead_end: L1 has no route for LID $((lid16)): 4 pairs, first Hca1 -> Hca16" <<<"$stderr"
-	grep -qx 'routes: 240 pairs, 224 arrive, 16 fail, 0 credit loops' <<<"$output"
+	grep -qx 'routes: fault (routes that do not arrive: failed 16, and more); 240 pairs, 224 arrive, 16 fail, 0 credit loops' <<<"$output"
 }
 
 @test "JSON Lines: a failed pair's record names its cause and place" {

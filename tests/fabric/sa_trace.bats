@@ -205,17 +205,19 @@ setup() {
 	echo "$output" | jqe '.results[0].paths | length == 1'
 }
 
-@test "--sa --trace --all-pairs: the 1x link between 4x ones is a degraded link, in every output and the picture" {
+@test "--sa --trace --all-pairs: the 1x link between 4x ones is a degraded link, in every output and the picture; a fault, a warning where --severity says" {
 	local f=$BATS_TEST_TMPDIR/slow.dot
 
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 1 ]
+	jqe '.summary | .verdict == "fault" and .worst == "links_degraded" and .faults == 1' <<<"$output"
 	jqe '.summary.links_degraded == 1 and (.degraded_links | length) == 1' <<<"$output"
 	jqe '.degraded_links[0] | .fault == "slower_than_neighbours" and .width == "1x" and
 		.rate_gbps == 2.5 and .expected_gbps == 10 and
 		([.node, .peer] | sort) == ["Switch2", "Switch3"]' <<<"$output"
-	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --dot "$f"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --dot "$f" --severity links_degraded=warning
 	[ "$status" -eq 0 ]
+	[ "$(head -1 <<<"$output")" = 'routes: warning (cables below what their ends can: links_degraded 1); 2 pairs, 2 arrive, 0 fail, 0 credit loops' ] || { echo "$output"; false; }
 	grep -qx 'degraded link: Switch3 port 3 -> Switch2 port 3: 2.5 Gb/s, slower than every other link at both its ends (10 Gb/s)' <<<"$stderr"
 	[ "$(grep -c 'color=orange' "$f")" -eq 1 ]
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom

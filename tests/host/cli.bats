@@ -432,6 +432,30 @@ compare_refused() {
 	[ "$status" -eq 2 ]
 }
 
+@test "--severity: FINDING=LEVEL lists, each part checked and named escaped; with --sa --trace --all-pairs only" {
+	run --separate-stderr rr --sa --trace --all-pairs --severity sm_silent=loud
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"invalid --severity 'sm_silent=loud': 'loud' is no level: want fault, warning or none"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --severity links_hot=fault,ports=fault
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"'ports' is no finding (rdma-route(8), VERDICT)"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --severity "routes_moved=fault,"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"'' is not FINDING=LEVEL"* ]]
+	run --separate-stderr rr --sa --trace --all-pairs --severity $'x\e[31m=fault'
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"'x\\x1b[31m' is no finding"* ]]
+	[[ $stderr != *$'\e'* ]]
+	run --separate-stderr rr --sa --severity credit_loops=warning 1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--severity weighs the findings of --sa --trace --all-pairs"* ]]
+	# Good ones, repeated: the run gets to its port (none here), not exit 2.
+	run --separate-stderr rr --sa --trace --all-pairs --severity credit_loops=warning \
+		--severity sm_silent=none,links_degraded=fault
+	[ "$status" -ne 2 ]
+	[[ $stderr == *"cannot read the fabric"* ]]
+}
+
 @test "--explain with --sa: taken (its own chain); with --sa --trace --all-pairs a usage error naming why" {
 	run --separate-stderr rr --sa --trace --all-pairs --explain
 	[ "$status" -eq 2 ]

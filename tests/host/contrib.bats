@@ -68,3 +68,36 @@ exec_start() {
 	prom_valid <"$BATS_TEST_TMPDIR/textfile/rdma-route.prom"
 	grep -q '^rdma_route_probes{.*destination="192.0.2.2"} 5$' "$BATS_TEST_TMPDIR/textfile/rdma-route.prom"
 }
+
+# The completion's words for the line "rdma-route ... WORD" (the last
+# word completed), one a line.  bash-completion's _init_completion as
+# it sets the words for a line without "=" in its options; compopt is
+# readline's, which a script has not.
+complete_last() {
+	bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		_init_completion() {
+			words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
+			cur=${words[cword]}; prev=${words[cword - 1]}
+		}
+		compopt() { :; }
+		_rdma_route; printf "%s\n" "${COMPREPLY[@]}"' _ \
+		"$top/completions/rdma-route" "$@"
+}
+
+@test "bash completion: --severity completes a finding, then its level, after a comma the next" {
+	top=$BATS_TEST_DIRNAME/../..
+	run complete_last rdma-route --sa --trace --all-pairs --severity sm_
+	[ "$output" = "sm_silent=" ]
+	run complete_last rdma-route --severity links_g
+	[ "$output" = "links_gone=" ]
+	run complete_last rdma-route --severity sm_silent=w
+	[ "$output" = "sm_silent=warning" ]
+	run complete_last rdma-route --severity credit_loops=none,ports_u
+	[ "$output" = "credit_loops=none,ports_unreachable=" ]
+	run complete_last rdma-route --severity credit_loops=none,ports_unreachable=
+	[ "${lines[*]}" = "credit_loops=none,ports_unreachable=fault credit_loops=none,ports_unreachable=warning credit_loops=none,ports_unreachable=none" ]
+	# Its findings are the man page's VERDICT, in its order.
+	man=$(awk '/^\.SH VERDICT/ { on = 1; next } /^\.SH/ { on = 0 } on && /^\.B / { print $2 }' "$top/man/rdma-route.8" | tr '\n' ' ')
+	run complete_last rdma-route --severity ""
+	[ "$(tr '\n' ' ' <<<"$output" | sed 's/=//g')" = "$man" ]
+}

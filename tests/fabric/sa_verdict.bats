@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# The verdict of --sa --trace --all-pairs: the ring of six switches
+# routed by updn (no credit loop), its report saved; then the SM stopped
+# and the ring split in two (Switch2-Switch3 and Switch5-Switch6 cut from
+# ibsim's console) and Hca4's cable cut beyond the split.  What is gone
+# and what is only out of reach is checked against ibnetdiscover before
+# and after, never against our own code.
+
+load ../helpers
+load fabric
+
+setup_file() {
+	local t=$BATS_FILE_TMPDIR
+
+	fabric_require
+	echo 0x0002c90000000100 >"$t/roots"
+	FABRIC_CONSOLE=1 FABRIC_OPENSM_ARGS="-R updn -a $t/roots" fabric_start ring.net
+	sim_run sminfo >"$t/sminfo" 2>/dev/null || true
+	sim_run ibnetdiscover -p >"$t/before.ports"
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/before.json" || true
+	echo $? >"$t/before.status"
+	fabric_stop_sm
+	sim_console 'Unlink "Switch2"[2]'
+	sim_console 'Unlink "Switch5"[2]'
+	sim_console 'Unlink "Hca4"[1]'
+	sim_run ibnetdiscover -p >"$t/after.ports"
+}
+
+teardown_file() {
+	fabric_stop
+}
+
+setup() {
+	fabric_require
+}
+
+# CABLES: each cable of an ibnetdiscover -p file once, "A:PORT B:PORT"
+# (the lower end first), then "node NAME" for each node it names.
+cables() {
+	awk -F"'" '{ split($0, f, " +"); a = $2 ":" f[3]; b = $4 ":" f[10]
+		print (a < b ? a " " b : b " " a); print "node " $2; print "node " $4 }' "$1" | sort -u
+}
+
+# The cables of before that after lacks: "gone" when an end's node is
+# still seen, "unreachable" when neither is; the CA ports the same way.
+missing() {
+	cables "$BATS_FILE_TMPDIR/before.ports" >"$BATS_TEST_TMPDIR/b"
+	cables "$BATS_FILE_TMPDIR/after.ports" >"$BATS_TEST_TMPDIR/a"
+	awk 'FNR == NR { seen[$0] = 1; if ($1 == "node") node[$2] = 1; next }
+		$1 == "node" || seen[$0] { next }
+		{ split($1, x, ":"); split($2, y, ":")
+		  k = (x[1] in node || y[1] in node) ? "gone" : "unreachable"
+		  print "link " k " " $0
+		  if (x[1] ~ /^Hca/) print "port " k " " x[1]
+		  if (y[1] ~ /^Hca/) print "port " k " " y[1] }' \
+		"$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "the check itself: the ring routed by updn passes before the cuts, its SM as sminfo finds it; after them ibnetdiscover sees half the ring" {
+	local guid lid
+
+	[ "$(cat "$BATS_FILE_TMPDIR/before.status")" -eq 0 ]
+	jqe '.summary | .verdict == "warning" and .faults == 0 and .arrived == 30' "$BATS_FILE_TMPDIR/before.json"
+	# sminfo: "sminfo: sm lid 1 sm guid 0x2c90000000100, activity count ...".
+	guid=$(printf '0x%016x' "$(awk '{ print $7 }' "$BATS_FILE_TMPDIR/sminfo" | tr -d ,)")
+	lid=$(awk '{ print $4 }' "$BATS_FILE_TMPDIR/sminfo")
+	jqe --arg guid "$guid" --argjson lid "$lid" \
+		'.summary.sm | .answered and .state == "MASTER" and .lid == $lid and .guid == $guid' \
+		"$BATS_FILE_TMPDIR/before.json"
+	[ "$(missing | grep -c '^port unreachable')" -eq 3 ]
+	[ "$(missing | grep -c '^link gone')" -eq 2 ]
+}
+
+@test "split ring, SM stopped, no baseline: the admin's --expect of links passes, the verdict fails on the SM (exit 1)" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --timeout 400 \
+		--expect 'links_lost = 0' --expect 'links_down = 0'
+	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
+	[ "$(head -1 <<<"$output")" = 'routes: fault (no SM answered: sm_silent 1); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
+	has_field "$output" sm 'SMInfo at LID 1 not answered (2 tries, 200 ms each at most)'
+	has_field "$output" faults 1
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400
+	[ "$status" -eq 1 ]
+	jqe '.summary | .worst == "sm_silent" and .sm_silent == 1 and
+		(.sm | .asked and .lid == 1 and (.answered | not) and
+		 .said == "SMInfo at LID 1 not answered (2 tries, 200 ms each at most)")' <<<"$output"
+}
+
+@test "split ring against the report before: the partition named, ports out of reach apart from ports gone, as ibnetdiscover before and after says" {
+	local gone unreach lgone lunreach
+
+	gone=$(missing | grep -c '^port gone') || true
+	unreach=$(missing | grep -c '^port unreachable')
+	lgone=$(missing | grep -c '^link gone')
+	lunreach=$(missing | grep -c '^link unreachable')
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 \
+		--compare "$BATS_FILE_TMPDIR/before.json"
+	[ "$status" -eq 1 ]
+	jqe --argjson g "$gone" --argjson u "$unreach" --argjson lg "$lgone" --argjson lu "$lunreach" \
+		'.summary | .ports_gone == $g and .ports_unreachable == $u and .links_gone == $lg and
+		.links_unreachable == $lu and .ports == 6 - $u - $g and
+		.partition == {said: "this port'"'"'s side \(6 - $u - $g) CA ports, \($u) beyond (not reachable from here)",
+			this_side: (6 - $u - $g), beyond: $u} and
+		([.findings[] | select(.severity == "fault") | .finding] == ["sm_silent", "ports_unreachable", "links_gone"])' <<<"$output" || { jq .summary <<<"$output"; false; }
+	# The cables gone, by the names ibnetdiscover gives their ends.
+	jq -r '.links_gone[] | .link' <<<"$output" | sed 's/ port /:/g; s/ -> / /' |
+		awk '{ print ($1 < $2 ? $1 " " $2 : $2 " " $1) }' | sort >"$BATS_TEST_TMPDIR/ours"
+	missing | awk '$2 == "gone" && $1 == "link" { print $3 " " $4 }' | sort | diff - "$BATS_TEST_TMPDIR/ours"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom --timeout 400 \
+		--compare "$BATS_FILE_TMPDIR/before.json"
+	grep -qx "rdma_route_fabric_ports_unreachable $unreach" <<<"$output"
+	grep -qx 'rdma_route_fabric_sm_silent 1' <<<"$output"
+	grep -qx 'rdma_route_fabric_faults 3' <<<"$output"
+	grep -qx "rdma_route_fabric_ports $((6 - unreach - gone))" <<<"$output"
+}
+
+@test "--severity: the same findings as warnings pass (exit 0, verdict warning); none leaves one out" {
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 \
+		--compare "$BATS_FILE_TMPDIR/before.json" \
+		--severity sm_silent=warning,ports_unreachable=warning --severity links_gone=none
+	[ "$status" -eq 0 ] || { jq .summary <<<"$output"; false; }
+	jqe '.summary | .verdict == "warning" and .worst == "sm_silent" and .faults == 0 and .warnings == 2 and
+		([.findings[] | select(.finding == "links_gone") | .severity] == ["none"])' <<<"$output"
+}
