@@ -249,18 +249,63 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 	rr_fabric_judge(&v->counts, v->severity, &v->verdict);
 }
 
+struct closing_ctx {
+	const struct rr_routes_view *v;
+	const struct rr_cdg *cdg;
+	const uint32_t *loop_of;
+	struct rr_pair_sls *sls;
+};
+
+static bool mark_closing(const struct rr_route *r, size_t src, size_t dst,
+			 void *arg)
+{
+	struct closing_ctx *c = arg;
+
+	if (rr_cdg_route_closes(c->cdg, c->v->g, &c->v->eps[src], r,
+				c->loop_of))
+		rr_pair_sls_want(c->sls, src, dst);
+	return !rr_stop_requested();
+}
+
 /*
- * --sl-from-sa: each pair's SL from the SA's PathRecord into SLS, and
+ * The pairs whose routes close the loops of CDG (on SL 0) marked in SLS:
+ * only their SLs matter.  False: ENOMEM.
+ */
+static bool want_closing(const struct rr_routes_view *v,
+			 const struct rr_cdg *cdg, struct rr_pair_sls *sls)
+{
+	struct closing_ctx c = { .v = v, .cdg = cdg, .sls = sls };
+	struct rr_routes scratch = { 0 };
+	bool ok = false;
+
+	c.loop_of = rr_credit_loops_by_channel(cdg, v->loops, v->num_loops);
+	if (!c.loop_of || !rr_pair_sls_want_some(sls) ||
+	    !rr_routes_init(&scratch, v->g))
+		goto out;
+	rr_routes_all_pairs(v->g, v->eps, v->num_eps, &scratch, mark_closing, &c);
+	ok = true;
+out:
+	free((void *)c.loop_of);
+	rr_routes_free(&scratch);
+	return ok;
+}
+
+/*
+ * Each pair's SL from the SA's PathRecord into SLS (--sl-from-sa; else
+ * only the pairs whose routes close CDG's loops, the others on SL 0), and
  * the SLs in use into M.  A fabric whose SA cannot be asked leaves SL 0
  * for every pair, and SLS says why.  False: ENOMEM.
  */
 static bool take_sls(const struct rr_fabric_tables_params *p,
-		     const struct rr_routes_view *v, struct rr_sl2vl *m,
+		     const struct rr_routes_view *v, const struct rr_cdg *cdg,
+		     bool every_pair, struct rr_sl2vl *m,
 		     struct rr_pair_sls *sls)
 {
 	bool no_library;
 
 	if (!rr_pair_sls_init(sls, v->num_eps))
+		return false;
+	if (!every_pair && !want_closing(v, cdg, sls))
 		return false;
 	if (!rr_fabric_path_sl_read(p, v->eps, sls, &no_library, sls->why,
 				    sizeof(sls->why))) {
@@ -275,8 +320,10 @@ static bool take_sls(const struct rr_fabric_tables_params *p,
 /*
  * The VLs of the loops found on VL 0: the SLtoVL tables of the (node, in,
  * out) by which routes enter their channels read, where the port runs
- * more than VL 0 (and, with --sl-from-sa, each pair's SL asked of the SA
- * first, into SLS); when one sends an SL in use elsewhere than VL 0, the
+ * more than VL 0 (and the SLs asked of the SA first, into SLS: every
+ * pair's with --sl-from-sa, else those of the pairs whose routes close
+ * the loops, the only ones that matter); when one sends an SL in use
+ * elsewhere than VL 0, the
  * dependencies walked again on the VLs read, each route on its SL, into
  * CDG, and the loops found again into *LOOPS.  A fabric that cannot be
  * read leaves VL 0, and M says why.  False: ENOMEM.
@@ -284,7 +331,7 @@ static bool take_sls(const struct rr_fabric_tables_params *p,
 static bool take_vls(const struct rr_fabric_tables_params *p,
 		     struct rr_routes_view *v, struct rr_cdg *cdg,
 		     struct rr_sl2vl *m, struct rr_pair_sls *sls,
-		     struct rr_credit_loop **loops)
+		     bool every_pair, struct rr_credit_loop **loops)
 {
 	struct rr_routes scratch = { 0 };
 	struct rr_cdg on_vls = { 0 };
@@ -295,9 +342,10 @@ static bool take_vls(const struct rr_fabric_tables_params *p,
 		return false;
 	if (!m->n)
 		return true;
-	if (sls && !take_sls(p, v, m, sls))
+	if (!take_sls(p, v, cdg, every_pair, m, sls))
 		return false;
-	if (sls && !sls->unread)
+	v->sls = sls;
+	if (!sls->unread)
 		c.sls = sls;
 	if (!rr_fabric_sl2vl_read(p, v->g, m, &no_library, m->why,
 				  sizeof(m->why))) {
@@ -334,11 +382,11 @@ out:
 static bool timed_vls(const struct rr_fabric_tables_params *p,
 		      struct rr_routes_view *v, struct rr_cdg *cdg,
 		      struct rr_sl2vl *m, struct rr_pair_sls *sls,
-		      struct rr_credit_loop **loops)
+		      bool every_pair, struct rr_credit_loop **loops)
 {
 	struct timespec t0 = rr_now(), t1;
 	double before = v->loops_ms;
-	bool ok = take_vls(p, v, cdg, m, sls, loops);
+	bool ok = take_vls(p, v, cdg, m, sls, every_pair, loops);
 
 	t1 = rr_now();
 	v->vl_ms = rr_ts_ms(&t1, &t0) - (v->loops_ms - before);
@@ -463,12 +511,12 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	v.s = &s;
 	t0 = rr_now();
 	v.sl2vl = &sl2vl;
-	v.sls = run->opts.sl_from_sa ? &sls : NULL;
+	v.sls = NULL;	/* set once the SA was asked (take_vls) */
 	if ((!rr_routes_all_pairs(g, eps, n, &s, each_route, &c) &&
 	     (c.no_memory || !rr_stop_requested())) ||
 	    !find_loops(&v, &loops) ||
-	    !timed_vls(p, &v, &cdg, &sl2vl,
-		       run->opts.sl_from_sa ? &sls : NULL, &loops)) {
+	    !timed_vls(p, &v, &cdg, &sl2vl, &sls, run->opts.sl_from_sa,
+		       &loops)) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;

@@ -186,8 +186,9 @@ static const struct argp_option options[] = {
 	  "report is FILE (routes moved, links gone or new, loads, credit "
 	  "loops)", 2 },
 	{ "sl-from-sa", OPT_SL_FROM_SA, NULL, 0,
-	  "--trace --all-pairs: where there are credit loops on one VL, each "
-	  "pair's SL from the SA's PathRecord (else SL 0 for every pair)", 2 },
+	  "--trace --all-pairs: where there are credit loops on one VL, every "
+	  "pair's SL from the SA's PathRecord (else only the SLs of the pairs "
+	  "whose routes close them)", 2 },
 	{ "severity", OPT_SEVERITY, "FINDING=LEVEL", 0,
 	  "--trace --all-pairs: a finding's severity (LEVEL fault: exit 1, "
 	  "warning: reported, exit 0, none); a list with commas, repeatable "

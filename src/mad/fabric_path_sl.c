@@ -27,7 +27,7 @@ static void send_next(struct path_sl_reader *r)
 	while (r->next < n * n) {
 		src = r->next / n;
 		dst = r->next++ % n;
-		if (src == dst)
+		if (src == dst || !rr_pair_sls_wanted(r->out, src * n + dst))
 			continue;
 		memset(req, 0, sizeof(req));
 		r->ib->mad_set_field(req, 0, IB_SA_PR_SLID_F, r->eps[src].lid);

@@ -116,6 +116,43 @@ bool rr_cdg_add(struct rr_cdg *d, const struct rr_graph *g,
 	return true;
 }
 
+uint32_t *rr_credit_loops_by_channel(const struct rr_cdg *d,
+				     const struct rr_credit_loop *loops,
+				     size_t n)
+{
+	uint32_t *loop_of = calloc(d->num_channels ? d->num_channels : 1,
+				   sizeof(*loop_of));
+	size_t i, k;
+
+	if (!loop_of)
+		return NULL;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < loops[i].channels; k++)
+			if (loops[i].members[k] < d->num_channels)
+				loop_of[loops[i].members[k]] = (uint32_t)i + 1;
+	return loop_of;
+}
+
+bool rr_cdg_route_closes(const struct rr_cdg *d, const struct rr_graph *g,
+			 const struct rr_endpoint *src,
+			 const struct rr_route *r, const uint32_t *loop_of)
+{
+	uint32_t prev, next;
+	unsigned int i;
+
+	if (r->cause != RR_CAUSE_NONE)
+		return false;
+	prev = channel(d, g, src->node, 0, src->port);
+	for (i = 0; i < r->num_steps; i++) {
+		next = channel(d, g, r->steps[i].node, r->steps[i].in_port,
+			       r->steps[i].out_port);
+		if (loop_of[prev] && loop_of[prev] == loop_of[next])
+			return true;
+		prev = next;
+	}
+	return false;
+}
+
 /* The edges by their FROM channel: OUT[FIRST[c] .. FIRST[c + 1]). */
 struct adjacency {
 	uint32_t *first;	/* num_channels + 1 */

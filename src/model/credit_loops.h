@@ -80,6 +80,22 @@ bool rr_cdg_add(struct rr_cdg *d, const struct rr_graph *g,
 bool rr_cdg_loops(const struct rr_cdg *d, struct rr_credit_loop **loops,
 		  size_t *n);
 void rr_credit_loops_free(struct rr_credit_loop *loops, size_t n);
+/*
+ * Each channel of D's graph, the loop of LOOPS (N) it is in, plus 1 (0:
+ * none), into a new array (NULL: ENOMEM).
+ */
+uint32_t *rr_credit_loops_by_channel(const struct rr_cdg *d,
+				     const struct rr_credit_loop *loops,
+				     size_t n);
+/*
+ * Whether route R from SRC, walked on D's VLs as rr_cdg_add does, makes a
+ * dependency between two channels of one loop (LOOP_OF): a route that
+ * closes it.  A route that closes none leaves the loops as they are
+ * whatever its SL.
+ */
+bool rr_cdg_route_closes(const struct rr_cdg *d, const struct rr_graph *g,
+			 const struct rr_endpoint *src,
+			 const struct rr_route *r, const uint32_t *loop_of);
 void rr_cdg_free(struct rr_cdg *d);
 
 /* A channel's graph port index and VL. */

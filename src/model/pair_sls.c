@@ -17,9 +17,27 @@ bool rr_pair_sls_init(struct rr_pair_sls *p, size_t n)
 	return p->sl != NULL;
 }
 
+bool rr_pair_sls_want_some(struct rr_pair_sls *p)
+{
+	/* rr_pair_sls_init checked that n * n does not overflow. */
+	size_t cells = p->n * p->n;
+
+	p->want = calloc(cells ? cells : 1, 1);
+	return p->want != NULL;
+}
+
+void rr_pair_sls_want(struct rr_pair_sls *p, size_t src, size_t dst)
+{
+	uint8_t *w = &p->want[src * p->n + dst];
+
+	p->wanted += !*w;
+	*w = 1;
+}
+
 void rr_pair_sls_free(struct rr_pair_sls *p)
 {
 	free(p->sl);
+	free(p->want);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -21,11 +21,27 @@ struct rr_pair_sls {
 	uint16_t used;		/* the SLs answered, a bit each */
 	bool unread;		/* the asking failed as a whole: */
 	char why[160];		/* why, and SL 0 for every pair */
+	/*
+	 * NULL: every pair is asked (--sl-from-sa); else only the pairs
+	 * marked ([src * n + dst] 1), the others keep SL 0: those whose
+	 * routes close the loops found on SL 0.
+	 */
+	uint8_t *want;
+	size_t wanted;		/* pairs marked */
 };
 
 /* Room for N endpoints' pairs, every one on SL 0; false: ENOMEM. */
 bool rr_pair_sls_init(struct rr_pair_sls *p, size_t n);
 void rr_pair_sls_free(struct rr_pair_sls *p);
+/* Only marked pairs asked from now: room for the marks; false: ENOMEM. */
+bool rr_pair_sls_want_some(struct rr_pair_sls *p);
+/* Pair SRC, DST marked to be asked (once). */
+void rr_pair_sls_want(struct rr_pair_sls *p, size_t src, size_t dst);
+/* Whether pair K (src * n + dst) is to be asked. */
+static inline bool rr_pair_sls_wanted(const struct rr_pair_sls *p, size_t k)
+{
+	return !p->want || p->want[k];
+}
 /* Pair SRC, DST answered with SL (its low 4 bits). */
 void rr_pair_sls_set(struct rr_pair_sls *p, size_t src, size_t dst,
 		     unsigned int sl);

@@ -68,8 +68,12 @@ static void sl_source(const struct rr_routes_view *v, char *buf, size_t len)
 			 p->why);
 		return;
 	}
-	used = (size_t)snprintf(buf, len, "each pair's SL from the SA's PathRecord (%zu asked, %zu lost: SL 0 there), SLs in use:",
-				p->asked, p->lost);
+	if (p->want)	/* only the pairs whose routes close the loops */
+		used = (size_t)snprintf(buf, len, "the SLs of the %zu pairs whose routes close the loops on SL 0 from the SA's PathRecords (%zu asked, %zu lost: SL 0 there; the other pairs' SLs cannot close a loop), SLs in use:",
+					p->wanted, p->asked, p->lost);
+	else
+		used = (size_t)snprintf(buf, len, "each pair's SL from the SA's PathRecord (%zu asked, %zu lost: SL 0 there), SLs in use:",
+					p->asked, p->lost);
 	for (sl = 0; sl < 16 && used < len; sl++)
 		if (p->used & (1U << sl))
 			used += (size_t)snprintf(buf + used, len - used, " %u", sl);

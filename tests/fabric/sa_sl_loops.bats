@@ -1,13 +1,14 @@
 #!/usr/bin/env bats
-# --sa --trace --all-pairs --sl-from-sa: a 4x4 torus (tests/fabric/torus,
+# --sa --trace --all-pairs, with --sl-from-sa and without: a 4x4 torus (tests/fabric/torus,
 # an HCA a switch) routed by opensm's dfsssp and lash, which break the
 # torus' credit loops by giving pairs different SLs (and the SLs their
 # own VLs), and by dor, which does not.  Each pair's SL asked of the SA,
 # the switches' SLtoVL tables read: the loops on (link, VL) as a
 # brute-force check finds them from what saquery, smpquery sl2vl,
 # ibnetdiscover -p and ibroute print (lft-walk -v vls=1, dep-cycles),
-# never from our own code.  Without --sl-from-sa, SL 0 is assumed for
-# every pair, and the loops that the SLs break are reported, said so.
+# never from our own code.  Without --sl-from-sa, the loops are found on
+# SL 0 first, then the SA asked for the SLs of the pairs whose routes
+# close them only: the SLs break dfsssp's and lash's, not dor's.
 # torus-2QoS (QoS on, the torus described to it) routes without a loop.
 
 load ../helpers
@@ -114,13 +115,14 @@ ours() {
 	grep -q "SLs in use: 0 1" "$BATS_FILE_TMPDIR/lash.text"
 }
 
-@test "dfsssp and lash without it: SL 0 assumed, loops reported that their SLs break, exit 1, said so" {
+@test "dfsssp and lash by default: the loops on SL 0 found, the SA asked for the SLs of the pairs that close them only, no loop left, exit 0" {
 	local e
 
 	for e in dfsssp lash; do
-		[ "$(cat "$BATS_FILE_TMPDIR/$e.sl0.status")" -eq 1 ]
-		jqe '.summary | .credit_loops >= 1 and
-			(.vl_source | test("SL 0 assumed for every pair .*--sl-from-sa asks the SA"))' \
+		[ "$(cat "$BATS_FILE_TMPDIR/$e.sl0.status")" -eq 0 ]
+		jqe '.summary | .credit_loops == 0 and .faults == 0 and
+			.path_records_asked > 0 and .path_records_asked < 240 and .path_records_lost == 0 and
+			(.vl_source | test("the SLs of the [0-9]+ pairs whose routes close the loops on SL 0 from the SA.s PathRecords \\([0-9]+ asked, 0 lost"))' \
 			"$BATS_FILE_TMPDIR/$e.sl0.json"
 	done
 }
@@ -136,10 +138,14 @@ ours() {
 		"$BATS_FILE_TMPDIR/torus-2QoS.json"
 }
 
-@test "dor with --sl-from-sa: its loops, each as the brute force's on its VL, exit 1" {
+@test "dor with --sl-from-sa and by default: its loops, each as the brute force's on its VL, exit 1" {
 	n=$(sed -n 's/^credit_loops //p' "$BATS_FILE_TMPDIR/dor.loops")
 	[ "$(cat "$BATS_FILE_TMPDIR/dor.status")" -eq 1 ]
 	jqe --argjson n "$n" '.summary.credit_loops == $n and .summary.sls == [0]' "$BATS_FILE_TMPDIR/dor.json"
 	ours dor | sort >"$BATS_TEST_TMPDIR/ours"
 	grep '^loop ' "$BATS_FILE_TMPDIR/dor.loops" | sort | diff - "$BATS_TEST_TMPDIR/ours"
+	# By default the same loops, the SLs of fewer pairs asked.
+	[ "$(cat "$BATS_FILE_TMPDIR/dor.sl0.status")" -eq 1 ]
+	jqe --argjson n "$n" '.summary | .credit_loops == $n and .worst == "credit_loops" and
+		.sls == [0] and .path_records_asked < 240' "$BATS_FILE_TMPDIR/dor.sl0.json"
 }

@@ -106,6 +106,55 @@ out:
 	rr_graph_free(&g);
 }
 
+/*
+ * The pairs that close minhop's loop: on this ring, those whose route
+ * takes two clockwise links (out by port 2) one after the other; the two
+ * routes the loop names among them; a route of one link closes nothing.
+ */
+static void test_closing(void)
+{
+	struct rr_credit_loop *loops;
+	struct rr_endpoint *eps;
+	struct rr_route r;
+	struct rr_graph g;
+	struct rr_cdg d;
+	uint32_t *loop_of, *stamps, stamp = 0;
+	size_t n, num_eps, a, b, closing = 0, want = 0;
+	unsigned int k;
+	bool same = true, twice;
+
+	build(&g, true);
+	n = loops_of(&g, 0, NULL, NULL, NULL, &loops, &d);
+	loop_of = n == 1 ? rr_credit_loops_by_channel(&d, loops, n) : NULL;
+	ok(loop_of != NULL, "minhop's one loop, each channel's loop");
+	rr_graph_endpoints(&g, &eps, &num_eps);
+	stamps = calloc(g.num_nodes, sizeof(*stamps));
+	for (a = 0; a < num_eps && loop_of; a++)
+		for (b = 0; b < num_eps; b++) {
+			if (a == b)
+				continue;
+			rr_route_walk(&g, &eps[a], eps[b].lid, stamps, ++stamp, &r);
+			for (k = 0, twice = false; k + 1 < r.num_steps; k++)
+				twice |= r.steps[k].out_port == 2 &&
+					 r.steps[k + 1].out_port == 2;
+			want += twice;
+			closing += rr_cdg_route_closes(&d, &g, &eps[a], &r, loop_of);
+			same &= twice == rr_cdg_route_closes(&d, &g, &eps[a], &r, loop_of);
+			if ((a == loops[0].a_src && b == loops[0].a_dst) ||
+			    (a == loops[0].b_src && b == loops[0].b_dst))
+				ok(rr_cdg_route_closes(&d, &g, &eps[a], &r, loop_of),
+				   "the loop's route %zu -> %zu closes it", a, b);
+		}
+	ok(same && want > 0, "the routes that close it: those of two clockwise links in a row (%zu of %zu)",
+	   closing, want);
+	free(stamps);
+	free(eps);
+	free(loop_of);
+	rr_credit_loops_free(loops, n);
+	rr_cdg_free(&d);
+	rr_graph_free(&g);
+}
+
 static void test_updown(void)
 {
 	struct rr_credit_loop *loops;
@@ -360,6 +409,7 @@ int main(void)
 {
 	test_topology();
 	test_minhop();
+	test_closing();
 	test_updown();
 	test_vl_and_dead();
 	test_sl2vl();
