@@ -445,6 +445,20 @@ out:
 	return ok;
 }
 
+/* A report of another fabric (no node GUID in common) is the user's: exit 2. */
+static int comparable(const struct run *run, const struct rr_compare *cmp,
+		      const struct rr_graph *g)
+{
+	char buf[256];
+
+	if (cmp->nodes_shared || !cmp->b->g.num_nodes)
+		return RR_EXIT_OK;
+	fprintf(stderr, "rdma-route: --compare '%s': a report of another fabric: none of its %zu nodes is among the %zu read now (no switch or CA GUID in common)\n",
+		rr_shown(run->opts.compare, buf, sizeof(buf)),
+		cmp->b->g.num_nodes, g->num_nodes);
+	return RR_EXIT_USAGE;
+}
+
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    struct rr_graph *g, struct rr_graph_read *rd,
 		    const struct rr_fabric_sm *sm)
@@ -494,6 +508,9 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 			goto out;
 		}
 		c.cmp = &cmp;
+		code = comparable(run, &cmp, g);
+		if (code != RR_EXIT_OK)
+			goto out;
 	}
 	if (!rr_links_degraded(g, &bad, &v.num_degraded)) {
 		code = RR_EXIT_FAILED;

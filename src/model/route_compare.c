@@ -74,6 +74,8 @@ static bool ports_missing(struct rr_compare *c)
 		rr_compare_free(c);
 		return false;
 	}
+	for (i = 0; i < b->g.num_nodes; i++)
+		c->nodes_shared += rr_graph_find(c->g, b->g.nodes[i].guid) != RR_NO_NODE;
 	for (i = 0; i < c->num_eps; i++)
 		if (c->then_of[i] != SIZE_MAX)
 			seen[c->then_of[i]] = true;

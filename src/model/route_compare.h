@@ -85,6 +85,8 @@ struct rr_compare {
 	 * seen now) or unreachable (neither: beyond a cut, or gone unseen).
 	 */
 	size_t ports_gone, ports_unreachable, ports_new;
+	/* The earlier run's nodes whose GUID today's graph has: 0, another fabric. */
+	size_t nodes_shared;
 	struct rr_move_group *groups;
 	size_t num_groups, cap_groups;
 	size_t *slots;		/* open addressing: group index + 1 */

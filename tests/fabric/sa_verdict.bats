@@ -34,10 +34,11 @@ setup() {
 	fabric_require
 }
 
-# CABLES: each cable of an ibnetdiscover -p file once, "A:PORT B:PORT"
+# cables FILE: each cable of an ibnetdiscover -p file once (a port
+# with no link, its far end unnamed, left out), "A:PORT B:PORT"
 # (the lower end first), then "node NAME" for each node it names.
 cables() {
-	awk -F"'" '{ split($0, f, " +"); a = $2 ":" f[3]; b = $4 ":" f[10]
+	awk -F"'" '$2 !~ /^ *$/ && $4 !~ /^ *$/ { split($0, f, " +"); a = $2 ":" f[3]; b = $4 ":" f[10]
 		print (a < b ? a " " b : b " " a); print "node " $2; print "node " $4 }' "$1" | sort -u
 }
 
@@ -120,4 +121,21 @@ missing() {
 	[ "$status" -eq 0 ] || { jq .summary <<<"$output"; false; }
 	jqe '.summary | .verdict == "warning" and .worst == "sm_silent" and .faults == 0 and .warnings == 2 and
 		([.findings[] | select(.finding == "links_gone") | .severity] == ["none"])' <<<"$output"
+}
+
+@test "--compare with a report of another fabric (every GUID changed): refused, exit 2, naming both counts as ibnetdiscover finds them" {
+	local f=$BATS_TEST_TMPDIR/other.json then now
+
+	jq 'walk(if type == "object" then with_entries(
+		if (.key | test("guid$")) and (.value | type) == "string" then .value |= "0x7f" + .[4:] else . end)
+		else . end)' "$BATS_FILE_TMPDIR/before.json" >"$f"
+	then=$(cables "$BATS_FILE_TMPDIR/before.ports" | grep -c '^node ')
+	now=$(cables "$BATS_FILE_TMPDIR/after.ports" | grep -c '^node ')
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 --compare "$f"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--compare '$f': a report of another fabric: none of its $then nodes is among the $now read now (no switch or CA GUID in common)"* ]] || { echo "$stderr"; false; }
+	# The report itself, unchanged, is the same fabric: taken.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 \
+		--compare "$BATS_FILE_TMPDIR/before.json"
+	[ "$status" -eq 1 ]
 }
