@@ -4,6 +4,7 @@
  * from this run's --sa results, or from JSON Lines records of many hosts
  * (files, or stdin), each judged by --expect as a fresh result is.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,16 @@ static bool take_line(struct run *run, const char *file, unsigned long num,
  */
 #define RECORD_GIVE_UP (16 * RECORD_LINE_MAX)
 
+static bool blank(const char *line, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			return false;
+	return true;
+}
+
 static void bad_line(struct run *run, const char *file, unsigned long num,
 		     const char *line, size_t len, const char *why)
 {
@@ -105,7 +116,7 @@ static bool read_records(struct run *run, FILE *f, const char *file,
 			bad_line(run, file, rd.num, rd.line, len, "line longer than 1 MiB");
 		else if (memchr(rd.line, '\0', len))
 			bad_line(run, file, rd.num, rd.line, len, "NUL byte in the line");
-		else if (len)
+		else if (!blank(rd.line, len))	/* skipped, as an empty one */
 			ok = take_line(run, file, rd.num, rd.line, len);
 	}
 	if (!ok)

@@ -351,6 +351,8 @@ static json_object *parse_json(const char *text, size_t len, char *why,
 {
 	struct json_tokener *tok = rr_jc.tok_new();
 	json_object *o = NULL;
+	enum json_tokener_error err;
+	bool fed_end;
 	size_t end;
 
 	if (!tok || len > INT32_MAX) {
@@ -358,14 +360,19 @@ static json_object *parse_json(const char *text, size_t len, char *why,
 		goto out;
 	}
 	o = rr_jc.parse_ex(tok, text, (int)len);
+	/* The line's end ends a number or a word it ends with ("42"). */
+	fed_end = !o && rr_jc.get_error(tok) == json_tokener_continue;
+	if (fed_end)
+		o = rr_jc.parse_ex(tok, "", 1);
 	if (!o) {
+		err = rr_jc.get_error(tok);
 		snprintf(why, why_len, "not a JSON object: %s",
-			 rr_jc.get_error(tok) == json_tokener_continue ?
-				"the line ends inside it" :
-				rr_jc.error_desc(rr_jc.get_error(tok)));
+			 err == json_tokener_success ? "null" :
+			 err == json_tokener_continue || err == json_tokener_error_parse_eof ?
+				"the line ends inside it" : rr_jc.error_desc(err));
 		goto out;
 	}
-	for (end = rr_jc.parse_end(tok); end < len; end++) {
+	for (end = fed_end ? len : rr_jc.parse_end(tok); end < len; end++) {
 		if (!isspace((unsigned char)text[end])) {
 			snprintf(why, why_len, "text after the JSON object");
 			rr_jc.put(o);
@@ -396,7 +403,10 @@ enum rr_record_kind rr_record_parse(const char *line, size_t len,
 	if (!o)
 		return RR_RECORD_BAD;
 	if (rr_jc.type(o) != json_type_object) {
-		snprintf(why, why_len, "not a JSON object");
+		snprintf(why, why_len, "not a JSON object: %s",
+			 rr_jc.type(o) == json_type_array ? "an array" :
+			 rr_jc.type(o) == json_type_string ? "a string" :
+			 rr_jc.type(o) == json_type_boolean ? "a boolean" : "a number");
 		goto out;
 	}
 	rk = member(o, "record", json_type_string);

@@ -538,13 +538,34 @@ static bool read_loop(struct reader *r, json_object *o, const char *at)
 	return read_cycle(r, o, at, &r->b->loops[r->b->num_loops++]);
 }
 
+/* "an array", "a number": a JSON value's kind in words. */
+static const char *type_words(enum json_type t)
+{
+	switch (t) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return "a boolean";
+	case json_type_double:
+	case json_type_int:
+		return "a number";
+	case json_type_string:
+		return "a string";
+	case json_type_array:
+		return "an array";
+	default:
+		return "an object";
+	}
+}
+
 static bool read_report(struct reader *r, json_object *root)
 {
 	json_object *tables, *links, *eps, *loops;
 	size_t nt, nl, ne, nc;
 
 	if (rr_jc.type(root) != json_type_object)
-		return fail(r, "want a JSON object (the report of --sa --trace --all-pairs --json)");
+		return fail(r, "holds %s, not an object: want the report of --sa --trace --all-pairs --json",
+			    type_words(rr_jc.type(root)));
 	if (!get_array(r, root, "tables", true, &tables, &nt) ||
 	    !get_array(r, root, "endpoints", true, &eps, &ne) ||
 	    !get_array(r, root, "links", false, &links, &nl) ||
@@ -576,13 +597,32 @@ static bool only_space(const char *s, size_t n)
 	return true;
 }
 
+/*
+ * Why no value came: JSON null (json-c's NULL with no error), the text
+ * ended inside one, or json-c's own words.
+ */
+static void parse_failed(struct reader *r, struct json_tokener *tok,
+			 size_t len)
+{
+	enum json_tokener_error err = rr_jc.get_error(tok);
+
+	if (len > INT32_MAX)
+		fail(r, "not JSON: too long");
+	else if (err == json_tokener_success)
+		fail(r, "holds null, not an object: want the report of --sa --trace --all-pairs --json");
+	else if (err == json_tokener_continue || err == json_tokener_error_parse_eof)
+		fail(r, "truncated: it ends inside its JSON");
+	else
+		fail(r, "not JSON: %s", rr_jc.error_desc(err));
+}
+
 bool rr_routes_file_parse(const char *text, size_t len,
 			  struct rr_routes_before *b, char *why, size_t why_len)
 {
 	struct reader r = { .b = b, .why = why, .why_len = why_len };
 	json_object *root = NULL;
 	struct json_tokener *tok;
-	bool ok = false;
+	bool ok = false, fed_end;
 
 	memset(b, 0, sizeof(*b));
 	if (!rr_jsonc_ready(why, why_len))
@@ -590,14 +630,23 @@ bool rr_routes_file_parse(const char *text, size_t len,
 	tok = rr_jc.tok_new();
 	if (!tok)
 		return fail(&r, "%s", strerror(ENOMEM));
-	if (len <= INT32_MAX)
-		root = rr_jc.parse_ex(tok, text, (int)len);
-	if (!root) {
-		fail(&r, "not JSON: %s", len > INT32_MAX ? "too long" :
-		     rr_jc.error_desc(rr_jc.get_error(tok)));
+	if (only_space(text, len)) {
+		fail(&r, len ? "holds only blanks: no report in it" : "empty: no report in it");
 		goto out;
 	}
-	if (!only_space(text + rr_jc.parse_end(tok), len - rr_jc.parse_end(tok)))
+	if (len <= INT32_MAX)
+		root = rr_jc.parse_ex(tok, text, (int)len);
+	/* The file's end ends a number or a word it ends with ("42"). */
+	fed_end = !root && len <= INT32_MAX &&
+		  rr_jc.get_error(tok) == json_tokener_continue;
+	if (fed_end)
+		root = rr_jc.parse_ex(tok, "", 1);
+	if (!root) {
+		parse_failed(&r, tok, len);
+		goto out;
+	}
+	if (!fed_end &&
+	    !only_space(text + rr_jc.parse_end(tok), len - rr_jc.parse_end(tok)))
 		fail(&r, "not one JSON document: more after its end");
 	else
 		ok = read_report(&r, root);

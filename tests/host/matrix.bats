@@ -92,13 +92,15 @@ summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 0 input errors" ]
 }
 
 @test "--matrix: bad lines said and skipped (exit 2); bad use refused" {
-	{ fleet; echo 'not json'; echo '{"results":[]}'; printf 'x: \n'; } >"$BATS_TEST_TMPDIR/bad.jsonl"
+	{ fleet; echo 'not json'; echo '{"results":[]}'; printf 'x: \n'; printf ' \t\n\n'; echo 42; } >"$BATS_TEST_TMPDIR/bad.jsonl"
 	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/bad.jsonl"
 	[ "$status" -eq 2 ]
-	[ "$(grep -c "invalid record" <<<"$stderr")" -eq 3 ]
+	# A line of blanks is skipped as an empty one; 42 is a number.
+	[ "$(grep -c "invalid record" <<<"$stderr")" -eq 4 ]
+	grep -q "bad.jsonl:16: invalid record '42': not a JSON object: a number" <<<"$stderr"
 	grep -q "bad.jsonl:11: invalid record 'not json': not a JSON object" <<<"$stderr"
 	grep -q 'bad.jsonl:12: .*no "record" member' <<<"$stderr"
-	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 3 input errors" ]]
+	[[ "${lines[-1]}" == "summary: 9 pairs, 6 resolved, 3 failed, 3 findings, 4 input errors" ]]
 	run --separate-stderr rr --matrix "$BATS_TEST_TMPDIR/none.jsonl"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "rdma-route: --matrix: '$BATS_TEST_TMPDIR/none.jsonl': No such file or directory" ]]

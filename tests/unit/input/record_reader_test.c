@@ -69,6 +69,12 @@ int main(void)
 	is_str(why, "text after the JSON object", "said");
 	is_int(parse("{\"record\":\"results\",", rec, why), RR_RECORD_BAD, "a cut line");
 	is_str(why, "not a JSON object: the line ends inside it", "said");
+	is_int(parse("42", rec, why), RR_RECORD_BAD, "a number at the line's end");
+	is_str(why, "not a JSON object: a number", "said so, not that the line ends inside it");
+	is_int(parse("null", rec, why), RR_RECORD_BAD, "null");
+	is_str(why, "not a JSON object: null", "said");
+	is_int(parse("\"x\"", rec, why), RR_RECORD_BAD, "a string");
+	is_str(why, "not a JSON object: a string", "said");
 	is_int(parse("{\"record\":\"summary\"}  ", rec, why), RR_RECORD_OTHER,
 	       "blanks after it are fine");
 	is_int(parse("h1: ", rec, why), RR_RECORD_BAD, "a prefix alone");
