@@ -6,6 +6,7 @@
 
 #include "base/numbers.h"
 #include "input/ibdiag_conf.h"
+#include "input/line_reader.h"
 
 /* The value's text, blanks off its end, in BUF. */
 static void value_of(const char *v, size_t len, char *buf, size_t size)
@@ -55,31 +56,56 @@ bad:
 	return false;
 }
 
-static bool read_conf(FILE *f, struct rr_ibdiag_conf *conf, char *why,
-		      size_t why_len)
-{
-	char line[4200], msg[4400];
-	unsigned long num = 0;
-	size_t len;
+/* The longest line taken (the man page's), and past which F is no text. */
+#define CONF_LINE_MAX 4096
+#define CONF_GIVE_UP (16 * CONF_LINE_MAX)
 
-	while (fgets(line, sizeof(line), f)) {
-		num++;
-		len = strcspn(line, "\n");
-		if (line[len] != '\n' && !feof(f)) {
-			snprintf(why, why_len, "line %lu: longer than %zu bytes",
-				 num, sizeof(line) - 2);
-			return false;
-		}
-		if (!rr_ibdiag_conf_line(line, len, conf, msg, sizeof(msg))) {
-			snprintf(why, why_len, "line %lu: %s", num, msg);
-			return false;
-		}
-	}
-	if (ferror(f)) {
+/* Line NUM's fault, or none: its length, a NUL, the reader's end. */
+static bool line_ok(const struct rr_line_reader *rd, enum rr_line_status st,
+		    size_t len, char *why, size_t why_len)
+{
+	switch (st) {
+	case RR_LINE_OK:
+		if (!memchr(rd->line, '\0', len))
+			return true;
+		snprintf(why, why_len, "line %lu: a NUL byte in it", rd->num);
+		return false;
+	case RR_LINE_LONG:
+		snprintf(why, why_len, "line %lu: longer than %d bytes", rd->num,
+			 CONF_LINE_MAX);
+		return false;
+	case RR_LINE_NOT_TEXT:
+		snprintf(why, why_len, "no line break within %d KiB: not a text file",
+			 CONF_GIVE_UP / 1024);
+		return false;
+	default:
 		snprintf(why, why_len, "%s", strerror(errno ? errno : EIO));
 		return false;
 	}
-	return true;
+}
+
+static bool read_conf(FILE *f, struct rr_ibdiag_conf *conf, char *why,
+		      size_t why_len)
+{
+	struct rr_line_reader rd;
+	enum rr_line_status st;
+	char msg[CONF_LINE_MAX + 200];
+	bool ok = true;
+	size_t len;
+
+	if (!rr_line_reader_init(&rd, f, CONF_LINE_MAX, CONF_GIVE_UP)) {
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+		return false;
+	}
+	while (ok && (st = rr_line_next(&rd, &len)) != RR_LINE_EOF) {
+		ok = line_ok(&rd, st, len, why, why_len);
+		if (ok && !rr_ibdiag_conf_line(rd.line, len, conf, msg, sizeof(msg))) {
+			snprintf(why, why_len, "line %lu: %s", rd.num, msg);
+			ok = false;
+		}
+	}
+	rr_line_reader_free(&rd);
+	return ok;
 }
 
 bool rr_ibdiag_conf_apply(struct rr_opts *opts, const char *file, char *why,

@@ -49,7 +49,7 @@ static int take_line(struct rr_target_line *l, unsigned long num,
 
 	if (l->total > RR_LINE_GIVE_UP)
 		return fn(ctx, l->buf, l->len, num,
-			  "no end of line within 1 MiB: not a file of destinations, reading stopped");
+			  "no end of line within 1 MiB: not a text file, reading stopped");
 	if (l->total > RR_LINE_MAX)
 		return fn(ctx, l->buf, l->len, num,
 			  "line longer than 4096 bytes");

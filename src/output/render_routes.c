@@ -74,6 +74,8 @@ static void sl_source(const struct rr_routes_view *v, char *buf, size_t len)
 	else
 		used = (size_t)snprintf(buf, len, "each pair's SL from the SA's PathRecord (%zu asked, %zu lost: SL 0 there), SLs in use:",
 					p->asked, p->lost);
+	if (!p->used && used < len)	/* every one lost: SL 0 for all */
+		snprintf(buf + used, len - used, " none answered, SL 0 taken");
 	for (sl = 0; sl < 16 && used < len; sl++)
 		if (p->used & (1U << sl))
 			used += (size_t)snprintf(buf + used, len - used, " %u", sl);

@@ -200,6 +200,11 @@ load ../helpers
 	run --separate-stderr rr --sa --node-name-map "$BATS_TEST_TMPDIR/bad.map" 1
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "rdma-route: --node-name-map '$BATS_TEST_TMPDIR/bad.map': line 2: no name after the GUID" ]
+	# No line break in 1 MiB: no text at all, not "not a file of destinations".
+	head -c 1100000 /dev/zero | tr '\0' x >"$BATS_TEST_TMPDIR/bad.map"
+	run --separate-stderr rr --sa --node-name-map "$BATS_TEST_TMPDIR/bad.map" 1
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --node-name-map '$BATS_TEST_TMPDIR/bad.map': line 1: no end of line within 1 MiB: not a text file, reading stopped" ]
 }
 
 @test "letters as rdma-core's examples and ping spell them: -b, -I, -4, -6; -s refused" {
@@ -272,6 +277,22 @@ load ../helpers
 	run --separate-stderr rr --sa --config "$conf" 3
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "rdma-route: --config '$conf': line 1: invalid Port 'x'" ]
+	# A NUL is said as one, a long line by the man page's bound.
+	printf 'CA=mlx5_0\nPort=1\0x\n' >"$conf"
+	run --separate-stderr rr --sa --config "$conf" 3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --config '$conf': line 2: a NUL byte in it" ]
+	{ printf 'CA='; head -c 4094 /dev/zero | tr '\0' x; printf '\nPort=1\n'; } >"$conf"
+	run --separate-stderr rr --sa --config "$conf" 3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --config '$conf': line 1: longer than 4096 bytes" ]
+	{ printf '#'; head -c 4095 /dev/zero | tr '\0' x; printf '\nPort=x\n'; } >"$conf"
+	run --separate-stderr rr --sa --config "$conf" 3
+	[ "$stderr" = "rdma-route: --config '$conf': line 2: invalid Port 'x'" ]
+	head -c 70000 /dev/zero >"$conf"
+	run --separate-stderr rr --sa --config "$conf" 3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --config '$conf': no line break within 64 KiB: not a text file" ]
 	run --separate-stderr rr --sa --config "$BATS_TEST_TMPDIR/none" 3
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "rdma-route: --config '$BATS_TEST_TMPDIR/none': No such file or directory" ]

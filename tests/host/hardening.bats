@@ -79,7 +79,7 @@ not_under_valgrind() {
 	not_under_valgrind
 	run --separate-stderr timeout 20 /usr/bin/time -f 'rss %M' "$RDMA_ROUTE" -f /dev/zero
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "/dev/zero:1: invalid destination '\\x00\\x00"*"': no end of line within 1 MiB: not a file of destinations, reading stopped"* ]]
+	[[ "$stderr" == "/dev/zero:1: invalid destination '\\x00\\x00"*"': no end of line within 1 MiB: not a text file, reading stopped"* ]]
 	rss=$(sed -n 's/^rss //p' <<<"$stderr")
 	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
 }
