@@ -464,7 +464,9 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    const struct rr_fabric_sm *sm)
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
-				    .quiet = run->opts.quiet, .sm = sm };
+				    .quiet = run->opts.quiet || run->opts.brief,
+				    .brief = run->opts.brief && !run->opts.quiet,
+				    .sm = sm };
 	struct walk_ctx c = { .p = run->out.p, .v = &v,
 			      .per_pair = run->opts.per_pair };
 	struct rr_credit_loop *loops = NULL;

@@ -256,7 +256,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 		 (unsigned long long)s->arrived,
 		 (unsigned long long)(s->pairs - s->arrived), v->num_loops,
 		 v->num_loops == 1 ? "" : "s");
-	pr_single_begin(p, "summary", title, false);
+	pr_single_begin(p, "summary", title, v->brief);
 	findings(p, v);
 	sm_fields(p, v);
 	partition(p, v);

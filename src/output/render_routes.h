@@ -38,6 +38,7 @@ struct rr_routes_view {
 	const struct rr_graph_read *read;
 	double walk_ms;
 	bool quiet;		/* -q: the failures and the summary only */
+	bool brief;		/* --brief: the summary its first line only */
 	/* The routes' channel dependencies and their credit loops. */
 	const struct rr_cdg *cdg;
 	const struct rr_credit_loop *loops;

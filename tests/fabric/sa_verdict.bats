@@ -79,6 +79,10 @@ missing() {
 	[ "$(head -1 <<<"$output")" = 'routes: fault (no SM answered: sm_silent 1); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
 	has_field "$output" sm 'SMInfo at LID 1 not answered (2 tries, 200 ms each at most)'
 	has_field "$output" faults 1
+	# --brief: that line alone.
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --brief --timeout 400
+	[ "$status" -eq 1 ]
+	[ "$output" = 'routes: fault (no SM answered: sm_silent 1); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400
 	[ "$status" -eq 1 ]
 	jqe '.summary | .worst == "sm_silent" and .sm_silent == 1 and
