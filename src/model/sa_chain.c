@@ -52,6 +52,13 @@ static void judge_port(struct rr_verdict *v, const struct rr_result *r)
 	    r->out.port, l->lid);
 }
 
+/* The SA query got no answer at all: the SM asked is silent now. */
+static bool sm_silent(const struct rr_result *r)
+{
+	return failed_at(r, RR_STEP_SA_QUERY) &&
+	       r->out.fail.cause == RR_CAUSE_SA_TIMEOUT;
+}
+
 static void judge_sm(struct rr_verdict *v, const struct rr_result *r)
 {
 	const struct rr_sa_local *l = &r->out.sa_local;
@@ -64,6 +71,13 @@ static void judge_sm(struct rr_verdict *v, const struct rr_result *r)
 		rr_verdict_set(v, RR_LS_UNKNOWN, "not looked for");
 		return;
 	}
+	/* What was asked now says more than what the port last heard. */
+	if (sm_silent(r)) {
+		rr_verdict_set(v, RR_LS_BROKEN, "the SM at LID %u (%s) did not answer the query now (%s)",
+		    l->sm_lid, l->sm_asked ? "asked by PortInfo" : "as the port last heard it",
+		    rr_cause_key(r->out.fail.cause));
+		return;
+	}
 	rr_verdict_set(v, RR_LS_OK, "the SM at LID %u (%s)", l->sm_lid,
 	    l->sm_asked ? "asked by PortInfo" : "as the port last heard it");
 }
@@ -72,6 +86,10 @@ static void judge_path(struct rr_verdict *v, const struct rr_result *r)
 {
 	const struct rr_path *p;
 
+	if (sm_silent(r)) {	/* the sm link says it */
+		rr_verdict_set(v, RR_LS_UNKNOWN, "no PathRecord: the SM did not answer");
+		return;
+	}
 	if (failed_at(r, RR_STEP_SA_QUERY)) {
 		failed(v, r);
 		return;

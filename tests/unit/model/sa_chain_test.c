@@ -113,6 +113,18 @@ int main(void)
 	       "MAD status 0x0300: ERR_NO_RECORDS (dest_unknown)", "path broken by the SA");
 	ok(rr_sa_chain_first_broken(&c) == RR_SA_LINK_PATH, "the path first");
 
+	/* No answer to the query: the SM asked is silent now, not "ok". */
+	base(&r, &path, hops);
+	r.out.num_paths = 0;
+	fail(&r, RR_STEP_SA_QUERY, RR_CAUSE_SA_TIMEOUT, NULL);
+	rr_sa_chain_judge(&c, &r, false);
+	is_str(state(&c, RR_SA_LINK_SM), "broken", "sa_timeout: sm broken");
+	is_str(c.verdict[RR_SA_LINK_SM].reason,
+	       "the SM at LID 1 (as the port last heard it) did not answer the query now (sa_timeout)",
+	       "what was asked now");
+	is_str(state(&c, RR_SA_LINK_PATH), "unknown", "path unknown, not the same words again");
+	ok(rr_sa_chain_first_broken(&c) == RR_SA_LINK_SM, "the SM first");
+
 	/* A trace's failure over the SA's, kept beside it. */
 	base(&r, &path, hops);
 	r.out.num_paths = 0;
