@@ -29,6 +29,10 @@ struct reader {
 	size_t why_len;
 	struct seen *seen;
 	size_t num_seen, cap_seen;
+	/* The switches' LIDs and LMCs, by table, for lids_apart(). */
+	uint16_t *sw_lid;
+	uint8_t *sw_lmc;
+	size_t num_sw;
 };
 
 static bool fail(struct reader *r, const char *fmt, ...)
@@ -332,6 +336,8 @@ static bool read_table(struct reader *r, json_object *o, const char *at)
 	if (!decode_lft(r, at, hex, &lft, &len))
 		return false;
 	rr_graph_set_lft(g, node, lft, len, read);
+	r->sw_lid[r->num_sw] = (uint16_t)lid;
+	r->sw_lmc[r->num_sw++] = (uint8_t)lmc;
 	p0 = rr_graph_port(g, node, 0);
 	p0->lid = (uint16_t)lid;
 	p0->lmc = (uint8_t)lmc;
@@ -391,6 +397,9 @@ static bool read_link(struct reader *r, json_object *o, const char *at)
 	q = port_of(r, at, "peer_port", peer_guid, peer_port, &peer);
 	if (!p || !q || !port_state(r, at, state, &p->state))
 		return false;
+	if (p == q)
+		return fail(r, "\"%s\": port %llu of 0x%016llx is cabled to itself",
+			    at, port, (unsigned long long)guid);
 	if (p->peer != RR_NO_NODE)
 		return fail(r, "\"%s\": port %llu of 0x%016llx has a link already",
 			    at, port, (unsigned long long)guid);
@@ -533,6 +542,49 @@ out:
 	return ok;
 }
 
+/*
+ * No LID held twice: a switch's range (its LID and LMC) against the
+ * other switches' and the endpoints' LIDs, naming both places.  The
+ * endpoints among themselves are endpoints_unique()'s.
+ */
+static bool lids_apart(struct reader *r)
+{
+	const struct rr_routes_before *b = r->b;
+	uint32_t *owner, lid, top;
+	size_t i;
+	bool ok = false;
+
+	/* Per LID: 0 free, 1 + table index, or 1 + num_sw + endpoint. */
+	owner = calloc(RR_MAX_UNICAST_LID + 1, sizeof(*owner));
+	if (!owner)
+		return fail(r, "%s", strerror(ENOMEM));
+	for (i = 0; i < r->num_sw; i++) {
+		if (!r->sw_lid[i])	/* no LID read: holds none */
+			continue;
+		top = r->sw_lid[i] + (1U << r->sw_lmc[i]) - 1;
+		for (lid = r->sw_lid[i]; lid <= top && lid <= RR_MAX_UNICAST_LID; lid++) {
+			if (owner[lid]) {
+				fail(r, "\"tables[%u]\" and \"tables[%zu]\" both hold LID %u (a LID and its LMC's range)",
+				     owner[lid] - 1, i, lid);
+				goto out;
+			}
+			owner[lid] = (uint32_t)i + 1;
+		}
+	}
+	for (i = 0; i < b->num_eps; i++) {
+		lid = b->eps[i].lid;
+		if (owner[lid] && owner[lid] <= r->num_sw) {
+			fail(r, "\"tables[%u]\" and \"endpoints[%zu]\" both hold LID %u (a switch's LID and its LMC's range)",
+			     owner[lid] - 1, i, lid);
+			goto out;
+		}
+	}
+	ok = true;
+out:
+	free(owner);
+	return ok;
+}
+
 static bool read_loop(struct reader *r, json_object *o, const char *at)
 {
 	return read_cycle(r, o, at, &r->b->loops[r->b->num_loops++]);
@@ -578,12 +630,14 @@ static bool read_report(struct reader *r, json_object *root)
 			     sizeof(*r->b->loads));
 	r->b->eps = calloc(ne ? ne : 1, sizeof(*r->b->eps));
 	r->b->loops = calloc(nc ? nc : 1, sizeof(*r->b->loops));
-	if (!r->b->loads || !r->b->eps || !r->b->loops)
+	r->sw_lid = calloc(nt ? nt : 1, sizeof(*r->sw_lid));
+	r->sw_lmc = calloc(nt ? nt : 1, sizeof(*r->sw_lmc));
+	if (!r->b->loads || !r->b->eps || !r->b->loops || !r->sw_lid || !r->sw_lmc)
 		return fail(r, "%s", strerror(ENOMEM));
 	return each(r, tables, nt, "tables", read_table) &&
 	       each(r, links, nl, "links", read_link) &&
 	       each(r, eps, ne, "endpoints", read_endpoint) &&
-	       endpoints_unique(r) &&
+	       endpoints_unique(r) && lids_apart(r) &&
 	       each(r, loops, nc, "credit_loops", read_loop);
 }
 
@@ -654,6 +708,8 @@ out:
 	rr_jc.put(root);
 	rr_jc.tok_free(tok);
 	free(r.seen);
+	free(r.sw_lid);
+	free(r.sw_lmc);
 	if (!ok)
 		rr_routes_before_free(b);
 	return ok;

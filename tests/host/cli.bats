@@ -440,6 +440,17 @@ compare_refused() {
 	compare_refused "$f" "\"links[0].peer_port\": node 0x0000000000000002 has no port 7 in the report"
 	printf '{%s}' "${good/\"guid\": \"0x2\"/\"guid\": \"0x0\"}" >"$f"
 	compare_refused "$f" "\"tables[0].guid\": want a GUID (0x and up to 16 hex digits, not 0)"
+	# A report that contradicts itself, refused naming both places: a
+	# cable to itself, a switch's LID a CA's too, an LMC over a CA's LID,
+	# two switches on one LID.
+	printf '{%s}' "${good/\"peer_guid\": \"0x10\", \"peer_port\": 1/\"peer_guid\": \"0x2\", \"peer_port\": 1}" >"$f"
+	compare_refused "$f" "\"links[1]\": port 1 of 0x0000000000000002 is cabled to itself"
+	printf '{%s}' "${good/\"lid\": 1, \"lmc\": 0/\"lid\": 2, \"lmc\": 0}" >"$f"
+	compare_refused "$f" "\"tables[0]\" and \"endpoints[0]\" both hold LID 2 (a switch's LID and its LMC's range)"
+	printf '{%s}' "${good/\"lmc\": 0/\"lmc\": 7}" >"$f"
+	compare_refused "$f" "\"tables[0]\" and \"endpoints[0]\" both hold LID 2 (a switch's LID and its LMC's range)"
+	printf '{%s}' "${good/\"tables\": \[/\"tables\": [{\"node\": \"S2\", \"guid\": \"0x3\", \"lid\": 1, \"lmc\": 0, \"ports\": 2, \"lft_read\": true, \"lft\": \"ff\"\}, }" >"$f"
+	compare_refused "$f" "\"tables[0]\" and \"tables[1]\" both hold LID 1 (a LID and its LMC's range)"
 	# Two endpoints with one port GUID (the fuzzer's find), then with one
 	# LID: refused.
 	cat >"$f" <<-'JSON'
