@@ -13,6 +13,7 @@
 
 #include "app/run.h"
 #include "mad/fabric_disc.h"
+#include "mad/sa_node_record.h"
 #include "base/escape.h"
 #include "input/node_name_map.h"
 
@@ -74,24 +75,76 @@ static const char *name_problem(const struct run *run, enum rr_cause cause,
 	case RR_CAUSE_NODE_AMBIGUOUS:
 		return source ? "several nodes have the name of the path's source (from)" :
 				"several nodes have this name";
+	case RR_CAUSE_NODE_UNREACHABLE:
+		return "in the node-name map, not in the fabric seen from here, no LID from the SA";
 	default:
 		return source ? "no CA port has the name of the path's source (from)" :
-				"no CA port has this name (node-name map, node descriptions)";
+				"no CA port has this name (node-name map, node descriptions, SA NodeRecords)";
 	}
+}
+
+/*
+ * A name the fabric seen from here does not have, known to the node-name
+ * map or to the SM: its LID from the SA's NodeRecord (by the map's GUID,
+ * else by the description), so that the route is walked to where it ends
+ * now, as its LID would be.  NODE_UNKNOWN when neither knows it;
+ * NODE_UNREACHABLE when the map knows it and the SA gives no LID.
+ */
+static enum rr_cause find_beyond(struct run *run, struct rr_result *r,
+				 uint16_t *lid, const char **detail)
+{
+	struct rr_fabric_tables_params p = {
+		.ca = run->opts.ca,
+		.port = run->opts.ca_port,
+		.timeout_ms = run->opts.timeout_ms,
+	};
+	struct rr_node_record_query q = { .desc = r->probe.target };
+	enum rr_fabric_match m;
+	unsigned long port;
+	uint64_t guid = 0;
+	char why[128];
+
+	m = rr_node_names_find_name(&run->sa.names, r->probe.target, &guid,
+				    &port);
+	if (m == RR_FABRIC_AMBIGUOUS)
+		return RR_CAUSE_NODE_AMBIGUOUS;
+	if (m == RR_FABRIC_FOUND) {
+		q.node_guid = guid;
+		q.port = (int)port;
+	}
+	switch (rr_sa_node_record_ask(&p, &q, lid, &guid, why, sizeof(why))) {
+	case RR_NR_FOUND:
+		r->probe.name_known_to = q.node_guid ? RR_NAME_MAP_SA : RR_NAME_SA;
+		return RR_CAUSE_NONE;
+	case RR_NR_SILENT:
+		if (!q.node_guid)
+			*detail = "not in the fabric seen from here nor in the node-name map, and the SA did not answer: a node cut off and a misspelt name look alike from here";
+		break;
+	default:
+		break;
+	}
+	if (!q.node_guid)
+		return RR_CAUSE_NODE_UNKNOWN;
+	r->probe.name_known_to = RR_NAME_MAP;
+	return RR_CAUSE_NODE_UNREACHABLE;
 }
 
 /* A destination's name to its LID, or its result fails at the look-up. */
 static void look_up(struct run *run, struct rr_result *r)
 {
+	const char *detail = NULL;
 	enum rr_cause cause;
 	uint16_t lid;
 
 	if (r->probe.sa.kind != RR_SA_NAME || r->out.fail.kind != RR_FAIL_NONE)
 		return;
 	cause = find_lid(run, r->probe.target, &lid);
+	if (cause == RR_CAUSE_NODE_UNKNOWN)
+		cause = find_beyond(run, r, &lid, &detail);
 	if (cause == RR_CAUSE_NONE) {
 		r->probe.sa = (struct rr_sa_dest){ .kind = RR_SA_LID, .lid = lid };
-		/* Seen in the fabric; the source too, unless --from says. */
+		/* Seen in the fabric (or by the SM); the source too, unless
+		 * --from says. */
 		r->probe.sa_ends_known = !run->opts.from || run->sa.from_known;
 		return;
 	}
@@ -99,7 +152,7 @@ static void look_up(struct run *run, struct rr_result *r)
 	rr_fail_cause(&r->out, RR_STEP_LOOKUP,
 		      cause == RR_CAUSE_DISCOVERY_FAILED ? "ibnd_discover_fabric" :
 							   "node_name",
-		      0, cause, name_problem(run, cause, false));
+		      0, cause, detail ? detail : name_problem(run, cause, false));
 }
 
 /* The whole run fails for want of the fabric: exit 3 without the library. */

@@ -74,20 +74,6 @@ static void receive(struct path_sl_reader *r)
 					     IB_SA_PR_SL_F));
 }
 
-/* The SM's LID as the port last heard it; 0 when it knows none. */
-static unsigned int sm_lid(const struct rr_sa_lib *ib,
-			   const struct rr_fabric_tables_params *p)
-{
-	umad_port_t up;
-	unsigned int lid;
-
-	if (ib->umad_init() < 0 || ib->umad_get_port(p->ca, p->port, &up) < 0)
-		return 0;
-	lid = up.sm_lid;
-	ib->umad_release_port(&up);
-	return lid;
-}
-
 static bool fill(const struct rr_sa_lib *ib,
 		 const struct rr_fabric_tables_params *p,
 		 struct path_sl_reader *r, char *why, size_t why_len)
@@ -95,7 +81,7 @@ static bool fill(const struct rr_sa_lib *ib,
 	int classes[] = { IB_SA_CLASS };
 	struct ibmad_port *mad;
 
-	r->sa.lid = (int)sm_lid(ib, p);
+	r->sa.lid = (int)rr_sa_lib_sm_lid(ib, p->ca, p->port);
 	if (!r->sa.lid) {
 		snprintf(why, why_len, "the port knows no SM (its SMLID is 0)");
 		return false;

@@ -84,6 +84,19 @@ void rr_sa_lib_close(struct rr_sa_lib *lib)
 	memset(lib, 0, sizeof(*lib));
 }
 
+unsigned int rr_sa_lib_sm_lid(const struct rr_sa_lib *lib, const char *ca,
+			      int port)
+{
+	umad_port_t up;
+	unsigned int lid;
+
+	if (lib->umad_init() < 0 || lib->umad_get_port(ca, port, &up) < 0)
+		return 0;
+	lid = up.sm_lid;
+	lib->umad_release_port(&up);
+	return lid;
+}
+
 int rr_mad_mute_stderr(void)
 {
 	int saved, null;

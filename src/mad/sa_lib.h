@@ -51,6 +51,10 @@ struct rr_sa_lib {
 bool rr_sa_lib_open(struct rr_sa_lib *lib, char *why, size_t len);
 void rr_sa_lib_close(struct rr_sa_lib *lib);
 
+/* The SM's LID as port CA/PORT last heard it (its SMLID); 0: none, no port. */
+unsigned int rr_sa_lib_sm_lid(const struct rr_sa_lib *lib, const char *ca,
+			      int port);
+
 /*
  * libibmad and libibnetdisc warn on stderr (IBWARN) when a call fails, but
  * the result already says why and stderr belongs to the renderer: JSON

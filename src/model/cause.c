@@ -224,6 +224,11 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 		"several CA ports of the fabric have that name",
 		"give the node's port (NAME/PORT), its LID or its port GUID; `ibnetdiscover -p` lists them"
 	},
+	[RR_CAUSE_NODE_UNREACHABLE] = {
+		"node_unreachable",
+		"the name is in the node-name map, but no port of that node is in the fabric seen from here and the SA gave no LID for it: not reachable from here, down or cut off?",
+		"check the node's cables and the switch ports toward it (`iblinkinfo`, `ibportstate`); once the SM answers, its LID (`saquery NR`) walks the route to where it ends"
+	},
 	[RR_CAUSE_DISCOVERY_FAILED] = {
 		"fabric_discovery_failed",
 		"the fabric could not be discovered (libibnetdisc), so no name could be looked up",
@@ -668,6 +673,11 @@ static const char *link_down_hint(enum rr_cause sa_cause)
 	default:
 		return NULL;
 	}
+}
+
+const char *rr_name_beyond_hint(void)
+{
+	return "the name is not in the fabric discovered from this port, though the SA still knows its LID: not reachable from here, down or cut off? the route ends where the walk says: check that link and the node (`iblinkinfo`, `ibportstate`)";
 }
 
 const char *rr_trace_hint(enum rr_cause cause, enum rr_cause sa_cause,

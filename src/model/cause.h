@@ -58,6 +58,7 @@ enum rr_cause {
 	RR_CAUSE_NO_PATH,
 	RR_CAUSE_NODE_UNKNOWN,
 	RR_CAUSE_NODE_AMBIGUOUS,
+	RR_CAUSE_NODE_UNREACHABLE,
 	RR_CAUSE_DISCOVERY_FAILED,
 	/* --sa --trace: where a route through the switches dies. */
 	RR_CAUSE_ROUTE_DEAD_END,
@@ -129,6 +130,11 @@ const char *rr_cause_hint(enum rr_cause cause);
  * knows nothing of is a port the SM dropped; one it has a path for is a
  * switch the SM has not written since.  Else the cause's own hint.
  */
+/*
+ * A --trace by a name the fabric seen from here does not have, whose
+ * LID the SA gave: the route ends where the walk says, and why.
+ */
+const char *rr_name_beyond_hint(void);
 const char *rr_trace_hint(enum rr_cause cause, enum rr_cause sa_cause,
 			  bool sa_paths);
 /*

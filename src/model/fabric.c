@@ -223,6 +223,42 @@ enum rr_fabric_match rr_fabric_find(const struct rr_fabric *f,
 	return find_as(f, map, name, len, port, idx);
 }
 
+static enum rr_fabric_match map_name(const struct rr_node_names *map,
+				     const char *name, size_t len,
+				     uint64_t *guid)
+{
+	bool found = false;
+	size_t i;
+
+	for (i = 0; map && i < map->num; i++) {
+		if (strlen(map->names[i].name) != len ||
+		    memcmp(map->names[i].name, name, len))
+			continue;
+		if (found && map->names[i].guid != *guid)
+			return RR_FABRIC_AMBIGUOUS;
+		*guid = map->names[i].guid;
+		found = true;
+	}
+	return found ? RR_FABRIC_FOUND : RR_FABRIC_UNKNOWN;
+}
+
+enum rr_fabric_match rr_node_names_find_name(const struct rr_node_names *map,
+					     const char *name, uint64_t *guid,
+					     unsigned long *port)
+{
+	enum rr_fabric_match m;
+	size_t len;
+
+	*port = 0;
+	m = map_name(map, name, strlen(name), guid);
+	if (m != RR_FABRIC_UNKNOWN)
+		return m;
+	split_port(name, &len, port);
+	if (!*port)
+		return RR_FABRIC_UNKNOWN;
+	return map_name(map, name, len, guid);
+}
+
 static unsigned int ports_of(const struct rr_fabric *f, uint64_t node)
 {
 	unsigned int n = 0;

@@ -71,6 +71,16 @@ enum rr_fabric_match rr_fabric_find(const struct rr_fabric *f,
 				    const char *name, size_t *idx);
 
 /*
+ * NAME (or NAME/PORT) in MAP alone, for a node not in the fabric seen
+ * from here: its node GUID and the port asked (0: none).  The whole of
+ * it first, as rr_fabric_find() reads it; AMBIGUOUS when two GUIDs have
+ * the name.
+ */
+enum rr_fabric_match rr_node_names_find_name(const struct rr_node_names *map,
+					     const char *name, uint64_t *guid,
+					     unsigned long *port);
+
+/*
  * How output names port I: its node's name in MAP, else its description
  * when no other node has it, else its port GUID; then "/PORT" when its
  * node has several ports in F.  Whatever it writes, rr_fabric_find() finds

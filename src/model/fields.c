@@ -333,6 +333,21 @@ static void get_tos(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.used.tos_from != RR_TOS_UNKNOWN, r->out.used.tos);
 }
 
+static const char *const name_known_to_keys[] = {
+	[RR_NAME_MAP_SA] = "node_name_map+sa",
+	[RR_NAME_SA] = "sa",
+	[RR_NAME_MAP] = "node_name_map",
+};
+
+/* --sa by name: who knew a name the fabric seen from here does not have. */
+static void get_name_known_to(const struct rr_field *f,
+			      const struct rr_result *r,
+			      const struct rr_path *p, struct rr_fval *v)
+{
+	str(v, r->probe.name_known_to != RR_NAME_SEEN,
+	    name_known_to_keys[r->probe.name_known_to]);
+}
+
 static void get_tos_from(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
@@ -665,6 +680,21 @@ static bool set_tos(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
+static bool set_name_known_to(const struct rr_field *f, struct rr_result *r,
+			      struct rr_path *p, const struct rr_fval *v,
+			      struct rr_fstore *st)
+{
+	int k;
+
+	for (k = RR_NAME_MAP_SA; k <= RR_NAME_MAP; k++) {
+		if (!strcmp(v->s, name_known_to_keys[k])) {
+			r->probe.name_known_to = k;
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool set_tos_from(const struct rr_field *f, struct rr_result *r,
 			 struct rr_path *p, const struct rr_fval *v,
 			 struct rr_fstore *st)
@@ -708,6 +738,7 @@ static const struct rr_field result_fields[] = {
 	{ "start_ms", RR_FT_MS, .get = get_start_ms, .set = set_start_ms },
 	{ "address", RR_FT_STR, .get = get_address, .set = set_address },
 	{ "name_addresses", RR_FT_INT, .get = get_name_addresses, .set = set_name_addresses },
+	{ "name_known_to", RR_FT_STR, .get = get_name_known_to, .set = set_name_known_to },
 	{ "source", RR_FT_STR, .get = get_source, .set = set_source, .prom = RR_PROM_INFO },
 	{ "device", RR_FT_STR, .get = get_device, .set = set_device, .prom = RR_PROM_INFO },
 	{ "port", RR_FT_INT, .get = get_port, .set = set_port, .prom = RR_PROM_INFO },
@@ -1119,7 +1150,10 @@ static void get_hint(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_path *p, struct rr_fval *v)
 {
 	/* A --trace's: with what the SA said of the same destination. */
-	if (r->out.fail.step == RR_STEP_TRACE)
+	if (r->out.fail.step == RR_STEP_TRACE &&
+	    r->probe.name_known_to != RR_NAME_SEEN)
+		str(v, true, rr_name_beyond_hint());
+	else if (r->out.fail.step == RR_STEP_TRACE)
 		str(v, true, rr_trace_hint(r->out.fail.cause, r->out.sa_cause,
 					   r->out.num_paths > 0));
 	else

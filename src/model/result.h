@@ -152,6 +152,16 @@ struct rr_probe {
 	bool have_sa_from;
 	/* Both ends seen in the fabric: no record is no path, not no port. */
 	bool sa_ends_known;
+	/*
+	 * --sa by name: a name not in the fabric seen from here, its LID
+	 * the SA's, found by the node-name map's GUID or by its description.
+	 */
+	enum rr_name_known_to {
+		RR_NAME_SEEN,		/* discovered from here (or no name) */
+		RR_NAME_MAP_SA,		/* the map's GUID, the SA's LID */
+		RR_NAME_SA,		/* the SA's NodeRecord by description */
+		RR_NAME_MAP,		/* the map alone: no LID */
+	} name_known_to;
 	uint64_t start_offset_ms;	/* when to start, from the first */
 };
 

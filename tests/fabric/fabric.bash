@@ -237,6 +237,11 @@ node_port_guid() {
 
 # saquery_field FIELD: one field of the first PathRecord in saquery's
 # output on stdin ("mtu.....0x84" gives 0x84).
+# node_guid LID: the node GUID of the node at LID, as the SA has it.
+node_guid() {
+	sim_run saquery NR "$1" | awk '$1 ~ /^node_guid\./ { sub(/^[^.]*\.+/, "", $1); print $1; exit }'
+}
+
 saquery_field() {
 	awk -v f="$1" 'index($1, f ".") == 1 && !v { v = $1; sub(/^[^.]*\.+/, "", v) } END { print v }'
 }

@@ -115,7 +115,7 @@ pairs() {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --json --node-name-map "$map" Nope twin Hca5/2 Hca6
 	[ "$status" -eq 1 ]
 	echo "$output" | jqe '[.results[] | .error.cause // .status] == ["node_unknown", "node_ambiguous", "node_unknown", "resolved"]'
-	echo "$output" | jqe '.results[0].error | .step == "lookup" and .kernel_said == "no CA port has this name (node-name map, node descriptions)"'
+	echo "$output" | jqe '.results[0].error | .step == "lookup" and .kernel_said == "no CA port has this name (node-name map, node descriptions, SA NodeRecords)"'
 	printf '%s\n' '0x0002c90000050000 "ok"' 'node06 "bad"' >"$map"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --node-name-map "$map" Hca5
 	[ "$status" -eq 2 ]

@@ -41,6 +41,36 @@ static const char *label(const struct rr_fabric *f,
 	return buf;
 }
 
+/* The map alone, for a node the fabric seen from here does not have. */
+static void map_only(struct rr_node_names *map)
+{
+	unsigned long port = 9;
+	uint64_t guid = 0;
+
+	ok(rr_node_names_add(map, 0x7000, strdup("cut/off")), "a name with a '/'");
+	ok(rr_node_names_add(map, 0x8000, strdup("gone")), "a node gone");
+	is_int(rr_node_names_find_name(map, "gone", &guid, &port), RR_FABRIC_FOUND,
+	       "a name of the map alone");
+	ok(guid == 0x8000 && port == 0, "its GUID, no port");
+	is_int(rr_node_names_find_name(map, "gone/2", &guid, &port), RR_FABRIC_FOUND,
+	       "NAME/PORT");
+	ok(guid == 0x8000 && port == 2, "its GUID, port 2");
+	is_int(rr_node_names_find_name(map, "cut/off", &guid, &port),
+	       RR_FABRIC_FOUND, "the whole name first");
+	ok(guid == 0x7000 && port == 0, "a '/' of the name itself");
+	is_int(rr_node_names_find_name(map, "old", &guid, &port),
+	       RR_FABRIC_UNKNOWN, "a replaced name");
+	is_int(rr_node_names_find_name(map, "gon", &guid, &port),
+	       RR_FABRIC_UNKNOWN, "a prefix is no name");
+	is_int(rr_node_names_find_name(map, "gone/x", &guid, &port),
+	       RR_FABRIC_UNKNOWN, "/ and no number");
+	ok(rr_node_names_add(map, 0x9000, strdup("gone")), "the name twice");
+	is_int(rr_node_names_find_name(map, "gone", &guid, &port),
+	       RR_FABRIC_AMBIGUOUS, "two GUIDs of one name");
+	is_int(rr_node_names_find_name(NULL, "gone", &guid, &port),
+	       RR_FABRIC_UNKNOWN, "no map");
+}
+
 int main(void)
 {
 	struct rr_fabric f = { 0 };
@@ -91,6 +121,7 @@ int main(void)
 	is_str(label(&f, NULL, 3), "0x0000000000003001", "a shared description: the GUID");
 	is_str(label(&f, NULL, 5), "0x0000000000005001", "no description: the GUID");
 	is_str(label(&f, &map, 5), "rack1-n5", "no description, a map name");
+	map_only(&map);
 	for (i = 0; i < f.num; i++) {
 		const char *l = label(&f, NULL, i);
 
