@@ -104,12 +104,19 @@ _fabric_prompted_after() {
 
 # Starts opensm on the first node of the net file.  -d 2 keeps the log
 # unbuffered (SUBNET UP shows at once); -B would fork away from us.
-# FABRIC_OPENSM_ARGS: more of its options (-l 2: LMC 2).
+# FABRIC_OPENSM_ARGS: more of its options (-l 2: LMC 2).  FABRIC_DUMPS=1:
+# its routing dumps (-D 0x40) into FABRIC_DIR/dumps, for ibdmchk_verdict.
 fabric_start_sm() {
+	local dumps=
+
 	mkdir -p "$FABRIC_DIR/osm"
+	if [ -n "${FABRIC_DUMPS:-}" ]; then
+		mkdir -p "$FABRIC_DIR/dumps"
+		dumps="-D 0x43 --dump_files_dir $FABRIC_DIR/dumps"
+	fi
 	(cd "$FABRIC_DIR" &&
 	 OSM_CACHE_DIR="$FABRIC_DIR/osm" OSM_TMP_DIR="$FABRIC_DIR/osm" \
-	 LD_PRELOAD="$UMAD2SIM" exec opensm -e -d 2 -s 0 ${FABRIC_OPENSM_ARGS:-} \
+	 LD_PRELOAD="$UMAD2SIM" exec opensm -e -d 2 -s 0 ${FABRIC_OPENSM_ARGS:-} $dumps \
 		-f "$FABRIC_DIR/opensm.log" </dev/null \
 		>"$FABRIC_DIR/opensm.out" 2>&1 3>&-) &
 	FABRIC_OPENSM_PID=$!
@@ -237,6 +244,27 @@ node_port_guid() {
 
 # saquery_field FIELD: one field of the first PathRecord in saquery's
 # output on stdin ("mtu.....0x84" gives 0x84).
+# ibdmchk_verdict OUT [ARGS...]: ibdmchk (ibutils), the credit-loop check
+# of opensm's own dumps (the subnet, its FDBs), with ARGS (-c PSL -d
+# SLVL); its words into OUT, its verdict on stdout: "loops", "none" or
+# "unknown".  ibutils 1.5.7 ends with a segmentation fault once it has
+# said its verdict: its status is not read.
+ibdmchk_verdict() {
+	local out=$1 d=$FABRIC_DIR/dumps
+
+	shift
+	_fabric_wait 10 test -s "$d/opensm.fdbs" || { echo unknown; return 0; }
+	(cd "$d" && exec ibdmchk -s opensm-subnet.lst -f opensm.fdbs \
+		-m opensm.mcfdbs "$@" </dev/null >"$out" 2>&1) 2>/dev/null || true
+	if grep -q '^-E- credit loops in routing' "$out"; then
+		echo loops
+	elif grep -q '^-I- no credit loops found' "$out"; then
+		echo none
+	else
+		echo unknown
+	fi
+}
+
 # node_guid LID: the node GUID of the node at LID, as the SA has it.
 node_guid() {
 	sim_run saquery NR "$1" | awk '$1 ~ /^node_guid\./ { sub(/^[^.]*\.+/, "", $1); print $1; exit }'

@@ -26,8 +26,10 @@ route_with() {
 			'qos_ca_sl2vl 0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7' >"$dir/qos.conf"
 		args+=" -Q -F $dir/qos.conf"
 	fi
-	FABRIC_OPENSM_ARGS=$args fabric_start ring.net
+	FABRIC_DUMPS=1 FABRIC_OPENSM_ARGS=$args fabric_start ring.net
 	fabric_dump "$dir/$engine" -v deps=1 -v topo=1
+	! command -v ibdmchk >/dev/null ||
+		ibdmchk_verdict "$dir/$engine.ibdmchk" >"$dir/$engine.ibdmchk_verdict"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json \
 		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
 	echo "$status" >"$dir/$engine.status"
@@ -127,6 +129,19 @@ ours() {
 			says: "routes longer than the cables need"}]' "$BATS_FILE_TMPDIR/updn.json"
 	grep -qx "routes: warning (routes longer than the cables need: longer_than_fewest $longer); 30 pairs, 30 arrive, 0 fail, 0 credit loops" "$BATS_FILE_TMPDIR/updn.text"
 	grep -qx 'rdma_route_fabric_credit_loops 0' "$BATS_FILE_TMPDIR/updn.prom"
+}
+
+@test "ibdmchk, on opensm's own dumps of the same routes, says what we say: minhop loops, updn none" {
+	command -v ibdmchk >/dev/null || skip "ibdmchk not installed (ibutils)"
+	local e
+
+	for e in minhop updn minhop-qos; do
+		echo "$e: ibdmchk $(cat "$BATS_FILE_TMPDIR/$e.ibdmchk_verdict")"
+		[ "$(jq -r 'if .summary.credit_loops > 0 then "loops" else "none" end' "$BATS_FILE_TMPDIR/$e.json")" = \
+		  "$(cat "$BATS_FILE_TMPDIR/$e.ibdmchk_verdict")" ]
+	done
+	[ "$(cat "$BATS_FILE_TMPDIR/minhop.ibdmchk_verdict")" = loops ]
+	[ "$(cat "$BATS_FILE_TMPDIR/updn.ibdmchk_verdict")" = none ]
 }
 
 # ENGINE's summary against the brute force: longer routes, the most

@@ -22,7 +22,7 @@ load fabric
 route_with() {
 	local engine=$1 dir=$BATS_FILE_TMPDIR lid sw out status=0 a b an bn sl
 
-	FABRIC_OPENSM_ARGS="-R $engine ${2:-}" fabric_start "$dir/torus.net"
+	FABRIC_DUMPS=1 FABRIC_OPENSM_ARGS="-R $engine ${2:-}" fabric_start "$dir/torus.net"
 	fabric_dump_tables "$dir/$engine"
 	# Each switch out port's SLtoVL rows: "sl2vl SWITCH IN OUT VL0 .. VL15".
 	awk '$1 == "SW" { split($0, q, "\x27"); print $2, q[2] }' "$dir/$engine.ports" | sort -u |
@@ -47,6 +47,7 @@ route_with() {
 		done <"$dir/cas"
 	done <"$dir/cas" >>"$dir/$engine.tables"
 	fabric_walk "$dir/$engine" -v deps=1 -v vls=1
+	! command -v ibdmchk >/dev/null || ibdmchk_with_sls "$engine"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --sl-from-sa \
 		>"$dir/$engine.json" 2>"$dir/$engine.err" || status=$?
 	echo "$status" >"$dir/$engine.status"
@@ -58,6 +59,31 @@ route_with() {
 		>"$dir/$engine.text" 2>&1 || true
 	cp "$FABRIC_DIR/opensm.log" "$dir/$engine.opensm"
 	fabric_stop
+}
+
+# ibdmchk_with_sls ENGINE: ibdmchk's verdict on opensm's dumps, given the
+# SL of each pair and the switches' SLtoVL rows read above, in its own
+# formats (-c: "0xSRC-NODE-GUID DLID SL", -d: "0xSWITCH-GUID IN OUT 0xVV
+# ..." two VLs a byte), and without them (one SL, identity SLtoVL).
+ibdmchk_with_sls() {
+	local f=$BATS_FILE_TMPDIR/$1
+
+	sim_run ibnetdiscover </dev/null |
+		awk -F'"' '/^(Ca|Switch)\t/ { g = $2; sub(/^[HS]-/, "0x", g); print $4, g }' >"$f.guids"
+	awk 'FILENAME == ARGV[1] { guid[$1] = $2; next }
+		FILENAME == ARGV[2] { lid[$2] = $1; next }
+		$1 == "sl" { print guid[$2], lid[$3], $4 }' \
+		"$f.guids" "$BATS_FILE_TMPDIR/cas" "$f.tables" >"$f.psl"
+	awk 'FILENAME == ARGV[1] { guid[$1] = $2; next }
+		$1 == "sl2vl" { printf "%s %d %d", guid[$2], $3, $4
+			for (k = 5; k <= 20; k += 2) printf " 0x%x%x", $k, $(k + 1)
+			print "" }' "$f.guids" "$f.tables" >"$f.slvl"
+	if [ -s "$f.psl" ]; then
+		ibdmchk_verdict "$f.ibdmchk" -c "$f.psl" -d "$f.slvl" >"$f.ibdmchk_verdict"
+	else
+		ibdmchk_verdict "$f.ibdmchk" -d "$f.slvl" >"$f.ibdmchk_verdict"
+	fi
+	ibdmchk_verdict "$f.ibdmchk_sl0" >"$f.ibdmchk_sl0_verdict"
 }
 
 setup_file() {
@@ -136,6 +162,24 @@ ours() {
 	jqe '.summary | .credit_loops == 0 and
 		(.vl_source | startswith("no loop even with every channel on one VL"))' \
 		"$BATS_FILE_TMPDIR/torus-2QoS.json"
+}
+
+@test "ibdmchk, on opensm's dumps with the SA's SLs and the SLtoVL tables, says what we say: dfsssp, lash and torus-2QoS none, dor loops; on one SL, loops" {
+	command -v ibdmchk >/dev/null || skip "ibdmchk not installed (ibutils)"
+	local e f
+
+	for e in dfsssp lash dor torus-2QoS; do
+		f=$BATS_FILE_TMPDIR/$e
+		echo "$e: ibdmchk $(cat "$f.ibdmchk_verdict"), on one SL $(cat "$f.ibdmchk_sl0_verdict")"
+		# rdma-route's default run: the SA asked where SL 0 closes loops.
+		[ "$(jq -r 'if .summary.credit_loops > 0 then "loops" else "none" end' "$f.sl0.json")" = \
+		  "$(cat "$f.ibdmchk_verdict")" ]
+	done
+	[ "$(cat "$BATS_FILE_TMPDIR/lash.ibdmchk_verdict")" = none ]
+	[ "$(cat "$BATS_FILE_TMPDIR/dor.ibdmchk_verdict")" = loops ]
+	# Told nothing of the SLs, ibdmchk finds lash's loops on SL 0, as
+	# rdma-route would without asking the SA.
+	[ "$(cat "$BATS_FILE_TMPDIR/lash.ibdmchk_sl0_verdict")" = loops ]
 }
 
 @test "dor with --sl-from-sa and by default: its loops, each as the brute force's on its VL, exit 1" {
