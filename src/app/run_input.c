@@ -259,7 +259,7 @@ bool rr_run_add_all_file_dests(struct run *run)
 bool rr_run_parse_expectations(struct run *run)
 {
 	const struct rr_opts *o = &run->opts;
-	char why[512];
+	char why[1024];
 	int i;
 
 	if (!o->num_expect && !o->num_max_ms)

@@ -16,6 +16,7 @@
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_sm.h"
+#include "mad/sa_node_record.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
 #include "base/escape.h"
@@ -234,6 +235,7 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.load_min = v->spread.min, .load_max = v->spread.max,
 		.sm_asked = v->sm && v->sm->asked,
 		.sm_answered = v->sm && rr_fabric_sm_ok(v->sm),
+		.unseen = v->unseen,
 	};
 	double fair;
 
@@ -459,14 +461,44 @@ static int comparable(const struct run *run, const struct rr_compare *cmp,
 	return RR_EXIT_USAGE;
 }
 
+/*
+ * The LIDs the tables route that no port seen from here holds into U;
+ * with a master SM answering, the SA asked what holds each (the first
+ * RR_UNSEEN_ASK_MAX).  False, nothing counted, when memory is short.
+ */
+static bool find_unseen(const struct rr_fabric_tables_params *p,
+			const struct rr_graph *g, const struct rr_fabric_sm *sm,
+			struct rr_unseen *u)
+{
+	uint16_t *lids;
+	size_t n;
+	char why[160];
+
+	memset(u, 0, sizeof(*u));
+	if (!rr_graph_lids_unseen(g, &lids, &n))
+		return false;
+	rr_unseen_init(u, lids, n);
+	free(lids);
+	if (n && !u->lids)
+		return false;
+	if (!rr_fabric_sm_ok(sm))
+		return true;
+	u->asked = !n || rr_sa_node_records_by_lid(p, u->lids,
+						    n < RR_UNSEEN_ASK_MAX ? n :
+						    RR_UNSEEN_ASK_MAX,
+						    why, sizeof(why));
+	rr_unseen_count(u);
+	return true;
+}
+
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    struct rr_graph *g, struct rr_graph_read *rd,
-		    const struct rr_fabric_sm *sm)
+		    const struct rr_fabric_sm *sm, const struct rr_unseen *unseen)
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
 				    .quiet = run->opts.quiet || run->opts.brief,
 				    .brief = run->opts.brief && !run->opts.quiet,
-				    .sm = sm };
+				    .sm = sm, .unseen = unseen };
 	struct walk_ctx c = { .p = run->out.p, .v = &v,
 			      .per_pair = run->opts.per_pair };
 	struct rr_credit_loop *loops = NULL;
@@ -600,10 +632,11 @@ int rr_run_routes(struct run *run)
 					       RR_SA_DEFAULT_PARALLEL,
 	};
 	struct rr_fabric_sm sm;
+	struct rr_unseen unseen;
 	struct rr_graph_read rd;
 	struct rr_graph g;
 	char why[256];
-	bool no_library;
+	bool no_library, counted;
 	int code;
 
 	code = rr_run_routes_open_dot(run);
@@ -620,7 +653,9 @@ int rr_run_routes(struct run *run)
 	}
 	/* Read after the fabric: a port that cannot be read has no SM to ask. */
 	rr_fabric_sm_read(&p, &sm, &no_library);
-	code = walk_all(run, &p, &g, &rd, &sm);
+	counted = find_unseen(&p, &g, &sm, &unseen);
+	code = walk_all(run, &p, &g, &rd, &sm, counted ? &unseen : NULL);
+	rr_unseen_free(&unseen);
 	rr_graph_free(&g);
 out:
 	rr_routes_before_free(&run->routes.before);

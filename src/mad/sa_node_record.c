@@ -153,3 +153,117 @@ rr_sa_node_record_ask(const struct rr_fabric_tables_params *p,
 	rr_sa_lib_close(&ib);
 	return a;
 }
+
+#define NR_COMP_LID		(1ULL << 0)
+
+struct by_lid {
+	const struct rr_sa_lib *ib;
+	const struct rr_fabric_tables_params *p;
+	struct rr_lid_node *rec;
+	size_t n, next;
+	struct rr_mad_window *win;
+	ib_portid_t sa;
+};
+
+/* The next LID's Get out; one that cannot go out stays unanswered. */
+static void send_lid(struct by_lid *b)
+{
+	uint8_t req[IB_SA_DATA_SIZE];
+	ib_rpc_t rpc;
+
+	while (b->next < b->n) {
+		memset(req, 0, sizeof(req));
+		b->ib->mad_set_field(req, 0, IB_SA_NR_LID_F, b->rec[b->next].lid);
+		memset(&rpc, 0, sizeof(rpc));
+		rpc.mgtclass = IB_SA_CLASS;
+		rpc.method = IB_MAD_METHOD_GET;
+		rpc.attr.id = IB_SA_ATTR_NODERECORD;
+		rpc.mask = NR_COMP_LID;
+		rpc.timeout = (int)b->p->timeout_ms;
+		rpc.datasz = IB_SA_DATA_SIZE;
+		rpc.dataoffs = IB_SA_DATA_OFFS;
+		if (!rr_mad_send(b->win, RR_MAD_SA, b->next++, &rpc, &b->sa, req,
+				 rr_mad_now_ms() + b->p->timeout_ms))
+			return;
+	}
+}
+
+static void take_lid(struct by_lid *b)
+{
+	struct rr_lid_node *r;
+	struct rr_sa_answer ans;
+	struct rr_mad_reply rep;
+	uint8_t *rec;
+
+	rr_mad_next(b->win, RR_MAD_SA, rr_mad_now_ms() + b->p->timeout_ms, &rep);
+	if (rep.event != RR_MAD_ANSWER || rep.cookie >= b->n ||
+	    !rr_sa_answer_decode(rep.mad, (size_t)rep.len, &ans))
+		return;
+	r = &b->rec[rep.cookie];
+	if (ans.status && rr_sa_status_code(ans.status) != RR_SA_ERR_NO_RECORDS)
+		return;
+	r->answered = true;
+	if (ans.status || ans.num < 1 || !ans.records)
+		return;
+	rec = (uint8_t *)ans.records;
+	r->found = true;
+	r->type = (uint8_t)b->ib->mad_get_field(rec, 0, IB_SA_NR_TYPE_F);
+	r->port = (uint8_t)b->ib->mad_get_field(rec, 0, IB_SA_NR_LOCAL_PORT_F);
+	r->node_guid = b->ib->mad_get_field64(rec, 0, IB_SA_NR_GUID_F);
+	memcpy(r->desc, rec + NR_DESC_OFFSET, NR_DESC_SIZE);
+	r->desc[NR_DESC_SIZE] = '\0';
+}
+
+static bool ask_lids(struct by_lid *b, char *why, size_t len)
+{
+	int classes[] = { IB_SA_CLASS };
+	struct ibmad_port *mad;
+
+	b->sa.lid = (int)rr_sa_lib_sm_lid(b->ib, b->p->ca, b->p->port);
+	if (!b->sa.lid) {
+		snprintf(why, len, "the port knows no SM to ask (its SMLID is 0)");
+		return false;
+	}
+	b->sa.qp = 1;
+	b->sa.qkey = IB_DEFAULT_QP1_QKEY;
+	mad = b->ib->mad_rpc_open_port((char *)b->p->ca, b->p->port, classes, 1);
+	if (!mad) {
+		snprintf(why, len, "mad_rpc_open_port(): %s",
+			 strerror(errno ? errno : EIO));
+		return false;
+	}
+	b->win = rr_mad_window_new(b->ib, mad, IB_MAD_SIZE);
+	if (!b->win) {
+		snprintf(why, len, "%s", strerror(ENOMEM));
+		b->ib->mad_rpc_close_port(mad);
+		return false;
+	}
+	for (;;) {
+		while (rr_mad_in_flight(b->win, RR_MAD_SA) <
+			       (b->p->window ? b->p->window : 1) &&
+		       b->next < b->n)
+			send_lid(b);
+		if (!rr_mad_in_flight(b->win, RR_MAD_SA))
+			break;
+		take_lid(b);
+	}
+	rr_mad_window_free(b->win);
+	b->ib->mad_rpc_close_port(mad);
+	return true;
+}
+
+bool rr_sa_node_records_by_lid(const struct rr_fabric_tables_params *p,
+			       struct rr_lid_node *rec, size_t n, char *why,
+			       size_t len)
+{
+	struct by_lid b = { .p = p, .rec = rec, .n = n };
+	struct rr_sa_lib ib;
+	bool ok;
+
+	if (!rr_sa_lib_open(&ib, why, len))
+		return false;
+	b.ib = &ib;
+	ok = ask_lids(&b, why, len);
+	rr_sa_lib_close(&ib);
+	return ok;
+}

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "mad/fabric_tables.h"
+#include "model/fabric_unseen.h"
 
 enum rr_node_record_answer {
 	RR_NR_FOUND,		/* a CA port's record: its LID */
@@ -34,5 +35,14 @@ enum rr_node_record_answer
 rr_sa_node_record_ask(const struct rr_fabric_tables_params *p,
 		      const struct rr_node_record_query *q, uint16_t *lid,
 		      uint64_t *node_guid, char *why, size_t len);
+
+/*
+ * The SA asked for the NodeRecord of each of N LIDs (REC[i].lid), as
+ * many in flight as P's window, each within P's timeout; REC filled.
+ * False, with WHY, when it cannot be asked at all (no SM known, no port).
+ */
+bool rr_sa_node_records_by_lid(const struct rr_fabric_tables_params *p,
+			       struct rr_lid_node *rec, size_t n, char *why,
+			       size_t len);
 
 #endif

@@ -81,7 +81,7 @@ static bool typed_value(struct rr_expect *e, char *why, size_t why_len)
 static bool find_field(struct rr_expect *e, bool fabric, char *why,
 		       size_t why_len)
 {
-	char names[512];
+	char names[768];
 
 	if (!fabric) {
 		e->f = rr_field_find(e->field, &e->scope, &e->raw);

@@ -17,6 +17,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_LOOPS] = { "loops", NULL, NULL },
 	[RR_FC_BAD_PORTS] = { "bad_ports", NULL, NULL },
 	[RR_FC_TABLES_UNREAD] = { "tables_unread", NULL, NULL },
+	[RR_FC_LIDS_UNSEEN] = { "lids_unseen", GAUGE("lids_unseen"),
+		"LIDs the forwarding tables route that no port seen from here holds" },
 	[RR_FC_SM_SILENT] = { "sm_silent", GAUGE("sm_silent"),
 		"1 when the SM the port knows did not answer SMInfo (or the port knows none)" },
 	[RR_FC_CREDIT_LOOPS] = { "credit_loops", GAUGE("credit_loops"),
@@ -48,7 +50,7 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 		"CA ports of the run compared with whose cable's other end is seen now, the cable down (--compare)" },
 	[RR_FC_PORTS_UNREACHABLE] = { "ports_unreachable",
 		GAUGE("ports_unreachable"),
-		"CA ports of the run compared with that are not reachable from this port now, their cables' ends unseen (--compare)" },
+		"CA ports of the run compared with (--compare), else of the SM's view, that are not reachable from this port now" },
 	[RR_FC_PORTS_NEW] = { "ports_new", NULL, NULL },
 	[RR_FC_LINKS_GONE] = { "links_gone", GAUGE("links_gone"),
 		"cables of the run compared with, an end seen now, that are not there now (--compare)" },
@@ -119,8 +121,13 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 		set(c, RR_FC_LOAD_MAX, f->load_max);
 		set(c, RR_FC_LINKS_HOT, f->links_hot);
 	}
+	if (f->unseen)
+		set(c, RR_FC_LIDS_UNSEEN, f->unseen->n);
 	if (f->cmp)
 		fill_compared(c, f->cmp);
+	else if (f->unseen && f->unseen->asked)
+		/* The SM's view is the baseline: CA ports it has, not seen. */
+		set(c, RR_FC_PORTS_UNREACHABLE, f->unseen->ca_ports);
 }
 
 int rr_fabric_count_find(const char *name)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "model/fabric_routes.h"
+#include "model/fabric_unseen.h"
 #include "model/route_topology.h"
 #include "model/route_compare.h"
 
@@ -26,6 +27,7 @@ enum rr_fabric_count {
 	RR_FC_LOOPS,
 	RR_FC_BAD_PORTS,
 	RR_FC_TABLES_UNREAD,
+	RR_FC_LIDS_UNSEEN,
 	RR_FC_SM_SILENT,
 	RR_FC_CREDIT_LOOPS,		/* the second run */
 	RR_FC_CHANNEL_DEPENDENCIES,
@@ -81,6 +83,9 @@ struct rr_fabric_found {
 	size_t links_hot;
 	const struct rr_compare *cmp;		/* NULL: no --compare */
 	bool sm_asked, sm_answered;		/* the SM the port knows */
+	/* The LIDs the tables route that no port seen holds (NULL: the
+	 * tables were not read), and what the SA said of them. */
+	const struct rr_unseen *unseen;
 };
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,

@@ -143,6 +143,61 @@ void rr_graph_set_lft(struct rr_graph *g, size_t n, uint8_t *lft,
 	g->nodes[n].lft_read = read;
 }
 
+static void mark_routed(const struct rr_gnode *nd, uint8_t *bits)
+{
+	uint32_t lid, top = nd->lft_len;
+
+	if (top > RR_MAX_UNICAST_LID + 1)
+		top = RR_MAX_UNICAST_LID + 1;
+	for (lid = 1; lid < top; lid++)
+		if (nd->lft[lid] != RR_LFT_UNSET)
+			bits[lid / 8] |= (uint8_t)(1U << (lid % 8));
+}
+
+static void unmark_held(const struct rr_gport *p, uint8_t *bits)
+{
+	uint32_t lid, end;
+
+	if (!p->present || !p->lid)
+		return;
+	end = (uint32_t)p->lid + (1U << (p->lmc & 7));
+	for (lid = p->lid; lid < end && lid <= RR_MAX_UNICAST_LID; lid++)
+		bits[lid / 8] &= (uint8_t)~(1U << (lid % 8));
+}
+
+bool rr_graph_lids_unseen(const struct rr_graph *g, uint16_t **out,
+			  size_t *n)
+{
+	uint8_t *bits;
+	size_t i, k = 0;
+	uint32_t lid;
+
+	*out = NULL;
+	*n = 0;
+	bits = calloc(RR_MAX_UNICAST_LID / 8 + 1, 1);
+	if (!bits)
+		return false;
+	for (i = 0; i < g->num_nodes; i++)
+		if (g->nodes[i].type == RR_NODE_SWITCH && g->nodes[i].lft)
+			mark_routed(&g->nodes[i], bits);
+	for (i = 0; i < g->num_ports; i++)
+		unmark_held(&g->ports[i], bits);
+	for (lid = 1; lid <= RR_MAX_UNICAST_LID; lid++)
+		k += (bits[lid / 8] >> (lid % 8)) & 1;
+	if (k) {
+		*out = malloc(k * sizeof(**out));
+		if (!*out) {
+			free(bits);
+			return false;
+		}
+	}
+	for (lid = 1; lid <= RR_MAX_UNICAST_LID && *n < k; lid++)
+		if ((bits[lid / 8] >> (lid % 8)) & 1)
+			(*out)[(*n)++] = (uint16_t)lid;
+	free(bits);
+	return true;
+}
+
 void rr_graph_free(struct rr_graph *g)
 {
 	size_t i;

@@ -102,6 +102,16 @@ const char *rr_graph_name(const struct rr_graph *g,
 void rr_graph_set_lft(struct rr_graph *g, size_t n, uint8_t *lft,
 		      uint32_t len, bool read);
 
+/*
+ * The LIDs the forwarding tables read route (an entry set in any of
+ * them) that no port of G holds (a CA port's LID and its LMC range, a
+ * switch's port 0 and its): the SM routed them, and no port seen from
+ * here answers for them (down, hung, or beyond a cut).  Ascending, into
+ * *OUT (malloc'ed, NULL when none), *N of them.  False: ENOMEM.
+ */
+bool rr_graph_lids_unseen(const struct rr_graph *g, uint16_t **out,
+			  size_t *n);
+
 void rr_graph_free(struct rr_graph *g);
 
 #endif

@@ -16,8 +16,10 @@
 const struct rr_finding_def rr_finding_defs[] = {
 	{ RR_FC_SM_SILENT, RR_SEV_FAULT, "no SM answered" },
 	{ RR_FC_PORTS_UNREACHABLE, RR_SEV_FAULT,
-	  "CA ports seen before are not reachable from here" },
+	  "CA ports seen before or by the SM are not reachable from here" },
 	{ RR_FC_PORTS_GONE, RR_SEV_FAULT, "CA ports seen before lost their cable" },
+	{ RR_FC_LIDS_UNSEEN, RR_SEV_FAULT,
+	  "LIDs the forwarding tables route that no port seen from here holds" },
 	{ RR_FC_PAIRS_UNCONNECTED, RR_SEV_FAULT, "pairs of ports no cables join" },
 	{ RR_FC_FAILED, RR_SEV_FAULT, "routes that do not arrive" },
 	{ RR_FC_CREDIT_LOOPS, RR_SEV_FAULT, "credit loops" },

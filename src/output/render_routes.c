@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "model/chain.h"
 #include "model/decode.h"
 #include "output/render.h"
@@ -243,6 +245,68 @@ static void partition(struct printer *p, const struct rr_routes_view *v)
 	pr_obj_end(p);
 }
 
+/* The unseen LIDs the report names; the rest counted. */
+#define UNSEEN_SHOWN 16
+
+/* One unseen LID as text: "LID 7: Hca5 (CA port 1, the SA's record)". */
+static void unseen_text(const struct rr_unseen *u, size_t i, char *buf,
+			size_t len)
+{
+	const struct rr_lid_node *l = &u->lids[i];
+	char desc[sizeof(l->desc) * 4];
+
+	if (!l->found) {
+		snprintf(buf, len, "LID %u: %s", l->lid, rr_unseen_said(u, i));
+		return;
+	}
+	rr_shown(l->desc, desc, sizeof(desc));
+	snprintf(buf, len, "LID %u: %s (%s port %u, GUID 0x%016" PRIx64 ")",
+		 l->lid, desc, rr_unseen_said(u, i), l->port, l->node_guid);
+}
+
+/*
+ * The LIDs the tables route that no port seen from here holds, and what
+ * the SA said of each: what should be there and is out of sight.
+ */
+static void unseen(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_unseen *u = v->unseen;
+	char text[400];
+	size_t i, shown;
+
+	if (!u)
+		return;
+	if (!v->cmp && v->counts.known[RR_FC_PORTS_UNREACHABLE])
+		pr_int(p, "ports_unreachable",
+		       (long long)v->counts.v[RR_FC_PORTS_UNREACHABLE]);
+	if (!u->n)
+		return;
+	shown = u->n < UNSEEN_SHOWN ? u->n : UNSEEN_SHOWN;
+	if (!pr_is_json(p)) {
+		/* Text: a line each, under one label. */
+		for (i = 0; i < shown; i++) {
+			unseen_text(u, i, text, sizeof(text));
+			pr_str(p, "unseen", text);
+		}
+	} else {
+		pr_arr_begin(p, "unseen");
+		for (i = 0; i < shown; i++) {
+			pr_obj_begin(p, NULL, NULL);
+			pr_int(p, "lid", u->lids[i].lid);
+			pr_str(p, "said", rr_unseen_said(u, i));
+			if (u->lids[i].found) {
+				pr_str(p, "name", u->lids[i].desc);
+				pr_hex(p, "node_guid", u->lids[i].node_guid, 16);
+				pr_int(p, "port", u->lids[i].port);
+			}
+			pr_obj_end(p);
+		}
+		pr_arr_end(p);
+	}
+	if (u->n > shown)
+		pr_int(p, "unseen_more", (long long)(u->n - shown));
+}
+
 static void summary(struct printer *p, const struct rr_routes_view *v,
 		    double fair)
 {
@@ -261,6 +325,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	sm_fields(p, v);
 	partition(p, v);
 	counts(p, v, RR_FC_PORTS, RR_FC_SM_SILENT);
+	unseen(p, v);
 	pr_ms(p, "walk_ms", v->walk_ms);
 	if (v->cdg) {
 		counts(p, v, RR_FC_CREDIT_LOOPS, RR_FC_CHANNEL_DEPENDENCIES);

@@ -69,6 +69,9 @@ struct rr_routes_view {
 	int num_expect_failed;
 	/* The SM asked, and the verdict of the counts' findings. */
 	const struct rr_fabric_sm *sm;
+	/* The LIDs the tables route that no port seen holds (NULL: none
+	 * counted), and what the SA said of them. */
+	const struct rr_unseen *unseen;
 	const struct rr_severities *severity;
 	struct rr_fabric_verdict verdict;
 };

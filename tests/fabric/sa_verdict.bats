@@ -19,6 +19,14 @@ setup_file() {
 	sim_run ibnetdiscover -p >"$t/before.ports"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/before.json" || true
 	echo $? >"$t/before.status"
+	# Hca5 hung (it answers no NodeInfo): the SM, which swept before,
+	# still knows its port; from here it is not seen.
+	sim_console 'Error "Hca5" 100 17'
+	local status=0
+	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/hung.json" 2>/dev/null || status=$?
+	echo "$status" >"$t/hung.status"
+	sim_run ibnetdiscover -p >"$t/hung.ports" 2>/dev/null || true
+	sim_console 'Error "Hca5" 0 17'
 	fabric_stop_sm
 	sim_console 'Unlink "Switch2"[2]'
 	sim_console 'Unlink "Switch5"[2]'
@@ -57,6 +65,13 @@ missing() {
 		"$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 }
 
+# The LIDs ibnetdiscover saw before the cuts and does not see after: the
+# ones the tables still route (the SM is down), that no port holds now.
+lids_gone() {
+	comm -23 <(awk '{ print $2 }' "$BATS_FILE_TMPDIR/before.ports" | sort -u) \
+		<(awk '{ print $2 }' "$BATS_FILE_TMPDIR/after.ports" | sort -u)
+}
+
 @test "the check itself: the ring routed by updn passes before the cuts, its SM as sminfo finds it; after them ibnetdiscover sees half the ring" {
 	local guid lid
 
@@ -72,22 +87,55 @@ missing() {
 	[ "$(missing | grep -c '^link gone')" -eq 2 ]
 }
 
+@test "the SM's view as the baseline: a hung HCA it routed, unseen from here, is a port not reachable, named by the SA (exit 1); the healthy ring none" {
+	local cas lid guid
+
+	cas=$(awk '$1 == "CA"' "$BATS_FILE_TMPDIR/before.ports" | wc -l)
+	[ "$cas" -eq 6 ]
+	jqe --argjson n "$cas" '.summary | .ports == $n and .lids_unseen == 0 and .ports_unreachable == 0 and
+		(has("unseen") | not)' "$BATS_FILE_TMPDIR/before.json"
+	# ibnetdiscover does not see Hca5 either; its LID and GUID before.
+	[ "$(grep -c "'Hca5'" "$BATS_FILE_TMPDIR/hung.ports")" -eq 0 ]
+	lid=$(awk -F"'" '$1 ~ /^CA/ && $2 == "Hca5" { split($1, f, " +"); print f[2] }' "$BATS_FILE_TMPDIR/before.ports")
+	guid=$(awk -F"'" '$1 ~ /^CA/ && $2 == "Hca5" { split($1, f, " +"); print f[4] }' "$BATS_FILE_TMPDIR/before.ports")
+	[ -n "$lid" ] && [ -n "$guid" ]
+	[ "$(cat "$BATS_FILE_TMPDIR/hung.status")" -eq 1 ]
+	jqe --argjson n "$cas" --argjson lid "$lid" '.summary | .ports == $n - 1 and .lids_unseen == 1 and
+		.ports_unreachable == 1 and .verdict == "fault" and .worst == "ports_unreachable" and
+		(.findings[] | select(.finding == "ports_unreachable") | .says) ==
+			"CA ports seen before or by the SM are not reachable from here" and
+		.unseen == [{lid: $lid, said: "CA", name: "Hca5", node_guid: .unseen[0].node_guid, port: 1}]' \
+		"$BATS_FILE_TMPDIR/hung.json"
+	# The node GUID is the port's less its port number, as ibsim numbers them.
+	[ "$(( $(jq -r '.summary.unseen[0].node_guid' "$BATS_FILE_TMPDIR/hung.json") + 1 ))" -eq "$((guid))" ] ||
+		[ "$(jq -r '.summary.unseen[0].node_guid' "$BATS_FILE_TMPDIR/hung.json")" = "$guid" ]
+}
+
 @test "split ring, SM stopped, no baseline: the admin's --expect of links passes, the verdict fails on the SM (exit 1)" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --timeout 400 \
 		--expect 'links_lost = 0' --expect 'links_down = 0'
 	[ "$status" -eq 1 ] || { echo "$output $stderr"; false; }
-	[ "$(head -1 <<<"$output")" = 'routes: fault (no SM answered: sm_silent 1); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
+	[ "$(head -1 <<<"$output")" = 'routes: fault (no SM answered: sm_silent 1, and more); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
 	has_field "$output" sm 'SMInfo at LID 1 not answered (2 tries, 200 ms each at most)'
-	has_field "$output" faults 1
+	has_field "$output" faults 2
+	# The tables still route the far side's LIDs: as many as
+	# ibnetdiscover lost, each "not asked" (no SM to ask).
+	n=$(lids_gone | wc -l)
+	[ "$n" -ge 4 ]
+	has_field "$output" "lids unseen" "$n"
+	[ "$(grep -c '^  unseen  *LID [0-9]*: not asked$' <<<"$output")" -eq "$n" ]
 	# --brief: that line alone.
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --brief --timeout 400
 	[ "$status" -eq 1 ]
-	[ "$output" = 'routes: fault (no SM answered: sm_silent 1); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
+	[ "$output" = 'routes: fault (no SM answered: sm_silent 1, and more); 6 pairs, 6 arrive, 0 fail, 0 credit loops' ]
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400
 	[ "$status" -eq 1 ]
 	jqe '.summary | .worst == "sm_silent" and .sm_silent == 1 and
 		(.sm | .asked and .lid == 1 and (.answered | not) and
 		 .said == "SMInfo at LID 1 not answered (2 tries, 200 ms each at most)")' <<<"$output"
+	jqe --argjson lids "$(lids_gone | sort -n | jq -sc .)" \
+		'.summary | .lids_unseen == ($lids | length) and ([.unseen[].lid] == $lids) and
+		([.unseen[].said] | unique) == ["not asked"] and (has("ports_unreachable") | not)' <<<"$output"
 }
 
 @test "split ring against the report before: the partition named, ports out of reach apart from ports gone, as ibnetdiscover before and after says" {
@@ -105,7 +153,7 @@ missing() {
 		.links_unreachable == $lu and .ports == 6 - $u - $g and
 		.partition == {said: "this port'"'"'s side \(6 - $u - $g) CA ports, \($u) beyond (not reachable from here)",
 			this_side: (6 - $u - $g), beyond: $u} and
-		([.findings[] | select(.severity == "fault") | .finding] == ["sm_silent", "ports_unreachable", "links_gone"])' <<<"$output" || { jq .summary <<<"$output"; false; }
+		([.findings[] | select(.severity == "fault") | .finding] == ["sm_silent", "ports_unreachable", "lids_unseen", "links_gone"])' <<<"$output" || { jq .summary <<<"$output"; false; }
 	# The cables gone, by the names ibnetdiscover gives their ends.
 	jq -r '.links_gone[] | .link' <<<"$output" | sed 's/ port /:/g; s/ -> / /' |
 		awk '{ print ($1 < $2 ? $1 " " $2 : $2 " " $1) }' | sort >"$BATS_TEST_TMPDIR/ours"
@@ -114,16 +162,18 @@ missing() {
 		--compare "$BATS_FILE_TMPDIR/before.json"
 	grep -qx "rdma_route_fabric_ports_unreachable $unreach" <<<"$output"
 	grep -qx 'rdma_route_fabric_sm_silent 1' <<<"$output"
-	grep -qx 'rdma_route_fabric_faults 3' <<<"$output"
+	grep -qx 'rdma_route_fabric_faults 4' <<<"$output"
+	grep -qx "rdma_route_fabric_lids_unseen $(lids_gone | wc -l)" <<<"$output"
 	grep -qx "rdma_route_fabric_ports $((6 - unreach - gone))" <<<"$output"
 }
 
 @test "--severity: the same findings as warnings pass (exit 0, verdict warning); none leaves one out" {
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 \
 		--compare "$BATS_FILE_TMPDIR/before.json" \
-		--severity sm_silent=warning,ports_unreachable=warning --severity links_gone=none
+		--severity sm_silent=warning,ports_unreachable=warning --severity links_gone=none \
+		--severity lids_unseen=warning
 	[ "$status" -eq 0 ] || { jq .summary <<<"$output"; false; }
-	jqe '.summary | .verdict == "warning" and .worst == "sm_silent" and .faults == 0 and .warnings == 2 and
+	jqe '.summary | .verdict == "warning" and .worst == "sm_silent" and .faults == 0 and .warnings == 3 and
 		([.findings[] | select(.finding == "links_gone") | .severity] == ["none"])' <<<"$output"
 }
 

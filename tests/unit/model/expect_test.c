@@ -155,7 +155,7 @@ static void counts(void)
 					 .asymmetric = -1, .links_degraded = 1 };
 	struct rr_fabric_counts c;
 	struct rr_expect e;
-	char why[512], actual[64];
+	char why[1024], actual[64];
 
 	rr_fabric_counts_fill(&c, &found);
 	ok(c.known[RR_FC_FAILED] && c.v[RR_FC_FAILED] == 2, "failed: pairs less arrived");
