@@ -236,6 +236,8 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.sm_asked = v->sm && v->sm->asked,
 		.sm_answered = v->sm && rr_fabric_sm_ok(v->sm),
 		.unseen = v->unseen,
+		.map_given = run->sa.names.num > 0,
+		.mapped_unseen = rr_mapped_unseen(&run->sa.names, v->g, NULL, 0),
 	};
 	double fair;
 

@@ -19,6 +19,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 	[RR_FC_TABLES_UNREAD] = { "tables_unread", NULL, NULL },
 	[RR_FC_LIDS_UNSEEN] = { "lids_unseen", GAUGE("lids_unseen"),
 		"LIDs the forwarding tables route that no port seen from here holds" },
+	[RR_FC_MAPPED_UNSEEN] = { "mapped_unseen", GAUGE("mapped_unseen"),
+		"nodes the node-name map names that are not seen from here (--node-name-map)" },
 	[RR_FC_SM_SILENT] = { "sm_silent", GAUGE("sm_silent"),
 		"1 when the SM the port knows did not answer SMInfo (or the port knows none)" },
 	[RR_FC_CREDIT_LOOPS] = { "credit_loops", GAUGE("credit_loops"),
@@ -123,6 +125,8 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	}
 	if (f->unseen)
 		set(c, RR_FC_LIDS_UNSEEN, f->unseen->n);
+	if (f->map_given)
+		set(c, RR_FC_MAPPED_UNSEEN, f->mapped_unseen);
 	if (f->cmp)
 		fill_compared(c, f->cmp);
 	else if (f->unseen && f->unseen->asked)

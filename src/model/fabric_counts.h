@@ -28,6 +28,7 @@ enum rr_fabric_count {
 	RR_FC_BAD_PORTS,
 	RR_FC_TABLES_UNREAD,
 	RR_FC_LIDS_UNSEEN,
+	RR_FC_MAPPED_UNSEEN,
 	RR_FC_SM_SILENT,
 	RR_FC_CREDIT_LOOPS,		/* the second run */
 	RR_FC_CHANNEL_DEPENDENCIES,
@@ -86,6 +87,8 @@ struct rr_fabric_found {
 	/* The LIDs the tables route that no port seen holds (NULL: the
 	 * tables were not read), and what the SA said of them. */
 	const struct rr_unseen *unseen;
+	bool map_given;		/* --node-name-map: */
+	size_t mapped_unseen;	/* its nodes not seen from here */
 };
 
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,

@@ -67,3 +67,18 @@ void rr_unseen_free(struct rr_unseen *u)
 	free(u->lids);
 	memset(u, 0, sizeof(*u));
 }
+
+size_t rr_mapped_unseen(const struct rr_node_names *map,
+			const struct rr_graph *g, size_t *shown, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; map && i < map->num; i++) {
+		if (rr_graph_find(g, map->names[i].guid) != RR_NO_NODE)
+			continue;
+		if (n < max)
+			shown[n] = i;
+		n++;
+	}
+	return n;
+}

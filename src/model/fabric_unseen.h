@@ -14,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/fabric.h"
+#include "model/fabric_graph.h"
+
 /* What the SA says of one LID: the NodeRecord of the port holding it. */
 struct rr_lid_node {
 	uint16_t lid;
@@ -43,5 +46,13 @@ void rr_unseen_count(struct rr_unseen *u);
 /* "CA", "switch", "no record", "no answer", "not asked". */
 const char *rr_unseen_said(const struct rr_unseen *u, size_t i);
 void rr_unseen_free(struct rr_unseen *u);
+
+/*
+ * The nodes the node-name map names that G does not have (a node cut
+ * off, down, or of another subnet: the map cannot tell): how many; the
+ * first MAX of them by index into MAP->names in SHOWN.
+ */
+size_t rr_mapped_unseen(const struct rr_node_names *map,
+			const struct rr_graph *g, size_t *shown, size_t max);
 
 #endif

@@ -28,6 +28,8 @@ const struct rr_finding_def rr_finding_defs[] = {
 	{ RR_FC_LINKS_DEGRADED, RR_SEV_FAULT, "cables below what their ends can" },
 	{ RR_FC_CREDIT_LOOPS_NEW, RR_SEV_FAULT, "credit loops the run compared with had not" },
 	{ RR_FC_TABLES_UNREAD, RR_SEV_WARNING, "forwarding tables not read whole" },
+	{ RR_FC_MAPPED_UNSEEN, RR_SEV_WARNING,
+	  "nodes the node-name map names that are not seen from here" },
 	{ RR_FC_ROUTES_MOVED, RR_SEV_WARNING, "routes moved" },
 	{ RR_FC_LINKS_HOT, RR_SEV_WARNING, "links carrying half again their fair share" },
 	{ RR_FC_LONGER_THAN_FEWEST, RR_SEV_WARNING, "routes longer than the cables need" },

@@ -307,6 +307,38 @@ static void unseen(struct printer *p, const struct rr_routes_view *v)
 		pr_int(p, "unseen_more", (long long)(u->n - shown));
 }
 
+/* The node-name map's nodes not seen from here, by name. */
+static void mapped_unseen(struct printer *p, const struct rr_routes_view *v)
+{
+	size_t shown[UNSEEN_SHOWN], n, i, k;
+	const struct rr_node_name *nm;
+	char text[320], name[256];
+
+	if (!v->names || !v->names->num)
+		return;
+	n = rr_mapped_unseen(v->names, v->g, shown, UNSEEN_SHOWN);
+	k = n < UNSEEN_SHOWN ? n : UNSEEN_SHOWN;
+	if (!k)
+		return;
+	if (pr_is_json(p))
+		pr_arr_begin(p, "mapped_unseen_nodes");
+	for (i = 0; i < k; i++) {
+		nm = &v->names->names[shown[i]];
+		if (pr_is_json(p)) {
+			pr_obj_begin(p, NULL, NULL);
+			pr_str(p, "name", nm->name);
+			pr_hex(p, "node_guid", nm->guid, 16);
+			pr_obj_end(p);
+			continue;
+		}
+		snprintf(text, sizeof(text), "%s (GUID 0x%016" PRIx64 ")",
+			 rr_shown(nm->name, name, sizeof(name)), nm->guid);
+		pr_str(p, "mapped_unseen_node", text);
+	}
+	if (pr_is_json(p))
+		pr_arr_end(p);
+}
+
 static void summary(struct printer *p, const struct rr_routes_view *v,
 		    double fair)
 {
@@ -326,6 +358,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	partition(p, v);
 	counts(p, v, RR_FC_PORTS, RR_FC_SM_SILENT);
 	unseen(p, v);
+	mapped_unseen(p, v);
 	pr_ms(p, "walk_ms", v->walk_ms);
 	if (v->cdg) {
 		counts(p, v, RR_FC_CREDIT_LOOPS, RR_FC_CHANNEL_DEPENDENCIES);

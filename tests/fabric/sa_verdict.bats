@@ -17,6 +17,9 @@ setup_file() {
 	FABRIC_CONSOLE=1 FABRIC_OPENSM_ARGS="-R updn -a $t/roots" fabric_start ring.net
 	sim_run sminfo >"$t/sminfo" 2>/dev/null || true
 	sim_run ibnetdiscover -p >"$t/before.ports"
+	# A node-name map of every node, as ibnetdiscover names them.
+	sim_run ibnetdiscover </dev/null |
+		awk -F'"' '/^(Ca|Switch)\t/ { g = $2; sub(/^[HS]-/, "0x", g); print g " \"" $4 "\"" }' >"$t/map"
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json >"$t/before.json" || true
 	echo $? >"$t/before.status"
 	# Hca5 hung (it answers no NodeInfo): the SM, which swept before,
@@ -136,6 +139,24 @@ lids_gone() {
 	jqe --argjson lids "$(lids_gone | sort -n | jq -sc .)" \
 		'.summary | .lids_unseen == ($lids | length) and ([.unseen[].lid] == $lids) and
 		([.unseen[].said] | unique) == ["not asked"] and (has("ports_unreachable") | not)' <<<"$output"
+}
+
+@test "split ring, SM stopped, the node-name map as the baseline: the nodes it names that ibnetdiscover no longer sees, named, a warning" {
+	local want
+
+	[ "$(wc -l <"$BATS_FILE_TMPDIR/map")" -eq 12 ]
+	want=$(comm -23 <(awk -F"'" '{ print $2; print $4 }' "$BATS_FILE_TMPDIR/before.ports" | grep -v '^ *$' | sort -u) \
+		<(awk -F"'" '{ print $2; print $4 }' "$BATS_FILE_TMPDIR/after.ports" | grep -v '^ *$' | sort -u) | jq -Rsc 'split("\n")[:-1]')
+	[ "$(jq length <<<"$want")" -ge 4 ]
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --timeout 400 \
+		--node-name-map "$BATS_FILE_TMPDIR/map"
+	[ "$status" -eq 1 ]
+	jqe --argjson want "$want" '.summary | .mapped_unseen == ($want | length) and
+		([.mapped_unseen_nodes[].name] | sort) == $want and
+		(.findings[] | select(.finding == "mapped_unseen") | .severity) == "warning"' <<<"$output"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs -q --timeout 400 \
+		--node-name-map "$BATS_FILE_TMPDIR/map"
+	[ "$(grep -c '^  mapped unseen node  *[A-Za-z0-9]* (GUID 0x[0-9a-f]\{16\})$' <<<"$output")" -eq "$(jq length <<<"$want")" ]
 }
 
 @test "split ring against the report before: the partition named, ports out of reach apart from ports gone, as ibnetdiscover before and after says" {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The unseen LIDs and what the SA said of them: the CA ports counted. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/fabric_unseen.h"
@@ -13,6 +14,30 @@ static void record(struct rr_lid_node *l, uint8_t type, uint64_t guid,
 	l->type = type;
 	l->node_guid = guid;
 	l->port = port;
+}
+
+/* The map's nodes a graph of two does not have. */
+static void mapped(void)
+{
+	struct rr_node_names map = { 0 };
+	struct rr_graph g = { 0 };
+	size_t idx, shown[2];
+
+	rr_graph_add_node(&g, 0x10, RR_NODE_SWITCH, 2, "sw", &idx);
+	rr_graph_add_node(&g, 0x20, RR_NODE_CA, 1, "ca", &idx);
+	rr_graph_index(&g);
+	is_int(rr_mapped_unseen(&map, &g, shown, 2), 0, "an empty map: none");
+	is_int(rr_mapped_unseen(NULL, &g, shown, 2), 0, "no map: none");
+	rr_node_names_add(&map, 0x20, strdup("seen"));
+	rr_node_names_add(&map, 0x30, strdup("cut"));
+	rr_node_names_add(&map, 0x40, strdup("gone"));
+	rr_node_names_add(&map, 0x50, strdup("far"));
+	is_int(rr_mapped_unseen(&map, &g, shown, 2), 3, "three not in the graph");
+	is_str(map.names[shown[0]].name, "cut", "the first, in the map's order");
+	is_str(map.names[shown[1]].name, "gone", "the second; no more room");
+	is_int(rr_mapped_unseen(&map, &g, NULL, 0), 3, "counted with no room");
+	rr_node_names_free(&map);
+	rr_graph_free(&g);
 }
 
 int main(void)
@@ -44,5 +69,6 @@ int main(void)
 	rr_unseen_init(&u, NULL, 0);
 	rr_unseen_count(&u);
 	ok(!u.lids && !u.ca_ports, "none");
+	mapped();
 	return tap_done();
 }
