@@ -88,7 +88,7 @@ static void vl_source(struct printer *p, const struct rr_routes_view *v)
 {
 	const struct rr_sl2vl *m = v->sl2vl;
 	char text[512], sls[256];
-	unsigned int sl;
+	unsigned int sl, used;
 
 	sl_source(v, sls, sizeof(sls));
 	if (m && m->n && m->unread)
@@ -110,11 +110,13 @@ static void vl_source(struct printer *p, const struct rr_routes_view *v)
 		pr_int(p, "path_records_asked", (long long)v->sls->asked);
 		pr_int(p, "path_records_lost", (long long)v->sls->lost);
 	}
-	/* JSON's list; text has the SLs in vl_source's words. */
+	/* JSON's list; text has the SLs in vl_source's words.  None
+	 * answered: SL 0 taken for every pair. */
 	if (v->sls && v->sls->sl && !v->sls->unread && pr_is_json(p)) {
+		used = v->sls->used ? v->sls->used : 1U;
 		pr_arr_begin(p, "sls");
 		for (sl = 0; sl < 16; sl++)
-			if (v->sls->used & (1U << sl))
+			if (used & (1U << sl))
 				pr_int(p, NULL, sl);
 		pr_arr_end(p);
 	}

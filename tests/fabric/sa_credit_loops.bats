@@ -58,6 +58,13 @@ route_with() {
 	sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --prom \
 		--expect 'credit_loops = 0' --expect 'longer_than_fewest <= 0' \
 		>"$dir/$engine.expect.prom" 2>/dev/null || true
+	if [ "$engine" = minhop ]; then
+		# The SM hung: every PathRecord of --sl-from-sa lost.
+		fabric_freeze_sm
+		sim_run "$RDMA_ROUTE" --sa --trace --all-pairs --json --sl-from-sa --timeout 200 \
+			>"$dir/minhop.sa_lost.json" 2>/dev/null || true
+		kill -CONT "$FABRIC_OPENSM_PID"
+	fi
 	fabric_stop
 }
 
@@ -129,6 +136,12 @@ ours() {
 			says: "routes longer than the cables need"}]' "$BATS_FILE_TMPDIR/updn.json"
 	grep -qx "routes: warning (routes longer than the cables need: longer_than_fewest $longer); 30 pairs, 30 arrive, 0 fail, 0 credit loops" "$BATS_FILE_TMPDIR/updn.text"
 	grep -qx 'rdma_route_fabric_credit_loops 0' "$BATS_FILE_TMPDIR/updn.prom"
+}
+
+@test "--sl-from-sa with the SM hung: every PathRecord lost, said so, SL 0 taken for every pair, the loops still found" {
+	jqe '.summary | .path_records_asked == 30 and .path_records_lost == 30 and .sls == [0] and
+		(.vl_source | endswith("(30 asked, 30 lost: SL 0 there), SLs in use: none answered, SL 0 taken")) and
+		.credit_loops > 0 and .sm_silent == 1' "$BATS_FILE_TMPDIR/minhop.sa_lost.json"
 }
 
 @test "ibdmchk, on opensm's own dumps of the same routes, says what we say: minhop loops, updn none" {
