@@ -8,7 +8,6 @@
 #include "host/rdma_libs.h"
 #include "input/options.h"
 #include "output/printer.h"
-#include "output/prom_samples.h"
 #include "output/render_chain.h"
 
 int rr_list_run(enum rr_format format, FILE *out, const char *host_label)

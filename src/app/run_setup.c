@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "app/run.h"
-#include "output/prom_samples.h"
 #include "output/render.h"
 
 void rr_run_set_host(struct run *run)

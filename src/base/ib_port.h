@@ -21,4 +21,9 @@ static inline bool rr_port_state_active(int state)
 	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
 }
 
+/* A port's state and physical state by name, as `rdma link` gives them
+ * ("ACTIVE", "LINK_UP"); "UNKNOWN" for a value out of range. */
+const char *rr_port_state_name(int state);
+const char *rr_phys_state_name(int phys_state);
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/ib_port.h"
 #include "base/numbers.h"
 #include "input/json_lib.h"
 #include "input/routes_file.h"

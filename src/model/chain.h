@@ -185,7 +185,5 @@ enum rr_link rr_chain_first_broken(const struct rr_chain *c);
 
 const char *rr_link_key(enum rr_link link);
 const char *rr_link_state_key(enum rr_link_state state);
-const char *rr_port_state_name(int state);
-const char *rr_phys_state_name(int phys_state);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <rdma/rdma_cma.h>
 
+#include "base/ib_port.h"
 #include "base/clock.h"
 #include "base/num_text.h"
 #include "base/util.h"

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/ib_port.h"
 #include "base/numbers.h"
 #include "base/util.h"
 #include "model/chain.h"

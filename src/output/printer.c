@@ -291,3 +291,10 @@ void pr_decoded_str(struct printer *p, const char *key, long long raw,
 
 	field(p, key, &v);
 }
+
+void pr_run_label(struct printer *p, const char *name, const char *value)
+{
+	if (p->num_run_labels == PR_MAX_RUN_LABELS)
+		abort();	/* a caller bug */
+	p->run_labels[p->num_run_labels++] = (struct pr_label){ name, value };
+}

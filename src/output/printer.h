@@ -104,4 +104,12 @@ void pr_decoded_str(struct printer *p, const char *key, long long raw,
 /* A quantity: JSON "KEY": VAL; text "KEY  TEXT" ("10 Gb/s"). */
 void pr_num(struct printer *p, const char *key, double val, const char *text);
 
+/*
+ * A label every Prometheus sample carries, in the order given: the host,
+ * and what the run was told (--src, --ps, --tos ...), never what the
+ * kernel chose.  VALUE NULL: the label is left out.  Other formats keep
+ * it unused.
+ */
+void pr_run_label(struct printer *p, const char *name, const char *value);
+
 #endif

@@ -363,13 +363,6 @@ void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
 		pr_prom_sample(p, m, name, labels, n, value);
 }
 
-void pr_run_label(struct printer *p, const char *name, const char *value)
-{
-	if (p->num_run_labels == PR_MAX_RUN_LABELS)
-		abort();	/* a caller bug */
-	p->run_labels[p->num_run_labels++] = (struct pr_label){ name, value };
-}
-
 bool pr_run_label_set(const struct printer *p, const char *name)
 {
 	size_t i;

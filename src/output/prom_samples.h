@@ -34,12 +34,8 @@ struct pr_metric {
  */
 void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
 	       const struct pr_label *labels, size_t n, double value);
-/*
- * A label every sample carries, in the order given: the host, and what
- * the run was told (--src, --ps, --tos ...), never what the kernel chose.
- */
-void pr_run_label(struct printer *p, const char *name, const char *value);
-/* NAME is a run label with a value: a series may not carry it twice. */
+/* NAME is a run label (printer.h) with a value: a series may not carry
+ * it twice. */
 bool pr_run_label_set(const struct printer *p, const char *name);
 /*
  * How often ID was asked for: 1 the first time.  Tells a destination

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stdio.h>
 
+#include "base/ib_port.h"
 #include "model/decode.h"
 #include "model/refusal.h"
 #include "model/sa_chain.h"

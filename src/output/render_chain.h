@@ -12,7 +12,10 @@
 
 /* R's chain: "explain" with --explain, "root_cause" on failure. */
 void rr_render_chain(struct printer *p, const struct rr_result *r);
-/* One record per port, in the top-level list "ports". */
+/*
+ * One record per port, in the top-level list "ports"; the format chooses
+ * how (render_dispatch.c, as for every rr_render_ entry point).
+ */
 void rr_render_ports(struct printer *p, const struct rr_port *ports, int n);
 
 #endif

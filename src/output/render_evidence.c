@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 
+#include "base/ib_port.h"
 #include "base/util.h"
 #include "model/chain.h"
 #include "model/evidence.h"

@@ -6,6 +6,7 @@
 #include <linux/neighbour.h>
 #include <rdma/rdma_cma.h>
 
+#include "base/ib_port.h"
 #include "model/chain.h"
 #include "../tap.h"
 
