@@ -13,6 +13,8 @@
 
 #include "input/ibdiag_conf.h"
 #include "app/modes.h"
+#include "input/command_line.h"
+#include "input/mode_table.h"
 #include "app/output_file.h"
 #include "app/run.h"
 #include "base/escape.h"
@@ -97,13 +99,12 @@ static int finish_output(struct rr_output_file *o, const char *shown,
 							      code;
 }
 
-/* The end of every run: -o's file, --svg's and --dot's, what it took. */
+/* The end of every run: -o's file, the side files, what it took. */
 static int finish(struct run *run, struct rr_output_file *output, int code,
 		  bool printed)
 {
 	code = finish_output(output, run->opts.output, code, printed);
-	rr_output_abandon(&run->matrix.svg);	/* unless the matrix wrote it */
-	rr_output_abandon(&run->routes.dot);
+	rr_run_abandon_sides(run);	/* those the mode did not write */
 	rr_run_release(run);
 	return code;
 }
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
 	atexit(check_stdout_at_exit);
 	rr_parse_options(argc, argv, &run.opts);
 	mode = rr_mode_run(run.opts.mode);
-	if (mode->check && !mode->check(&run.opts, why, sizeof(why)))
+	if (!rr_mode_takes(&run.opts, why, sizeof(why)))
 		rr_options_refuse(why);
 	if (run.opts.sa &&
 	    !rr_ibdiag_conf_apply(&run.opts, run.opts.config, why, sizeof(why))) {
@@ -165,13 +166,12 @@ int main(int argc, char **argv)
 			return RR_EXIT_USAGE;
 		}
 	}
-	/* --svg too is refused before any work (with --sa, any probe). */
-	if (rr_run_matrix_open_svg(&run) != RR_EXIT_OK ||
-	    rr_run_routes_open_dot(&run) != RR_EXIT_OK)
+	/* The side files too are refused before any work. */
+	if (rr_run_open_sides(&run) != RR_EXIT_OK)
 		return finish(&run, &output, RR_EXIT_USAGE, false);
-	if (mode->bare)
+	if (!mode->prepare)
 		return finish(&run, &output, mode->run(&run, out), true);
-	code = rr_run_prepare(&run, out);
+	code = mode->prepare(&run, out);
 	if (code != RR_EXIT_OK)
 		return finish(&run, &output, code, false);
 	code = printed_code(&run, mode->run(&run, out));

@@ -21,7 +21,12 @@ static int run_listen(struct run *run, FILE *out)
 
 static int run_list(struct run *run, FILE *out)
 {
-	return rr_list_run(run->opts.format, out, host_label(run));
+	return rr_list_run(&run->opts, out, host_label(run));
+}
+
+static int run_cm_defaults(struct run *run, FILE *out)
+{
+	return rr_list_cm_defaults(&run->opts, out, host_label(run));
 }
 
 static int run_matrix_records(struct run *run, FILE *out)
@@ -107,18 +112,17 @@ static int run_routes(struct run *run, FILE *out)
 }
 
 static const struct rr_mode_run rows[RR_NUM_MODES] = {
-	[RR_MODE_CM] = { .run = run_cm },
-	[RR_MODE_SA] = { .check = rr_check_sa, .run = run_sa },
-	[RR_MODE_ROUTES] = { .check = rr_check_routes, .run = run_routes },
-	[RR_MODE_MATRIX_RECORDS] = { .check = rr_check_matrix_records,
-				     .run = run_matrix_records },
-	[RR_MODE_LISTEN] = { .check = rr_check_listen, .bare = true,
-			     .run = run_listen },
-	[RR_MODE_LIST] = { .check = rr_check_list, .bare = true,
-			   .run = run_list },
+	[RR_MODE_CM] = { rr_run_prepare, run_cm, NULL },
+	[RR_MODE_SA] = { rr_run_prepare, run_sa, rr_run_release_sa },
+	[RR_MODE_ROUTES] = { rr_run_prepare, run_routes, rr_run_release_sa },
+	[RR_MODE_MATRIX_RECORDS] = { rr_run_prepare, run_matrix_records,
+				     rr_run_release_matrix },
+	[RR_MODE_LIST] = { NULL, run_list, NULL },
+	[RR_MODE_CM_DEFAULTS] = { NULL, run_cm_defaults, NULL },
+	[RR_MODE_LISTEN] = { NULL, run_listen, NULL },
 };
 
 const struct rr_mode_run *rr_mode_run(enum rr_mode mode)
 {
-	return &rows[mode < RR_NUM_MODES ? mode : RR_MODE_CM];
+	return mode < RR_NUM_MODES ? &rows[mode] : NULL;
 }

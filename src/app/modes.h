@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The modes, a row each: its option checks and its run; the options
- * decided which (rr_mode_of, src/input/options.c).
+ * The modes, a row each: how it runs.  Which options select it and what
+ * it takes is the other half of its row (src/input/mode_table.c).
  */
 #ifndef RR_APP_MODES_H
 #define RR_APP_MODES_H
@@ -10,20 +10,21 @@
 #include <stdio.h>
 
 #include "app/run.h"
-#include "input/mode_checks.h"
 
 struct rr_mode_run {
-	/* What the mode cannot take, refused (NULL: the CM's, none of its own). */
-	rr_mode_check_fn *check;
 	/*
-	 * Runs before the set-up of a probing run (the host read, the
-	 * printer, the destinations): --listen and --list make their own.
+	 * The set-up before the run (rr_run_prepare: the host read, the
+	 * printer, the destinations); NULL: a bare mode, which makes its own
+	 * (--listen, --list, --cm-defaults) and whose status is its run's.
 	 */
-	bool bare;
+	int (*prepare)(struct run *run, FILE *out);
 	/* The run, printing into OUT; returns the exit code. */
 	int (*run)(struct run *run, FILE *out);
+	/* What the mode's run took, let go (rr_run_release calls it). */
+	void (*release)(struct run *run);
 };
 
+/* MODE's row (every mode has one: tests/unit/app/modes_test.c). */
 const struct rr_mode_run *rr_mode_run(enum rr_mode mode);
 
 #endif

@@ -100,6 +100,8 @@ struct run {
 	struct run_input in;
 	struct run_window window;
 	struct run_output out;
+	/* The side files (--svg, --dot): written beside them, renamed in. */
+	struct rr_output_file side[RR_NUM_SIDES];
 	/* Each mode's own, valid where it runs (opts.mode). */
 	struct run_cm cm;		/* the RDMA CM */
 	struct run_sa sa;		/* --sa, --sa --trace --all-pairs */
@@ -117,8 +119,32 @@ void rr_run_set_host(struct run *run);
  * labels, the progress line.  Returns an exit code: RR_EXIT_OK to go on.
  */
 int rr_run_prepare(struct run *run, FILE *out);
-/* Everything the run took, let go (any part of it may be unset). */
+/*
+ * Everything the run took, let go (any part of it may be unset): what
+ * every probing mode has, then the mode's own (its row's release).
+ */
 void rr_run_release(struct run *run);
+/* The --sa modes' own: the fabric, the node names, the pairs, the matrix. */
+void rr_run_release_sa(struct run *run);
+/* --matrix of records' own: the matrix. */
+void rr_run_release_matrix(struct run *run);
+
+/* side_files.c: --svg and --dot, beside the output. */
+
+/*
+ * Every side file given, opened beside its target before any work: a
+ * folder or a FIFO is refused first.  An exit code (2: refused, said).
+ */
+int rr_run_open_sides(struct run *run);
+/*
+ * SIDE's file written by WRITE (WHAT, its content) and renamed into
+ * place; not given, nothing.  An exit code (1: said).
+ */
+int rr_run_write_side(struct run *run, enum rr_side side,
+		      bool (*write)(FILE *f, const void *what),
+		      const void *what);
+/* The side files not written, let go: their targets keep what they held. */
+void rr_run_abandon_sides(struct run *run);
 
 /*
  * --sa --all-pairs, streamed: the next chunk of pairs into the input's
@@ -240,11 +266,6 @@ bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 
 /* The matrix and its findings printed; returns the exit code. */
 int rr_run_matrix_finish(struct run *run);
-/*
- * --svg's file opened (beside it, as -o's) before any work, so that a
- * folder or a FIFO is refused first; an exit code (2: refused, said).
- */
-int rr_run_matrix_open_svg(struct run *run);
 
 /*
  * --matrix without --sa: the JSON Lines files given (stdin without one)
@@ -254,8 +275,6 @@ int rr_run_matrix_records(struct run *run);
 
 /* run_routes.c: --sa --trace --all-pairs. */
 
-/* --dot's file opened before any work, as --svg's; an exit code. */
-int rr_run_routes_open_dot(struct run *run);
 /*
  * Every route between the ports given (every CA port without one) from
  * the forwarding tables, read once; the report printed.  Returns the

@@ -14,6 +14,7 @@
 #include "mad/sa_decode.h"
 #include "base/numbers.h"
 #include "host/iface_addr.h"
+#include "input/mode_table.h"
 #include "input/targets.h"
 #include "output/render.h"
 
@@ -271,8 +272,8 @@ bool rr_run_parse_expectations(struct run *run)
 		return false;
 	}
 	for (i = 0; i < o->num_expect; i++) {
-		if (!(o->mode == RR_MODE_ROUTES ? rr_expect_parse_count :
-		      rr_expect_parse)(o->expect[i],
+		if (!(rr_mode_rule(o->mode)->expect_counts ?
+		      rr_expect_parse_count : rr_expect_parse)(o->expect[i],
 				       &run->expects[run->num_expects++],
 				       why, sizeof(why))) {
 			return rr_run_refuse("--expect", o->expect[i], why);

@@ -203,37 +203,10 @@ static unsigned int columns(const struct run *run)
 	return 80;
 }
 
-int rr_run_matrix_open_svg(struct run *run)
+/* The picture drawn: whole, true. */
+static bool draw_svg(FILE *f, const void *view)
 {
-	char why[256], buf[256];
-
-	if (!run->opts.svg || run->matrix.svg.tmp)
-		return RR_EXIT_OK;
-	if (rr_output_open(&run->matrix.svg, run->opts.svg, why, sizeof(why)))
-		return RR_EXIT_OK;
-	fprintf(stderr, "rdma-route: --svg '%s': %s\n",
-		rr_shown(run->opts.svg, buf, sizeof(buf)), why);
-	return RR_EXIT_USAGE;
-}
-
-/* The picture drawn and renamed into place; an exit code. */
-static int svg_write(struct run *run, const struct rr_matrix_view *v)
-{
-	char buf[256];
-	int code = rr_run_matrix_open_svg(run);
-
-	if (!run->opts.svg || code != RR_EXIT_OK)
-		return code;
-	if (!rr_render_matrix_svg(run->matrix.svg.f, v)) {
-		rr_output_abandon(&run->matrix.svg);
-		perror("rdma-route: --svg");
-		return RR_EXIT_FAILED;
-	}
-	if (rr_output_commit(&run->matrix.svg))
-		return RR_EXIT_OK;
-	fprintf(stderr, "rdma-route: writing '%s': %s\n",
-		rr_shown(run->opts.svg, buf, sizeof(buf)), strerror(errno));
-	return RR_EXIT_FAILED;
+	return rr_render_matrix_svg(f, view);
 }
 
 /* The exit code that says more: 3 over 2 over 1 over 4 over 0. */
@@ -278,12 +251,11 @@ int rr_run_matrix_finish(struct run *run)
 	if (!rr_matrix_finish(&run->matrix.m) ||
 	    !rr_matrix_findings(&run->matrix.m, &found, &v.num_findings)) {
 		perror("rdma-route");
-		rr_output_abandon(&run->matrix.svg);
 		return RR_EXIT_FAILED;
 	}
 	v.findings = found;
 	rr_render_matrix(run->out.p, &v);
-	code = svg_write(run, &v);
+	code = rr_run_write_side(run, RR_SIDE_SVG, draw_svg, &v);
 	for (i = 0; i < v.num_findings; i++)
 		checks |= found[i].kind == RR_FIND_ASYMMETRIC ||
 			  found[i].kind == RR_FIND_EXPECT;
@@ -293,15 +265,11 @@ int rr_run_matrix_finish(struct run *run)
 
 int rr_run_matrix_records(struct run *run)
 {
-	int code = rr_run_matrix_open_svg(run);
+	int code = read_all(run);
 
-	if (code != RR_EXIT_OK)
-		return code;
-	code = read_all(run);
 	if (code != RR_EXIT_OK) {
 		/* No matrix: -o's and --svg's files keep what they held. */
 		run->out.nothing_printed = true;
-		rr_output_abandon(&run->matrix.svg);
 		return code;
 	}
 	/* A fleet run that collected nothing is no healthy fabric. */

@@ -3,12 +3,10 @@
 #ifndef RR_APP_RUN_MATRIX_H
 #define RR_APP_RUN_MATRIX_H
 
-#include "app/output_file.h"
 #include "model/matrix.h"
 
 struct run_matrix {
 	struct rr_matrix m;
-	struct rr_output_file svg;	/* written beside it, renamed in */
 };
 
 #endif

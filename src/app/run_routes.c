@@ -24,19 +24,6 @@
 #include "input/routes_file.h"
 #include "output/render_routes.h"
 
-int rr_run_routes_open_dot(struct run *run)
-{
-	char why[256], buf[256];
-
-	if (!run->opts.dot || run->routes.dot.tmp)
-		return RR_EXIT_OK;
-	if (rr_output_open(&run->routes.dot, run->opts.dot, why, sizeof(why)))
-		return RR_EXIT_OK;
-	fprintf(stderr, "rdma-route: --dot '%s': %s\n",
-		rr_shown(run->opts.dot, buf, sizeof(buf)), why);
-	return RR_EXIT_USAGE;
-}
-
 /* The endpoints as names see them, to find a destination's. */
 static bool ports_by_name(const struct rr_graph *g,
 			  const struct rr_endpoint *eps, size_t n,
@@ -203,19 +190,10 @@ static bool find_loops(struct rr_routes_view *v, struct rr_credit_loop **loops)
 	return true;
 }
 
-static int draw(struct run *run, const struct rr_routes_view *v)
+/* The graph drawn: whole, true. */
+static bool draw_dot(FILE *f, const void *view)
 {
-	char buf[256];
-
-	if (!run->opts.dot)
-		return RR_EXIT_OK;
-	if (rr_render_routes_dot(run->routes.dot.f, v) == 0 &&
-	    rr_output_commit(&run->routes.dot))
-		return RR_EXIT_OK;
-	fprintf(stderr, "rdma-route: writing --dot '%s': %s\n",
-		rr_shown(run->opts.dot, buf, sizeof(buf)), strerror(errno));
-	rr_output_abandon(&run->routes.dot);
-	return RR_EXIT_FAILED;
+	return rr_render_routes_dot(f, view) == 0;
 }
 
 /*
@@ -587,7 +565,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	rr_render_routes(run->out.p, &v);
 	code = v.verdict.worst == RR_SEV_FAULT ? RR_EXIT_FAILED :
 	       v.num_expect_failed ? RR_EXIT_EXPECT : RR_EXIT_OK;
-	if (draw(run, &v) != RR_EXIT_OK)
+	if (rr_run_write_side(run, RR_SIDE_DOT, draw_dot, &v) != RR_EXIT_OK)
 		code = RR_EXIT_FAILED;
 out:
 	rr_compare_free(&cmp);
@@ -641,9 +619,6 @@ int rr_run_routes(struct run *run)
 	bool no_library, counted;
 	int code;
 
-	code = rr_run_routes_open_dot(run);
-	if (code != RR_EXIT_OK)
-		return code;
 	code = read_before(run);
 	if (code != RR_EXIT_OK)
 		return code;

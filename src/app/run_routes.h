@@ -3,11 +3,9 @@
 #ifndef RR_APP_RUN_ROUTES_H
 #define RR_APP_RUN_ROUTES_H
 
-#include "app/output_file.h"
 #include "model/route_compare.h"
 
 struct run_routes {
-	struct rr_output_file dot;	/* written beside it, renamed in */
 	struct rr_routes_before before;	/* --compare FILE, read first */
 	bool compare;			/* before holds it */
 };

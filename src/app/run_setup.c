@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "app/modes.h"
 #include "app/run.h"
+#include "input/mode_table.h"
 #include "output/render.h"
 
 void rr_run_set_host(struct run *run)
@@ -80,8 +82,7 @@ int rr_run_prepare(struct run *run, FILE *out)
 	}
 	if (!rr_run_parse_expectations(run) || !rr_run_parse_src(run) ||
 	    !rr_run_parse_from(run) || !rr_run_load_node_names(run) ||
-	    /* --matrix of records: the arguments are files. */
-	    !(run->opts.mode == RR_MODE_MATRIX_RECORDS ||
+	    !(rr_mode_rule(run->opts.mode)->args_are_files ||
 	      rr_run_add_arg_dests(run)))
 		return RR_EXIT_USAGE;
 	run->out.p = pr_new(run->opts.format, out, stderr);
@@ -98,8 +99,27 @@ int rr_run_prepare(struct run *run, FILE *out)
 	return RR_EXIT_OK;
 }
 
+void rr_run_release_sa(struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->sa.num_pair_owned; i++)
+		free(run->sa.pair_owned[i]);
+	free(run->sa.pair_owned);
+	free(run->sa.pair_ports);
+	rr_fabric_free(&run->sa.fabric);
+	rr_node_names_free(&run->sa.names);
+	rr_run_release_matrix(run);	/* --sa --matrix */
+}
+
+void rr_run_release_matrix(struct run *run)
+{
+	rr_matrix_free(&run->matrix.m);
+}
+
 void rr_run_release(struct run *run)
 {
+	const struct rr_mode_run *mode = rr_mode_run(run->opts.mode);
 	size_t i;
 
 	for (i = 0; run->out.stats && i < run->in.num_dests; i++)
@@ -112,16 +132,11 @@ void rr_run_release(struct run *run)
 	for (i = 0; i < run->in.num_owned; i++)
 		free(run->in.owned[i]);
 	free(run->in.owned);
-	for (i = 0; i < run->sa.num_pair_owned; i++)
-		free(run->sa.pair_owned[i]);
-	free(run->sa.pair_owned);
-	free(run->sa.pair_ports);
 	free(run->in.dests);
 	rr_run_release_window(&run->window.ring);
 	rr_run_close_files(run);
 	rr_host_free(run->host);
-	rr_fabric_free(&run->sa.fabric);
-	rr_matrix_free(&run->matrix.m);
-	rr_node_names_free(&run->sa.names);
 	free(run->expects);
+	if (mode && mode->release)
+		mode->release(run);
 }

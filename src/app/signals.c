@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "app/signals.h"
+#include "input/options.h"
 
 static volatile sig_atomic_t stop_sig;
 /* When the first stop signal came (CLOCK_MONOTONIC): written once, by it. */
@@ -18,8 +19,8 @@ static volatile sig_atomic_t interim_asked;
  * first can: the signal lands between the look and the wait).
  */
 static int stop_pipe[2] = { -1, -1 };
-/* Hidden files being written: -o's and --svg's. */
-static const char *volatile unlink_paths[2];
+/* Hidden files being written: -o's and each side file's. */
+static const char *volatile unlink_paths[1 + RR_NUM_SIDES];
 
 static void unlink_all(void)
 {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "host/cm_defaults.h"
 #include "host/sysfs.h"
+#include "base/numbers.h"
 
 static int read_attr(const char *dev, unsigned int port, const char *attr,
 		     char *buf, size_t len)
@@ -27,6 +27,7 @@ static int read_attr(const char *dev, unsigned int port, const char *attr,
 void rr_cm_defaults_read(const char *dev, unsigned int port,
 			 struct rr_cm_defaults *out)
 {
+	unsigned long long tos;
 	char text[32];
 
 	out->configfs = false;
@@ -40,8 +41,10 @@ void rr_cm_defaults_read(const char *dev, unsigned int port,
 	} else if (errno == ENOENT) {
 		return;
 	}
-	if (!read_attr(dev, port, "default_roce_tos", text, sizeof(text))) {
+	/* A ToS byte, as the kernel takes it (kstrtou8): else not taken. */
+	if (!read_attr(dev, port, "default_roce_tos", text, sizeof(text)) &&
+	    rr_parse_decimal(text, 0, 255, &tos)) {
 		out->configfs = true;
-		out->tos = atoi(text);
+		out->tos = (int)tos;
 	}
 }

@@ -10,14 +10,7 @@
 
 #include <stdbool.h>
 
-#include "model/result.h"
-
-struct rr_cm_defaults {
-	bool configfs;		/* the device's folder exists: values read */
-	int tos;		/* default_roce_tos; 0 without configfs */
-	/* default_roce_mode; the kernel's own (RoCE v2) without configfs */
-	enum rr_gid_type roce_mode;
-};
+#include "model/host_facts.h"	/* struct rr_cm_defaults */
 
 /* DEV/PORT's defaults: configfs's when it has them, else the kernel's. */
 void rr_cm_defaults_read(const char *dev, unsigned int port,

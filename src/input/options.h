@@ -4,6 +4,7 @@
 #define RR_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "base/port_space.h"	/* enum rr_ps: --ps */
 #include "model/transfer.h"	/* struct rr_data_plan: --data */
@@ -36,18 +37,28 @@ enum rr_exit {
 #define RR_MAX_PROBES 1000000
 
 /*
- * What a run does, decided once from the options (rr_mode_of): each mode
- * is a row of src/app/modes.c, its option checks (mode_checks.c) and its
- * run.  A new mode is a name here, its line in rr_mode_of and a row there.
+ * What a run does, decided once from the options: each mode is a row of
+ * the input's table (src/input/mode_table.c: how the options select it,
+ * its usage line, its checks) and of the run's (src/app/modes.c: how it
+ * runs).  In the order --help lists them; the last whose selector holds
+ * is the mode, as a later row is the more particular.
  */
 enum rr_mode {
 	RR_MODE_CM,		/* the kernel's RDMA CM: resolve, --connect */
 	RR_MODE_SA,		/* --sa: PathRecords, --trace of one, --all-pairs */
 	RR_MODE_ROUTES,		/* --sa --trace --all-pairs: every route */
 	RR_MODE_MATRIX_RECORDS,	/* --matrix of JSON Lines records */
-	RR_MODE_LISTEN,		/* --listen: answer connect probes */
 	RR_MODE_LIST,		/* --list: the RDMA ports */
+	RR_MODE_CM_DEFAULTS,	/* --cm-defaults: each port's RDMA CM defaults */
+	RR_MODE_LISTEN,		/* --listen: answer connect probes */
 	RR_NUM_MODES
+};
+
+/* The files a run writes beside its output, each named by an option. */
+enum rr_side {
+	RR_SIDE_SVG,		/* --svg: --matrix's grid as a picture */
+	RR_SIDE_DOT,		/* --dot: --trace --all-pairs' graph */
+	RR_NUM_SIDES
 };
 
 struct rr_opts {
@@ -115,18 +126,29 @@ struct rr_opts {
 
 	bool explain;		/* --explain: the root-cause chain */
 	bool list;		/* --list: the RDMA ports, no destination */
+	bool cm_defaults;	/* --cm-defaults: each port's, no destination */
 };
 
-/* Parses argv; on a usage error prints it and exits with RR_EXIT_USAGE. */
-void rr_parse_options(int argc, char **argv, struct rr_opts *opts);
-
-/* A usage error found after the parse (WHY), said as the parse says one: exits. */
-__attribute__((noreturn)) void rr_options_refuse(const char *why);
-
 /*
- * The mode the options ask for, the first that applies: --listen, --list,
- * --matrix of records, --sa --trace --all-pairs, --sa, else the CM.
+ * An option as a table names it: its name, where struct rr_opts keeps it
+ * and how a value there says it was given.
  */
-enum rr_mode rr_mode_of(const struct rr_opts *opts);
+struct rr_opt_ref {
+	const char *name;	/* "--ca" */
+	size_t offset;		/* offsetof(struct rr_opts, ...) */
+	enum {
+		RR_OPT_FLAG,		/* a bool, true */
+		RR_OPT_TEXT,		/* a const char *, not NULL */
+		RR_OPT_NONZERO,		/* an unsigned int or int, not 0 */
+		RR_OPT_SET,		/* an int, not -1 (its unset value) */
+	} kind;
+};
+
+/* Whether OPTS has REF's option given. */
+bool rr_opt_given(const struct rr_opts *opts, const struct rr_opt_ref *ref);
+
+/* The option that names side file SIDE ("--svg"), and its file or NULL. */
+const char *rr_side_option(enum rr_side side);
+const char *rr_side_path(const struct rr_opts *opts, enum rr_side side);
 
 #endif

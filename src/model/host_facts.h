@@ -53,6 +53,25 @@ struct rr_port_facts {
 	uint16_t default_pkey;
 };
 
+/*
+ * The RDMA CM's defaults of a port, set by an admin in configfs
+ * (rdma_cm/DEV/ports/N/default_roce_tos and default_roce_mode): on RoCE
+ * they decide the traffic class and the GID type of every id that sets
+ * none of its own.
+ */
+struct rr_cm_defaults {
+	bool configfs;		/* the device's folder exists: values read */
+	int tos;		/* default_roce_tos; 0 without configfs */
+	/* default_roce_mode; the kernel's own (RoCE v2) without configfs */
+	enum rr_gid_type roce_mode;
+};
+
+/* A port and its RDMA CM defaults, as --cm-defaults shows them. */
+struct rr_port_cm_defaults {
+	const struct rr_port_facts *port;
+	struct rr_cm_defaults d;
+};
+
 /* A port and its GID table's valid entries. */
 struct rr_port {
 	struct rr_port_facts facts;

@@ -306,7 +306,7 @@ void rr_record_ports(struct printer *p, const struct rr_port *ports, int n)
 			 pf->device, pf->port, rr_port_state_name(pf->state),
 			 rr_phys_state_name(pf->phys_state),
 			 pf->netdev[0] ? pf->netdev : "none");
-		pr_record_begin(p, "ports", title, false);
+		pr_record_begin(p, "ports", title, pr_brief(p));
 		render_port_facts(p, pf, false);
 		render_gid_summary(p, pf);
 		pr_record_end(p);

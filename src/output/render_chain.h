@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Describes the root-cause chain (--explain) and the RDMA ports (--list)
- * to a printer.  Reads plain structures only; calls no library.
+ * Describes the root-cause chain (--explain) and the RDMA ports (--list,
+ * whose entry point is render_ports.h) to a printer.  Reads plain
+ * structures only; calls no library.
  */
 #ifndef RR_RENDER_CHAIN_H
 #define RR_RENDER_CHAIN_H
@@ -12,10 +13,5 @@
 
 /* R's chain: "explain" with --explain, "root_cause" on failure. */
 void rr_render_chain(struct printer *p, const struct rr_result *r);
-/*
- * One record per port, in the top-level list "ports"; the format chooses
- * how (render_dispatch.c, as for every rr_render_ entry point).
- */
-void rr_render_ports(struct printer *p, const struct rr_port *ports, int n);
 
 #endif

@@ -6,6 +6,7 @@
 #include "output/render.h"
 #include "output/render_chain.h"
 #include "output/render_matrix.h"
+#include "output/render_ports.h"
 #include "output/render_prom.h"
 #include "output/render_records.h"
 #include "output/render_routes.h"
@@ -19,6 +20,8 @@ struct renderer {
 			size_t destinations, size_t input_errors,
 			const char *host);
 	void (*ports)(struct printer *p, const struct rr_port *ports, int n);
+	void (*cm_defaults)(struct printer *p,
+			    const struct rr_port_cm_defaults *ports, int n);
 	void (*matrix)(struct printer *p, const struct rr_matrix_view *v);
 	void (*routes)(struct printer *p, const struct rr_routes_view *v);
 	void (*route)(struct printer *p, const struct rr_routes_view *v,
@@ -36,6 +39,7 @@ static const struct renderer records = {
 	.statistics = rr_record_statistics,
 	.summary = rr_record_summary,
 	.ports = rr_record_ports,
+	.cm_defaults = rr_record_cm_defaults,
 	.matrix = rr_record_matrix,
 	.routes = rr_record_routes,
 	.route = rr_record_route,
@@ -46,6 +50,7 @@ static const struct renderer prometheus = {
 	.statistics = rr_prom_statistics,
 	.summary = rr_prom_summary,
 	.ports = rr_prom_ports,
+	.cm_defaults = rr_prom_cm_defaults,
 	.matrix = rr_prom_matrix,
 	.routes = rr_prom_routes,
 	.route = no_route,
@@ -77,6 +82,12 @@ void rr_render_summary(struct printer *p, const struct rr_tally *t,
 void rr_render_ports(struct printer *p, const struct rr_port *ports, int n)
 {
 	of(p)->ports(p, ports, n);
+}
+
+void rr_render_cm_defaults(struct printer *p,
+			   const struct rr_port_cm_defaults *ports, int n)
+{
+	of(p)->cm_defaults(p, ports, n);
 }
 
 void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v)

@@ -426,8 +426,7 @@ void rr_prom_ports(struct printer *p, const struct rr_port *ports, int n)
 
 	for (i = 0; i < n; i++)
 		port_metrics(p, &ports[i].facts);
-	run_timestamp(p, NULL);
-	build_info(p);
+	rr_prom_run_info(p);
 }
 
 /* FN for NAME unless it came before (the time fields share one). */

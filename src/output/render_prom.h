@@ -29,7 +29,7 @@ void rr_prom_statistics(struct printer *p, const struct rr_dest_stats *d);
 /* The run: counts, failures by cause, its time, the version. */
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
 		     size_t destinations, size_t input_errors, const char *host);
-/* When the run started and which version made it (--trace --all-pairs). */
+/* When the run started and which version made it (--trace --all-pairs, --list, --cm-defaults). */
 void rr_prom_run_info(struct printer *p);
 /* --list: each port's state, MTU, GID counts. */
 void rr_prom_ports(struct printer *p, const struct rr_port *ports, int n);

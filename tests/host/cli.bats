@@ -127,6 +127,10 @@ load ../helpers
 	run rr -C mlx5_0 --pkey 0x8001 --from 3 192.0.2.1
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"rdma-route: --ca, --pkey and --from ask for the subnet administrator: add --sa"* ]]
+	# All ten at once: every one named (the list once had room for nine).
+	run --separate-stderr rr -C a -P 1 --sl 1 --pkey 1 --all-paths --from 1 --all-pairs --trace --node-name-map m --config c
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "rdma-route: --ca, --port, --sl, --pkey, --all-paths, --from, --all-pairs, --trace, --node-name-map and --config ask for the subnet administrator: add --sa"* ]]
 	run rr --sa --src 192.0.2.1 3
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--src does not apply to --sa"* ]]

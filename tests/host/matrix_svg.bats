@@ -165,7 +165,7 @@ c" ]
 	# A file too large for the limit (EFBIG, SIGXFSZ ignored): said, 1.
 	run --separate-stderr bash -c "ulimit -f 1; trap '' XFSZ; exec \"\$RDMA_ROUTE\" --matrix --svg '$BATS_TEST_TMPDIR/new.svg' '$BATS_TEST_TMPDIR/fleet.jsonl' >/dev/null"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "rdma-route: writing '$BATS_TEST_TMPDIR/new.svg': File too large" ]
+	[ "$stderr" = "rdma-route: writing --svg '$BATS_TEST_TMPDIR/new.svg': File too large" ]
 	[ ! -e "$BATS_TEST_TMPDIR/new.svg" ]
 	[ "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.')" -eq 0 ]
 }

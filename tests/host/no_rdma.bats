@@ -81,3 +81,15 @@ setup() {
 	[ -z "$output" ]
 	[[ $stderr == "rdma-route: --listen on 0.0.0.0 port 7500: rdma_create_event_channel(): "* ]]
 }
+
+@test "--list and --cm-defaults here: no RDMA device, exit 3, an empty list in JSON" {
+	for mode in --list --cm-defaults; do
+		run --separate-stderr rr "$mode" --json
+		[ "$status" -eq 3 ] || { echo "$mode: $status"; false; }
+		[ "$stderr" = "rdma-route: no RDMA device on this host" ]
+		key=${mode#--}
+		key=${key/-/_}
+		[ "$key" = list ] && key=ports
+		jqe ".\"$key\" == []" <<<"$output"
+	done
+}

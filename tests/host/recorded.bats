@@ -105,3 +105,63 @@ link() {
 	[ -z "$stderr" ]
 	jqe '.ports[0] | .device == "mlx5_9" and .gids.count == 0 and .gids.slots == 2' <<<"$output"
 }
+
+# A RoCE port $2 of $1 on netdev $3; with $4 and $5, its configfs folder
+# holds default_roce_tos $4 and default_roce_mode $5, as the kernel's.
+roce_port() {
+	local d=$1/sys/class/infiniband/$2 p c
+	p=$d/ports/1
+	mkdir -p "$p/gids" "$p/gid_attrs/types" "$d/device/net/$3"
+	echo "1: CA" >"$d/node_type"
+	echo "4: ACTIVE" >"$p/state"
+	echo "5: LinkUp" >"$p/phys_state"
+	echo Ethernet >"$p/link_layer"
+	echo "100 Gb/sec (4X EDR)" >"$p/rate"
+	echo 0x0 >"$p/lid"
+	echo 0x0 >"$p/sm_lid"
+	echo fe80:0000:0000:0000:0000:00ff:fe00:0001 >"$p/gids/0"
+	echo "RoCE v2" >"$p/gid_attrs/types/0"
+	echo 0 >"$d/device/net/$3/dev_port"
+	[ $# -ge 5 ] || return 0
+	c=$1/sys/kernel/config/rdma_cm/$2/ports/1
+	mkdir -p "$c"
+	echo "$4" >"$c/default_roce_tos"
+	echo "$5" >"$c/default_roce_mode"
+}
+
+@test "recorded host, --cm-defaults: configfs's ToS and RoCE mode where set, the kernel's where not, InfiniBand's do not apply" {
+	roce_port "$TREE" mlx5_0 eth0 106 "IB/RoCE v1"
+	roce_port "$TREE" mlx5_1 eth1
+	ib_port "$TREE" mlx5_2 1 "4: ACTIVE" "5: LinkUp" 0x5 0x1 "56 Gb/sec (4X FDR)" ib2 \
+		fe80:0000:0000:0000:0002:c903:0000:0301 0xffff
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --cm-defaults --json
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	jqe '.cm_defaults | length == 3' <<<"$output"
+	jqe '.cm_defaults[] | select(.device == "mlx5_0") | .applies and .roce_defaults == "configfs" and .default_roce_tos == 106 and .dscp == 26 and .ecn == 2 and .default_roce_mode == "RoCE v1"' <<<"$output" ||
+		{ echo "$output"; false; }
+	jqe '.cm_defaults[] | select(.device == "mlx5_1") | .applies and .roce_defaults == "kernel" and .default_roce_tos == 0 and .default_roce_mode == "RoCE v2"' <<<"$output"
+	jqe '.cm_defaults[] | select(.device == "mlx5_2") | .applies == false and .link_layer == "InfiniBand"' <<<"$output"
+	# Text: a line a port, its heading the values.
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --cm-defaults --brief
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "mlx5_0/1: ToS 106, RoCE v1 (configfs)" ] || { echo "$output"; false; }
+	[ "${lines[1]}" = "mlx5_1/1: ToS 0, RoCE v2 (kernel)" ]
+	[ "${lines[2]}" = "mlx5_2/1: InfiniBand: the RoCE defaults do not apply" ]
+	# Prometheus: the RoCE ports only, the same values.
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --cm-defaults --prom
+	[ "$status" -eq 0 ]
+	grep -qx 'rdma_route_cm_default_roce_tos{device="mlx5_0",port="1"} 106' <<<"$output"
+	grep -qx 'rdma_route_cm_default_roce_mode_info{device="mlx5_0",port="1",mode="RoCE v1",from="configfs"} 1' <<<"$output"
+	grep -qx 'rdma_route_cm_default_roce_tos{device="mlx5_1",port="1"} 0' <<<"$output"
+	[ "$(grep -c '^rdma_route_cm_default_roce_tos{' <<<"$output")" -eq 2 ]
+}
+
+@test "recorded host, --cm-defaults: a default_roce_tos that is no ToS byte is not taken" {
+	roce_port "$TREE" mlx5_0 eth0 300 "RoCE v2"
+	run --separate-stderr env RDMA_ROUTE_SYSFS_ROOT="$TREE" "$RDMA_ROUTE" --cm-defaults --json
+	[ "$status" -eq 0 ]
+	# The mode was read from configfs; the ToS, out of range, was not.
+	jqe '.cm_defaults[0] | .roce_defaults == "configfs" and .default_roce_tos == 0' <<<"$output" ||
+		{ echo "$output"; false; }
+}

@@ -30,11 +30,12 @@ wait_active() {
 }
 
 # A test lists in restore=() the functions that undo what it changed;
-# teardown runs them, whether the test passed or not.
+# teardown runs them, whether the test passed or not, the last first (a
+# folder made in configfs goes before configfs is unmounted).
 teardown() {
-	local r
-	for r in "${restore[@]}"; do
-		"$r"
+	local i
+	for ((i = ${#restore[@]} - 1; i >= 0; i--)); do
+		"${restore[i]}"
 	done
 }
 

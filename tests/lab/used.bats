@@ -164,3 +164,23 @@ del_many_addresses() {
 	[ "$status" -eq 0 ]
 	jqe '.results[0].paths[0].sl == 0' <<<"$output"
 }
+
+@test "--cm-defaults: each port's defaults as a resolve through it takes them, the kernel's then configfs's" {
+	run --separate-stderr rr --cm-defaults --json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.cm_defaults | length' <<<"$output")" -eq "$(rdma link show | wc -l)" ]
+	jqe '.cm_defaults[] | select(.device == "rxe0" and .port == 1) | .applies and .link_layer == "Ethernet" and .netdev == "veth0" and .roce_defaults == "kernel" and .default_roce_tos == 0 and .default_roce_mode == "RoCE v2"' <<<"$output" ||
+		{ echo "$output"; false; }
+	configfs_rxe0
+	echo 106 >"$CM_CONFIGFS/rxe0/ports/1/default_roce_tos"
+	run --separate-stderr rr --cm-defaults --json
+	[ "$status" -eq 0 ]
+	jqe '.cm_defaults[] | select(.device == "rxe0") | .roce_defaults == "configfs" and .default_roce_tos == 106 and .dscp == 26 and .ecn == 2' <<<"$output"
+	# What a resolve out of veth0 then used: the same ToS, from configfs.
+	tos=$(jq '.cm_defaults[] | select(.device == "rxe0") | .default_roce_tos' <<<"$output")
+	run --separate-stderr rr --json 192.168.77.2
+	jqe ".results[0] | .device == \"rxe0\" and .tos == $tos and .tos_from == \"configfs\"" <<<"$output"
+	run --separate-stderr rr --cm-defaults --prom
+	grep -qx 'rdma_route_cm_default_roce_tos{device="rxe0",port="1"} 106' <<<"$output"
+	grep -qx 'rdma_route_cm_default_roce_mode_info{device="rxe0",port="1",mode="RoCE v2",from="configfs"} 1' <<<"$output"
+}

@@ -12,6 +12,7 @@
 #include "model/expect.h"
 #include "model/fabric_counts.h"
 #include "model/fields.h"
+#include "output/render_ports.h"
 #include "output/render_prom.h"
 #include "output/render_routes_prom.h"
 #include "../tap.h"
@@ -326,9 +327,17 @@ static void families_in(const char *man, const char *section_name,
 	same_names(&families, &listed, what);
 }
 
+/* What PROMETHEUS lists: the results' families and --cm-defaults'. */
+static void section_families(void (*fn)(const char *, const char *, void *),
+			     void *ctx)
+{
+	rr_prom_families(fn, ctx);
+	rr_prom_cm_defaults_families(fn, ctx);
+}
+
 static void prometheus(const char *man)
 {
-	families_in(man, "PROMETHEUS", rr_prom_families);
+	families_in(man, "PROMETHEUS", section_families);
 	families_in(man, "ROUTES", rr_prom_routes_families);
 }
 

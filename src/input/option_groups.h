@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The options in groups, an argp each with its rows beside its parser:
+ * options.c's argp has them as children.  Each group checks at its end
+ * what its own options say of each other; what a mode takes is the
+ * modes' table's (mode_table.c).
+ */
+#ifndef RR_INPUT_OPTION_GROUPS_H
+#define RR_INPUT_OPTION_GROUPS_H
+
+#include <argp.h>
+
+/* How to probe: the source, the deadline, --connect, -f, --count, checks. */
+extern const struct argp rr_probe_options;
+/* --sa and what asks the subnet administrator. */
+extern const struct argp rr_sa_options;
+/* The formats, -o, --matrix and the routes' report. */
+extern const struct argp rr_output_options;
+/* The runs of their own: --list, --cm-defaults, --listen. */
+extern const struct argp rr_mode_options;
+
+/*
+ * ARG, the decimal value of --NAME, in [MIN, MAX]; else a usage error that
+ * names the option and WANT.
+ */
+unsigned long long rr_option_number(struct argp_state *state, const char *name,
+				    const char *arg, unsigned long long min,
+				    unsigned long long max, const char *want);
+/* ARG, a file name for --NAME; an empty one is a usage error. */
+const char *rr_option_file(struct argp_state *state, const char *name,
+			   const char *arg);
+
+#endif
