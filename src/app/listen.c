@@ -12,7 +12,7 @@
 #include "rdmacm/cm_listener.h"
 #include "host/witness_facts.h"
 #include "host/witness_server.h"
-#include "model/transfer.h"
+#include "model/probe/transfer.h"
 #include "base/escape.h"
 #include "base/sockaddr.h"
 #include "input/targets.h"

@@ -21,11 +21,11 @@
 #include "host/host.h"
 #include "input/options.h"
 #include "input/target_file.h"
-#include "model/dest_stats.h"
-#include "model/expect.h"
-#include "model/queue.h"
-#include "model/result.h"
-#include "model/tally.h"
+#include "model/probe/dest_stats.h"
+#include "model/probe/expect.h"
+#include "model/probe/queue.h"
+#include "model/probe/result.h"
+#include "model/probe/tally.h"
 #include "output/printer.h"
 
 /* The window's ring of entries, in start (= print) order. */

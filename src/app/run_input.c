@@ -15,6 +15,7 @@
 #include "base/numbers.h"
 #include "host/iface_addr.h"
 #include "input/mode_table.h"
+#include "model/fabric/count_expect.h"
 #include "input/targets.h"
 #include "output/render.h"
 

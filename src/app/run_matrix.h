@@ -3,7 +3,7 @@
 #ifndef RR_APP_RUN_MATRIX_H
 #define RR_APP_RUN_MATRIX_H
 
-#include "model/matrix.h"
+#include "model/matrix/matrix.h"
 
 struct run_matrix {
 	struct rr_matrix m;

@@ -9,8 +9,8 @@
 #include "app/run.h"
 #include "base/escape.h"
 #include "explain/explain.h"
-#include "model/check.h"
-#include "model/sa_chain.h"
+#include "model/probe/check.h"
+#include "model/explain/sa_chain.h"
 #include "output/render.h"
 
 /* A result printed, unless -q asked for the summary alone (ping's -q). */

@@ -11,7 +11,8 @@
 
 #include "app/run.h"
 #include "app/signals.h"
-#include "model/check.h"
+#include "model/probe/check.h"
+#include "model/fabric/count_expect.h"
 #include "mad/fabric_counters.h"
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"

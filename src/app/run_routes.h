@@ -3,7 +3,7 @@
 #ifndef RR_APP_RUN_ROUTES_H
 #define RR_APP_RUN_ROUTES_H
 
-#include "model/route_compare.h"
+#include "model/fabric/route_compare.h"
 
 struct run_routes {
 	struct rr_routes_before before;	/* --compare FILE, read first */

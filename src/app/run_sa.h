@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "mad/sa_decode.h"
-#include "model/fabric.h"
-#include "model/result.h"
+#include "model/fabric/fabric.h"
+#include "model/probe/result.h"
 
 struct run_sa {
 	struct rr_sa_dest from;		/* --from */

@@ -16,9 +16,9 @@
 
 #include "base/port_space.h"
 #include "host/host.h"
-#include "model/fabric.h"
-#include "model/queue.h"
-#include "model/result.h"
+#include "model/fabric/fabric.h"
+#include "model/probe/queue.h"
+#include "model/probe/result.h"
 
 enum rr_backend_kind {
 	RR_BACKEND_CM,		/* the kernel's RDMA CM (librdmacm) */

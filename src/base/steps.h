@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The steps of a probe, described once: the table below makes the enum,
- * the JSON keys, the text labels, the timing fields (model/fields.c), the
+ * the JSON keys, the text labels, the timing fields (model/probe/fields.c), the
  * step each backend waits in, the --max-ms names and the Prometheus step
  * label.  A new step is a new row here, its backend's code and its tests.
  * No includes of the project's: the bottom of the house.

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <netinet/in.h>
 
-#include "model/chain.h"
-#include "model/decide_connect.h"
+#include "model/explain/chain.h"
+#include "model/probe/decide_connect.h"
 #include "explain/explain.h"
 #include "host/netlink_route.h"
 #include "host/host.h"

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "model/result.h"
+#include "model/probe/result.h"
 
 struct rr_host;
 

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "model/host_facts.h"	/* struct rr_cm_defaults */
+#include "model/explain/host_facts.h"	/* struct rr_cm_defaults */
 
 /* DEV/PORT's defaults: configfs's when it has them, else the kernel's. */
 void rr_cm_defaults_read(const char *dev, unsigned int port,

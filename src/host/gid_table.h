@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/host_facts.h"
+#include "model/explain/host_facts.h"
 
 /* The GID tables read so far, each read once (NULL: ENOMEM). */
 struct rr_gid_cache;

@@ -8,7 +8,7 @@
 #ifndef RR_HOST_H
 #define RR_HOST_H
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 #include "host/netlink_route.h"
 #include "host/gid_table.h"
 #include "host/cm_defaults.h"

@@ -5,7 +5,7 @@
  * deadline: the neighbour asked again (ARP or ND), an ICMP echo, a UDP
  * datagram to port 4791, and the witness of rdma-route --listen there
  * (asked once before the CM's requests of the evidence go, once after,
- * for its counters).  The answers go into a model/evidence.h set; the
+ * for its counters).  The answers go into a model/probe/evidence.h set; the
  * CM backend drives it from its own poll loop.
  */
 #ifndef RR_IP_EVIDENCE_H
@@ -17,8 +17,8 @@
 #include <time.h>
 #include <sys/socket.h>
 
-#include "model/evidence.h"
-#include "model/peer_facts.h"
+#include "model/probe/evidence.h"
+#include "model/probe/peer_facts.h"
 
 struct rr_ip_ev_params {
 	const struct sockaddr_storage *dst;

@@ -126,7 +126,7 @@ static void fill_route(struct rr_nl *nl, const struct rr_route_answer *a,
 	fill_netdev(nl, ifindex, out);
 }
 
-/* The errors of a route or rule that refuses (see model/refusal.c). */
+/* The errors of a route or rule that refuses (see model/explain/refusal.c). */
 static bool refusing_errno(int err)
 {
 	return err == EINVAL || err == EACCES || err == EHOSTUNREACH ||

@@ -13,7 +13,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 
 struct rr_nl;
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <infiniband/verbs.h>
 
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "host/netlink_route.h"
 #include "host/rdma_libs.h"
 #include "host/rdma_ports.h"

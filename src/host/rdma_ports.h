@@ -7,7 +7,7 @@
 #ifndef RR_RDMA_PORTS_H
 #define RR_RDMA_PORTS_H
 
-#include "model/host_facts.h"
+#include "model/explain/host_facts.h"
 #include "host/gid_table.h"
 
 struct rr_nl;

@@ -8,7 +8,7 @@
 #ifndef RR_RDMA_SYSTEM_H
 #define RR_RDMA_SYSTEM_H
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 
 /* Asked once per call, bounded by a second; UNKNOWN without an answer. */
 enum rr_chain_netns rr_rdma_netns_mode(void);

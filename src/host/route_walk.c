@@ -7,7 +7,7 @@
 #include <linux/rtnetlink.h>
 
 #include "host/route_walk.h"
-#include "model/refusal.h"
+#include "model/explain/refusal.h"
 
 /* A goto may only jump forward; this bounds a broken rule set anyway. */
 #define MAX_RULE_STEPS (2 * RR_RT_MAX_RULES)

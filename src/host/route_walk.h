@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 
 #define RR_RT_MAX_RULES 256
 #define RR_RT_MAX_TABLES 64

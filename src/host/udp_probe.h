@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <sys/socket.h>
 
-#include "model/cause.h"	/* enum rr_udp_answer */
+#include "model/probe/cause.h"	/* enum rr_udp_answer */
 
 #define RR_ROCE_V2_PORT 4791
 

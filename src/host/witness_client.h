@@ -2,7 +2,7 @@
 /*
  * One question to the witness of rdma-route --listen at a peer: a TCP
  * connection to the port asked, the request line, and the facts it
- * answers (model/peer_facts.h), read without blocking.  What TCP itself
+ * answers (model/probe/peer_facts.h), read without blocking.  What TCP itself
  * says counts too: a RST is a host that answers with nothing on that
  * port; a connection accepted and nothing said is a process that does
  * not answer.
@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
-#include "model/peer_facts.h"
+#include "model/probe/peer_facts.h"
 
 enum rr_wq_state {
 	RR_WQ_CONNECTING,	/* no answer to the SYN yet */

@@ -6,7 +6,7 @@
 
 #include "host/gid_table.h"
 #include "host/rdma_libs.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "host/netlink_route.h"
 #include "host/rdma_ports.h"
 #include "host/sysfs.h"

@@ -12,7 +12,7 @@
 
 #include <sys/socket.h>
 
-#include "model/peer_facts.h"
+#include "model/probe/peer_facts.h"
 
 /* ADDR's facts added to F (its other members are the caller's). */
 void rr_witness_facts(const struct sockaddr_storage *addr,

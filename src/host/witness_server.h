@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
-#include "model/peer_facts.h"
+#include "model/probe/peer_facts.h"
 
 #define RR_WITNESS_MAX_CLIENTS 16
 #define RR_WITNESS_RATE 20

@@ -12,7 +12,7 @@
 
 #include "base/escape.h"
 #include "input/mode_table.h"
-#include "model/fields.h"
+#include "model/probe/fields.h"
 
 /* Each mode's own checks: what it cannot take, named. */
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/fabric.h"
+#include "model/fabric/fabric.h"
 
 /* The longest name taken: what a node description can hold, and more. */
 #define RR_NODE_NAME_MAX 255

@@ -7,9 +7,9 @@
 #include <stddef.h>
 
 #include "base/port_space.h"	/* enum rr_ps: --ps */
-#include "model/transfer.h"	/* struct rr_data_plan: --data */
+#include "model/probe/transfer.h"	/* struct rr_data_plan: --data */
 #include "base/output_format.h"
-#include "model/fabric_verdict.h"	/* struct rr_severities: --severity */
+#include "model/fabric/fabric_verdict.h"	/* struct rr_severities: --severity */
 
 /* Exit codes, documented in --help and rdma-route(8). */
 enum rr_exit {

@@ -9,7 +9,7 @@
 #include "base/numbers.h"
 #include "input/option_groups.h"
 #include "input/options.h"
-#include "model/fields.h"
+#include "model/probe/fields.h"
 
 enum {
 	OPT_JSONL = 0x300,

@@ -9,9 +9,9 @@
 #include <json-c/json.h>
 
 #include "base/numbers.h"
-#include "model/cause.h"
-#include "model/decode.h"
-#include "model/fields.h"
+#include "model/probe/cause.h"
+#include "model/probe/decode.h"
+#include "model/probe/fields.h"
 #include "base/sockaddr.h"
 #include "input/json_lib.h"
 #include "input/record_reader.h"

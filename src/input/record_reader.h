@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model/result.h"
+#include "model/probe/result.h"
 
 /* The paths of a record kept (--sa --all-paths may list more). */
 #define RR_RECORD_PATHS 16

@@ -11,7 +11,7 @@
 #include "base/numbers.h"
 #include "input/json_lib.h"
 #include "input/routes_file.h"
-#include "model/chain.h"
+#include "model/explain/chain.h"
 
 /* The most ports a node has (PortInfo numbers them 1 to 254). */
 #define MAX_PORT 254

@@ -4,7 +4,7 @@
  * --sa --trace --all-pairs --json printed, its "tables" (each switch's
  * forwarding table), "endpoints" (the CA ports and their LIDs), "links"
  * (the cables and their loads) and "credit_loops", into a graph the
- * routes can be walked through again (model/route_compare.h).  Every
+ * routes can be walked through again (model/fabric/route_compare.h).  Every
  * member's type and range checked; a file that is not such a report is
  * refused, naming the member.  JSON through json-c (json_lib.h).
  */
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model/route_compare.h"
+#include "model/fabric/route_compare.h"
 
 /* The largest report read: a fabric of 1,152 HCAs writes 2 MB. */
 #define RR_ROUTES_FILE_MAX (256UL << 20)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
-#include "model/result.h"
+#include "model/probe/result.h"
 
 enum rr_target_kind {
 	RR_TARGET_INVALID,

@@ -7,7 +7,7 @@
 #include "base/clock.h"
 #include "mad/fabric_counters.h"
 #include "mad/mad_batch.h"
-#include "model/fabric_routes.h"
+#include "model/fabric/fabric_routes.h"
 
 /* PORTS' counters, a window's worth at a time, into DOWNED. */
 static void ask(const struct rr_sa_lib *ib, struct rr_mad_window *win,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * --sa --trace --all-pairs: the LinkDownedCounter of each switch port
- * that has no link (model/link_health.h's rr_links_unlinked), by PMA
+ * that has no link (model/fabric/link_health.h's rr_links_unlinked), by PMA
  * PortCounters to the switch's LID, as many in flight as --parallel:
  * the ports that had a link which went down.
  */
@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "mad/fabric_tables.h"
-#include "model/fabric_graph.h"
+#include "model/fabric/fabric_graph.h"
 
 /* An answer that did not come: its port's count unknown. */
 #define RR_DOWNED_UNREAD UINT64_MAX

@@ -8,7 +8,7 @@
 
 #include "mad/fabric_disc.h"
 #include "mad/sa_lib.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 
 /* The soname configure read from the library the header came with. */
 #ifndef RR_IBNETDISC_SONAME

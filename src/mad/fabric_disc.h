@@ -13,8 +13,8 @@
 #include <infiniband/ibnetdisc.h>
 
 #include "mad/sa_lib.h"
-#include "model/fabric.h"
-#include "model/fabric_graph.h"
+#include "model/fabric/fabric.h"
+#include "model/fabric/fabric_graph.h"
 
 struct rr_fabric_disc_params {
 	const char *ca;		/* -C, NULL: the first */

@@ -3,7 +3,7 @@
  * --sl-from-sa: the SA asked for the PathRecord of every ordered pair of
  * the endpoints, by source and destination LID, as an application's
  * connection asks (reversible, one path), with many queries in flight
- * through the MAD window; each answer's SL kept (model/pair_sls.h).
+ * through the MAD window; each answer's SL kept (model/fabric/pair_sls.h).
  */
 #ifndef RR_FABRIC_PATH_SL_H
 #define RR_FABRIC_PATH_SL_H
@@ -12,8 +12,8 @@
 #include <stddef.h>
 
 #include "mad/fabric_tables.h"
-#include "model/fabric_routes.h"
-#include "model/pair_sls.h"
+#include "model/fabric/fabric_routes.h"
+#include "model/fabric/pair_sls.h"
 
 /*
  * Every pair of EPS (OUT->n of them) asked from P's port, OUT filled.

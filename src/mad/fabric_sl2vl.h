@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The SLtoVLMappingTables the routes use (model/sl2vl.h's wanted
+ * The SLtoVLMappingTables the routes use (model/fabric/sl2vl.h's wanted
  * triples), read with LID-routed SMPs through the MAD window, as many in
  * flight as the forwarding tables' blocks.  Never prints.
  */
@@ -12,7 +12,7 @@
 
 #include "mad/fabric_tables.h"
 #include "mad/sa_lib.h"
-#include "model/sl2vl.h"
+#include "model/fabric/sl2vl.h"
 
 /*
  * Each wanted entry of M read from its switch (by the switch's LID, the

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "mad/fabric_tables.h"
-#include "model/fabric_sm.h"
+#include "model/fabric/fabric_sm.h"
 
 /*
  * The SM into SM, asked through P's port with P's timeout (twice, half

@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "mad/sa_lib.h"
-#include "model/fabric_graph.h"
+#include "model/fabric/fabric_graph.h"
 
 struct rr_fabric_tables_params {
 	const char *ca;		/* -C, NULL: the first */

@@ -11,7 +11,7 @@
 #include "mad/sa_lib.h"
 #include "mad/sa_port.h"
 #include "mad/sa_trace.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 
 /*
  * The subnet administrator backend (rdma-route --sa): a local InfiniBand

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/result.h"
+#include "model/probe/result.h"
 
 /* One PathRecord on the wire, and where records start in an SA MAD. */
 #define RR_SA_PR_SIZE		64

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "mad/fabric_tables.h"
-#include "model/fabric_unseen.h"
+#include "model/fabric/fabric_unseen.h"
 
 enum rr_node_record_answer {
 	RR_NR_FOUND,		/* a CA port's record: its LID */

@@ -9,7 +9,7 @@
 #include "mad/umad_choice.h"
 #include "base/ib_port.h"
 #include "host/sysfs.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 
 static const char *state_detail(unsigned int state)
 {

@@ -13,7 +13,7 @@
 
 #include "backends/backend.h"
 #include "mad/sa_lib.h"
-#include "model/result.h"
+#include "model/probe/result.h"
 
 struct rr_sa_port {
 	struct rr_sa_lib ib;	/* loaded by find_port() */

@@ -9,9 +9,9 @@
 #include "mad/sa_trace.h"
 #include "base/clock.h"
 #include "base/ib_port.h"
-#include "model/chain.h"
-#include "model/decode.h"
-#include "model/fabric_graph.h"
+#include "model/explain/chain.h"
+#include "model/probe/decode.h"
+#include "model/fabric/fabric_graph.h"
 
 /* A directed route has room for 63 hops after the source. */
 #define MAX_HOPS (IB_SUBNET_PATH_HOPS_MAX - 1)

@@ -15,8 +15,8 @@
 
 #include "mad/mad_batch.h"
 #include "mad/sa_lib.h"
-#include "model/fabric.h"
-#include "model/result.h"
+#include "model/fabric/fabric.h"
+#include "model/probe/result.h"
 
 /* Where a trace starts and where it goes. */
 struct rr_sa_trace_ends {

@@ -7,9 +7,9 @@
 #define RR_RENDER_H
 
 #include "output/printer.h"
-#include "model/result.h"
-#include "model/tally.h"
-#include "model/dest_stats.h"
+#include "model/probe/result.h"
+#include "model/probe/tally.h"
+#include "model/probe/dest_stats.h"
 
 /*
  * The document's context (the timeout; with COUNT above 1, the count and

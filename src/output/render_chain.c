@@ -2,9 +2,9 @@
 #include <stdio.h>
 
 #include "base/ib_port.h"
-#include "model/decode.h"
-#include "model/refusal.h"
-#include "model/sa_chain.h"
+#include "model/probe/decode.h"
+#include "model/explain/refusal.h"
+#include "model/explain/sa_chain.h"
 #include "output/render_chain.h"
 #include "output/render_records.h"
 #include "base/sockaddr.h"

@@ -7,9 +7,9 @@
 #ifndef RR_RENDER_CHAIN_H
 #define RR_RENDER_CHAIN_H
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 #include "output/printer.h"
-#include "model/result.h"
+#include "model/probe/result.h"
 
 /* R's chain: "explain" with --explain, "root_cause" on failure. */
 void rr_render_chain(struct printer *p, const struct rr_result *r);

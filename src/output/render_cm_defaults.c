@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "output/prom_samples.h"
 #include "output/render_ports.h"
 #include "output/render_prom.h"

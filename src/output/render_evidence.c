@@ -10,9 +10,9 @@
 
 #include "base/ib_port.h"
 #include "base/util.h"
-#include "model/chain.h"
-#include "model/evidence.h"
-#include "model/peer_facts.h"
+#include "model/explain/chain.h"
+#include "model/probe/evidence.h"
+#include "model/probe/peer_facts.h"
 #include "output/render_evidence.h"
 
 static void render_entry(struct printer *p, const struct rr_evidence_set *s,

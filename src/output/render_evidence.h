@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A result's evidence list and its peer's facts (model/evidence.h,
- * model/peer_facts.h), and the decision's own members of the error
+ * A result's evidence list and its peer's facts (model/probe/evidence.h,
+ * model/probe/peer_facts.h), and the decision's own members of the error
  * object: the evidence it rests on, the causes that remain.
  */
 #ifndef RR_RENDER_EVIDENCE_H
 #define RR_RENDER_EVIDENCE_H
 
-#include "model/result.h"
+#include "model/probe/result.h"
 #include "output/printer.h"
 
 /* "evidence" and "peer": JSON always, text with --explain. */

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "model/connection.h"
+#include "model/probe/connection.h"
 #include "output/printer.h"
 
 /* Connections counted by how they ended. */

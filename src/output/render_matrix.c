@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "output/render_matrix.h"
 #include "output/render_records.h"
 

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "model/matrix.h"
+#include "model/matrix/matrix.h"
 #include "output/printer.h"
 
 struct rr_matrix_view {

@@ -6,7 +6,7 @@
 #ifndef RR_RENDER_PORTS_H
 #define RR_RENDER_PORTS_H
 
-#include "model/host_facts.h"
+#include "model/explain/host_facts.h"
 #include "output/printer.h"
 
 /* One record per port, in the top-level list "ports". */

@@ -14,9 +14,9 @@
 #include "base/clock.h"
 #include "base/sockaddr.h"
 #include "base/util.h"
-#include "model/cause.h"
-#include "model/decode.h"
-#include "model/fields.h"
+#include "model/probe/cause.h"
+#include "model/probe/decode.h"
+#include "model/probe/fields.h"
 #include "output/prom_samples.h"
 #include "output/render_prom.h"
 

@@ -12,10 +12,10 @@
 
 #include <stddef.h>
 
-#include "model/host_facts.h"
-#include "model/dest_stats.h"
-#include "model/result.h"
-#include "model/tally.h"
+#include "model/explain/host_facts.h"
+#include "model/probe/dest_stats.h"
+#include "model/probe/result.h"
+#include "model/probe/tally.h"
 #include "output/printer.h"
 #include "output/render_matrix.h"
 

@@ -11,10 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model/dest_stats.h"
-#include "model/host_facts.h"
-#include "model/result.h"
-#include "model/tally.h"
+#include "model/probe/dest_stats.h"
+#include "model/explain/host_facts.h"
+#include "model/probe/result.h"
+#include "model/probe/tally.h"
 #include "output/printer.h"
 #include "output/render_matrix.h"
 

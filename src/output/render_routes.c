@@ -5,8 +5,8 @@
 
 #include "base/ib_port.h"
 #include "base/escape.h"
-#include "model/chain.h"
-#include "model/decode.h"
+#include "model/explain/chain.h"
+#include "model/probe/decode.h"
 #include "output/render.h"
 #include "output/render_routes.h"
 

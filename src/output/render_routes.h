@@ -16,17 +16,17 @@
 
 #include <stdio.h>
 
-#include "model/credit_loops.h"
-#include "model/fabric_counts.h"
-#include "model/fabric_routes.h"
-#include "model/fabric_sm.h"
-#include "model/fabric_verdict.h"
-#include "model/sl2vl.h"
-#include "model/pair_sls.h"
-#include "model/result.h"
-#include "model/link_health.h"
-#include "model/route_topology.h"
-#include "model/route_compare.h"
+#include "model/fabric/credit_loops.h"
+#include "model/fabric/fabric_counts.h"
+#include "model/fabric/fabric_routes.h"
+#include "model/fabric/fabric_sm.h"
+#include "model/fabric/fabric_verdict.h"
+#include "model/fabric/sl2vl.h"
+#include "model/fabric/pair_sls.h"
+#include "model/probe/result.h"
+#include "model/fabric/link_health.h"
+#include "model/fabric/route_topology.h"
+#include "model/fabric/route_compare.h"
 #include "output/printer.h"
 
 struct rr_routes_view {

@@ -17,8 +17,8 @@
 #include "rdmacm/cm_evidence.h"
 #include "rdmacm/cm_gather.h"
 #include "rdmacm/cm_listener.h"
-#include "model/decide_connect.h"
-#include "model/decode.h"
+#include "model/probe/decide_connect.h"
+#include "model/probe/decode.h"
 #include "host/rdma_libs.h"
 #include "host/udp_probe.h"
 

@@ -5,7 +5,7 @@
 #include <arpa/inet.h>
 
 #include "rdmacm/cm_collect.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 
 /*
  * The ToS the id went out with: its own (--tos), else on RoCE the port's

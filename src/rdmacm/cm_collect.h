@@ -15,8 +15,8 @@
 #include <rdma/rdma_cma.h>
 
 #include "host/cm_defaults.h"
-#include "model/host_facts.h"
-#include "model/result.h"
+#include "model/explain/host_facts.h"
+#include "model/probe/result.h"
 
 /* The port the kernel bound an id to, as the backend read it. */
 struct rr_cm_port {

@@ -8,7 +8,7 @@
 #include "base/clock.h"
 #include "rdmacm/cm_data.h"
 #include "host/rdma_libs.h"
-#include "model/transfer.h"
+#include "model/probe/transfer.h"
 
 /* Work request ids: which completion is which. */
 #define WR_SEND 1

@@ -7,7 +7,7 @@
 #include "base/clock.h"
 #include "base/sockaddr.h"
 #include "host/rdma_libs.h"
-#include "model/cause.h"
+#include "model/probe/cause.h"
 #include "rdmacm/cm_evidence.h"
 
 /*

@@ -15,7 +15,7 @@
 #include <sys/socket.h>
 #include <rdma/rdma_cma.h>
 
-#include "model/evidence.h"
+#include "model/probe/evidence.h"
 
 struct rr_cm_ev;
 

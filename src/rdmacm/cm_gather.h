@@ -18,8 +18,8 @@
 
 #include "host/host.h"
 #include "host/ip_evidence.h"
-#include "model/evidence.h"
-#include "model/peer_facts.h"
+#include "model/probe/evidence.h"
+#include "model/probe/peer_facts.h"
 
 struct rr_gather_params {
 	struct rr_host *host;			/* the route and its interface */

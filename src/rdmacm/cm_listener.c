@@ -9,8 +9,8 @@
 #include "base/clock.h"
 #include "rdmacm/cm_data.h"
 #include "rdmacm/cm_listener.h"
-#include "model/peer_facts.h"
-#include "model/transfer.h"
+#include "model/probe/peer_facts.h"
+#include "model/probe/transfer.h"
 #include "host/rdma_libs.h"
 
 /* Connections open at once; a request beyond them is turned away. */

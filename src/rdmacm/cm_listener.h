@@ -13,8 +13,8 @@
 #include <sys/socket.h>
 
 #include "base/port_space.h"
-#include "model/connection.h"
-#include "model/peer_facts.h"
+#include "model/probe/connection.h"
+#include "model/probe/peer_facts.h"
 
 struct ibv_context;
 

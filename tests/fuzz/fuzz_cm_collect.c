@@ -26,8 +26,8 @@
 #include <limits.h>
 
 #include "rdmacm/cm_collect.h"
-#include "model/cause.h"
-#include "model/decode.h"
+#include "model/probe/cause.h"
+#include "model/probe/decode.h"
 #include "output/printer.h"
 #include "output/render.h"
 #include "fuzz.h"

@@ -19,8 +19,8 @@
 #include <math.h>
 
 #include "base/steps.h"
-#include "model/expect.h"
-#include "model/fabric_counts.h"
+#include "model/probe/expect.h"
+#include "model/fabric/count_expect.h"
 #include "base/numbers.h"
 #include "fuzz.h"
 

@@ -31,7 +31,7 @@
 
 #include "mad/fabric_disc.h"
 #include "mad/fabric_tables.h"
-#include "model/fabric_routes.h"
+#include "model/fabric/fabric_routes.h"
 #include "fuzz.h"
 
 #define MAX_NODES 48

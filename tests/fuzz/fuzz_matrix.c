@@ -17,7 +17,7 @@
 
 #include "input/line_reader.h"
 #include "input/record_reader.h"
-#include "model/matrix.h"
+#include "model/matrix/matrix.h"
 #include "output/render_matrix.h"
 #include "output/render_matrix_svg.h"
 #include "fuzz.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The witness's text (src/model/peer_facts.c), as a REP's private data
+ * The witness's text (src/model/probe/peer_facts.c), as a REP's private data
  * or a witness's answer brings it from anywhere on the network: any
  * bytes to rr_peer_facts_parse().  Checks:
  * - it never reads past the input (ASan: the input is copied to a buffer
@@ -12,7 +12,7 @@
  *   same facts: the writer and the reader agree on every value;
  * - a text it refuses says why.
  */
-#include "model/peer_facts.h"
+#include "model/probe/peer_facts.h"
 #include "fuzz.h"
 
 static void check_name(const char *s, size_t len)

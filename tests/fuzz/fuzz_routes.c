@@ -24,8 +24,8 @@
  * each group's place in words within any buffer size; the hottest ports
  * and the fair share over the links between switches.
  */
-#include "model/fabric_graph.h"
-#include "model/fabric_routes.h"
+#include "model/fabric/fabric_graph.h"
+#include "model/fabric/fabric_routes.h"
 #include "fuzz.h"
 
 #define MAX_NODES 100

@@ -29,7 +29,7 @@
 #include <json-c/json.h>
 
 #include "mad/sa_trace.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "output/printer.h"
 #include "output/render.h"
 #include "fuzz.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of src/host/route_walk.c, route_dump.c's parsing and
- * src/model/refusal.c: rules and routes in, what refused the lookup out.
+ * src/model/explain/refusal.c: rules and routes in, what refused the lookup out.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include "host/route_dump.h"
 #include "host/route_walk.h"
-#include "model/refusal.h"
+#include "model/explain/refusal.h"
 #include "netlink_msgs.h"
 #include "host/rdma_libs.h"
 #include "../tap.h"

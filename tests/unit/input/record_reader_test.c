@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "input/record_reader.h"
-#include "model/decode.h"
+#include "model/probe/decode.h"
 #include "../tap.h"
 
 static enum rr_record_kind parse(const char *line, struct rr_record *rec,

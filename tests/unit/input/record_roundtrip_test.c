@@ -12,7 +12,7 @@
 #include <json-c/json.h>
 
 #include "input/record_reader.h"
-#include "model/fields.h"
+#include "model/probe/fields.h"
 #include "output/printer.h"
 #include "output/render.h"
 #include "../tap.h"

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <rdma/rdma_cma.h>
 
-#include "model/chain.h"
+#include "model/explain/chain.h"
 #include "output/printer.h"
 #include "output/render.h"
-#include "model/result.h"
+#include "model/probe/result.h"
 #include "../tap.h"
 
 #ifndef RR_GOLDEN_DIR

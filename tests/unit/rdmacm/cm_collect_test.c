@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "rdmacm/cm_collect.h"
-#include "model/fields.h"
+#include "model/probe/fields.h"
 #include "../tap.h"
 
 static void gid(uint8_t out[16], const char *text)

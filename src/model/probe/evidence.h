@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Fresh evidence about a peer, gathered when a connection request gets
+ * no answer: each question asked now (a cached answer is no answer),
+ * what came back and how long it took.  The CM backend asks; explain
+ * decides the cause from the answers (model/probe/decide_connect.h); the
+ * renderers show them.  Plain data, no I/O.
+ */
+#ifndef RR_EVIDENCE_H
+#define RR_EVIDENCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+/* What was asked, in the order the list shows them. */
+enum rr_ev_kind {
+	RR_EV_NEIGHBOUR,	/* ARP or ND asked again, not the cache */
+	RR_EV_ICMP,		/* an ICMP or ICMPv6 echo */
+	RR_EV_WITNESS,		/* TCP to the port asked: --listen's witness */
+	RR_EV_UDP,		/* a UDP datagram to port 4791 */
+	RR_EV_CM_OTHER,		/* a CM REQ to a service ID nobody serves */
+	RR_EV_CM_TOS0,		/* the same with ToS 0 (the ToS used is not) */
+	RR_EV_COUNT
+};
+
+/* What came back. */
+enum rr_ev_answer {
+	RR_EVA_NOT_ASKED,	/* not in the list */
+	RR_EVA_PENDING,		/* asked, the deadline not reached yet */
+	RR_EVA_ANSWERED,	/* the peer answered (its words in said) */
+	RR_EVA_NO_ANSWER,	/* nothing by the deadline */
+	/* The host answered that nothing serves that port: TCP RST, ICMP
+	 * port unreachable. */
+	RR_EVA_REFUSED,
+	/* An ICMP destination unreachable other than for the port. */
+	RR_EVA_UNREACHABLE,
+	/* TCP: the connection was accepted, nothing was said in time. */
+	RR_EVA_SILENT,
+	/* Not asked: the tool may not (needs CAP_NET_RAW); said in said. */
+	RR_EVA_NOT_ALLOWED,
+	/* Could not be asked (a call failed: errno in said). */
+	RR_EVA_ERROR,
+	RR_EVA_COUNT
+};
+
+#define RR_EV_SAID_LEN 112
+
+struct rr_evidence {
+	enum rr_ev_answer answer;
+	double ms;			/* asked to answer; -1 none */
+	char said[RR_EV_SAID_LEN];	/* what came back, in words */
+};
+
+/*
+ * The witness's receive counters (rdma-route --listen at the peer) of
+ * the port that holds the address asked, read before and after this
+ * tool's requests of the evidence went.
+ */
+struct rr_ev_counters {
+	bool have;			/* both reads came, of one port */
+	uint64_t cm_req_before, cm_req_after;	/* cm_rx_msgs/req */
+	bool have_pkts;
+	uint64_t pkts_before, pkts_after;	/* RoCE packets received */
+};
+
+struct rr_evidence_set {
+	bool gathered;			/* any was asked */
+	/* The neighbour asked is a gateway, not the peer itself. */
+	bool via_gateway;
+	int tos;			/* the ToS the connection used; -1 unknown */
+	struct rr_evidence ev[RR_EV_COUNT];
+	struct rr_ev_counters counters;
+};
+
+/* "neighbour", "icmp_echo", "witness", "udp_4791", ...; "unknown". */
+const char *rr_ev_kind_key(enum rr_ev_kind kind);
+/* The kind of KEY; RR_EV_COUNT for none. */
+enum rr_ev_kind rr_ev_kind_from_key(const char *key);
+/* "answered", "no_answer", ...; "unknown" out of range. */
+const char *rr_ev_answer_key(enum rr_ev_answer answer);
+/* The answer of KEY; RR_EVA_COUNT for none. */
+enum rr_ev_answer rr_ev_answer_from_key(const char *key);
+/* What KIND asks, in words: "ARP or ND asked again now". */
+const char *rr_ev_kind_words(enum rr_ev_kind kind);
+
+/* S's entry KIND answered ANSWER after MS (-1: none), SAID as printf's. */
+void rr_ev_set(struct rr_evidence_set *s, enum rr_ev_kind kind,
+	       enum rr_ev_answer answer, double ms, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Whether KIND was asked (any answer but not asked). */
+bool rr_ev_asked(const struct rr_evidence_set *s, enum rr_ev_kind kind);
+/* Entries still pending become no_answer: the deadline came. */
+void rr_ev_close(struct rr_evidence_set *s);
+
+#endif

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the far end says of itself: rdma-route --listen answers a query
+ * on its witness channel (TCP on its listen port) and puts the same
+ * facts, fewer of them, in the private data of its REP.  The text both
+ * carry is written and read here, pure and bounded: "key value" lines
+ * after a first line "rdma-route-witness 1", up to a line "end".
+ * Nothing in it is secret: port states, MTUs, which GID holds the
+ * address asked, a few receive counters.
+ */
+#ifndef RR_PEER_FACTS_H
+#define RR_PEER_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "model/probe/result.h"	/* enum rr_gid_type */
+
+#define RR_PEER_MAGIC "rdma-route-witness 1"
+#define RR_PEER_MAX_PORTS 8
+#define RR_PEER_NAME_LEN 64
+/* The REP's private data holds at most this (IB CM REP: 196 bytes). */
+#define RR_PEER_REP_LEN 196
+/* The witness's answer holds at most this. */
+#define RR_PEER_TEXT_MAX 4096
+
+/* One RDMA port of the peer, as it lists them. */
+struct rr_peer_port {
+	char device[RR_PEER_NAME_LEN];
+	uint8_t port;
+	int state;			/* enum ibv_port_state; 0 unknown */
+	char netdev[16];		/* "" none */
+	unsigned int active_mtu;	/* bytes; 0 unknown */
+};
+
+/* The GID entry of the peer that holds the address asked. */
+struct rr_peer_gid {
+	char device[RR_PEER_NAME_LEN];
+	uint8_t port;
+	unsigned int index;
+	enum rr_gid_type type;
+	char netdev[16];
+	int vlan;			/* -1: none */
+};
+
+struct rr_peer_facts {
+	bool known;			/* something was heard */
+	bool from_witness;		/* the whole list, else the REP's */
+	char host[RR_PEER_NAME_LEN];
+	char version[24];
+	char address[64];		/* the address it was asked on */
+	/* Its RDMA CM listens on listen_port; else why not, as errno names it. */
+	bool listening;
+	uint16_t listen_port;
+	char listen_error[24];
+	uint32_t echo_max;		/* it echoes messages up to this; 0 not */
+	bool have_gid;			/* a GID of its holds the address */
+	struct rr_peer_gid gid;
+	unsigned int netdev_mtu;	/* the GID's netdev; 0 unknown */
+	unsigned int active_mtu;	/* its port's; 0 unknown */
+	int port_state;			/* its port's; 0 unknown */
+	bool have_counters;		/* of the GID's port */
+	uint64_t cm_rx_req;
+	bool have_pkts;
+	uint64_t rcvd_pkts;
+	unsigned int num_ports;
+	struct rr_peer_port ports[RR_PEER_MAX_PORTS];
+};
+
+/*
+ * F as text into BUF (LEN bytes, at most RR_PEER_TEXT_MAX), ending with
+ * "end\n"; BRIEF keeps to what a REP carries (echo, the GID, the MTUs).
+ * The length written, 0 when LEN is too short.
+ */
+size_t rr_peer_facts_write(const struct rr_peer_facts *f, bool brief,
+			   char *buf, size_t len);
+/*
+ * TEXT (LEN bytes, not NUL-terminated, what follows "end" ignored) into
+ * *F; false with what is wrong in WHY (no magic line, a bad value, no
+ * "end").  Unknown keys are skipped: a newer listener may say more.
+ */
+bool rr_peer_facts_parse(const char *text, size_t len,
+			 struct rr_peer_facts *f, char *why, size_t why_len);
+/* "RoCEv2", as the text writes a GID type; NULL for unknown. */
+const char *rr_peer_gid_type_token(enum rr_gid_type type);
+
+#endif
