@@ -11,6 +11,7 @@
 #include "model/probe/decode.h"
 #include "base/escape.h"
 #include "base/num_text.h"
+#include "model/probe/failure_text.h"
 #include "model/probe/fields.h"
 #include "output/render.h"
 #include "output/render_chain.h"

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <rdma/rdma_cma.h>
 
 #include "base/ib_port.h"
 #include "base/clock.h"
@@ -15,117 +14,9 @@
 #include "model/probe/cause.h"
 #include "model/probe/result.h"
 #include "model/probe/decode.h"
+#include "model/probe/failure_text.h"
 #include "model/probe/fields.h"
 #include "base/sockaddr.h"
-
-/*
- * librdmacm's event names (rdma_event_str's, without its "RDMA_CM_EVENT_"),
- * without linking it into the renderers: each by its enum's own value.
- */
-static const char *event_name(int event)
-{
-	static const char *const names[] = {
-		[RDMA_CM_EVENT_ADDR_RESOLVED] = "ADDR_RESOLVED",
-		[RDMA_CM_EVENT_ADDR_ERROR] = "ADDR_ERROR",
-		[RDMA_CM_EVENT_ROUTE_RESOLVED] = "ROUTE_RESOLVED",
-		[RDMA_CM_EVENT_ROUTE_ERROR] = "ROUTE_ERROR",
-		[RDMA_CM_EVENT_CONNECT_REQUEST] = "CONNECT_REQUEST",
-		[RDMA_CM_EVENT_CONNECT_RESPONSE] = "CONNECT_RESPONSE",
-		[RDMA_CM_EVENT_CONNECT_ERROR] = "CONNECT_ERROR",
-		[RDMA_CM_EVENT_UNREACHABLE] = "UNREACHABLE",
-		[RDMA_CM_EVENT_REJECTED] = "REJECTED",
-		[RDMA_CM_EVENT_ESTABLISHED] = "ESTABLISHED",
-		[RDMA_CM_EVENT_DISCONNECTED] = "DISCONNECTED",
-		[RDMA_CM_EVENT_DEVICE_REMOVAL] = "DEVICE_REMOVAL",
-		[RDMA_CM_EVENT_MULTICAST_JOIN] = "MULTICAST_JOIN",
-		[RDMA_CM_EVENT_MULTICAST_ERROR] = "MULTICAST_ERROR",
-		[RDMA_CM_EVENT_ADDR_CHANGE] = "ADDR_CHANGE",
-		[RDMA_CM_EVENT_TIMEWAIT_EXIT] = "TIMEWAIT_EXIT",
-	};
-
-	if (event < 0 || (size_t)event >= ARRAY_SIZE(names) || !names[event])
-		return "UNKNOWN";
-	return names[event];
-}
-
-/* A reject's reason, or an unsuccessful SIDR REP's status, in words. */
-static const char *peer_reason(const struct rr_failure *f)
-{
-	if (f->kind != RR_FAIL_EVENT || f->status <= 0)
-		return NULL;
-	if (f->event == RDMA_CM_EVENT_REJECTED)
-		return rr_reject_reason_str(f->status);
-	if (f->event == RDMA_CM_EVENT_UNREACHABLE)
-		return rr_sidr_status_str(f->status);
-	return NULL;
-}
-
-static const char *fail_kind_key(enum rr_fail_kind kind)
-{
-	switch (kind) {
-	case RR_FAIL_CALL:
-		return "call";
-	case RR_FAIL_EVENT:
-		return "event";
-	case RR_FAIL_DEADLINE:
-		return "deadline";
-	default:
-		return "none";
-	}
-}
-
-/*
- * "umad_recv()", but a MAD named with its attribute, "SubnGet(PortInfo)",
- * has its parentheses already.
- */
-static const char *call_parens(const char *call)
-{
-	size_t n = strlen(call);
-
-	return n && call[n - 1] == ')' ? "" : "()";
-}
-
-const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len)
-{
-	const struct rr_failure *f = &r->out.fail;
-	const char *name = f->err ? strerrorname_np(f->err) : NULL;
-
-	if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err &&
-	    f->detail)
-		snprintf(buf, len, "%s", f->detail);	/* a node's name (--sa) */
-	else if (f->step == RR_STEP_LOOKUP && f->kind == RR_FAIL_CALL && !f->err)
-		snprintf(buf, len, "%s", gai_strerror(f->status));
-	else if (f->step == RR_STEP_TRANSFER && f->kind == RR_FAIL_CALL &&
-		 !f->err)
-		snprintf(buf, len, "%s%s: work completion status %s", f->call,
-			 call_parens(f->call),
-			 rr_wc_status_key(r->out.transfer.wc_status) ?
-			 rr_wc_status_key(r->out.transfer.wc_status) : "unknown");
-	else if (f->kind == RR_FAIL_CALL && !f->err)
-		snprintf(buf, len, "%s%s: %s", f->call, call_parens(f->call),
-			 f->where[0] ? f->where : f->detail ? f->detail : "failed");
-	else if (f->kind == RR_FAIL_DEADLINE)
-		snprintf(buf, len, "no event within the tool's deadline of %u ms",
-			 f->deadline_ms);
-	else if (f->kind == RR_FAIL_EVENT && rr_event_status_is_reason(f->event) &&
-		 f->status > 0)
-		snprintf(buf, len, "RDMA_CM_EVENT_%s, %s %d (%s)",
-			 event_name(f->event),
-			 f->event == RDMA_CM_EVENT_REJECTED ? "reason" : "SIDR status",
-			 f->status, peer_reason(f) ? peer_reason(f) : "unknown");
-	else if (f->kind == RR_FAIL_EVENT && !f->err)
-		/* DEVICE_REMOVAL, ADDR_CHANGE: the event says it all. */
-		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d",
-			 event_name(f->event), f->status);
-	else if (f->kind == RR_FAIL_EVENT)
-		snprintf(buf, len, "RDMA_CM_EVENT_%s, status %d (%s: %s)",
-			 event_name(f->event), f->status,
-			 name ? name : "?", strerror(f->err));
-	else
-		snprintf(buf, len, "%s() failed: %s (%s)", f->call,
-			 name ? name : "?", strerror(f->err));
-	return buf;
-}
 
 static void str(struct rr_fval *v, bool present, const char *s)
 {
@@ -139,33 +30,170 @@ static void num(struct rr_fval *v, bool present, long long i)
 	v->i = i;
 }
 
+/*
+ * The plain members: each read and written through its row's columns
+ * (struct rr_member), the base being the result, the path or the hop.
+ */
+static const char *member_at(const void *base, unsigned int off)
+{
+	return (const char *)base + off;
+}
+
+static unsigned long long load_uint(const char *at, unsigned int size)
+{
+	switch (size) {
+	case 1:
+		return *(const uint8_t *)at;
+	case 2:
+		return *(const uint16_t *)at;
+	case 4:
+		return *(const uint32_t *)at;
+	default:
+		return *(const uint64_t *)at;
+	}
+}
+
+static void store_uint(char *at, unsigned int size, unsigned long long x)
+{
+	switch (size) {
+	case 1:
+		*(uint8_t *)at = (uint8_t)x;
+		break;
+	case 2:
+		*(uint16_t *)at = (uint16_t)x;
+		break;
+	case 4:
+		*(uint32_t *)at = (uint32_t)x;
+		break;
+	default:
+		*(uint64_t *)at = x;
+	}
+}
+
+/* The member of F in BASE into V, there as its row says. */
+static void member_get(const struct rr_field *f, const void *base,
+		       struct rr_fval *v)
+{
+	const struct rr_member *m = &f->mem;
+	const char *at = member_at(base, m->off);
+	bool nonzero;
+
+	switch (m->kind) {
+	case RR_MEM_UINT:
+		v->i = (long long)load_uint(at, m->size);
+		nonzero = v->i != 0;
+		break;
+	case RR_MEM_MS:
+		v->d = *(const double *)at;
+		nonzero = v->d != 0;
+		break;
+	case RR_MEM_TEXT:
+		v->s = *(const char *const *)at;
+		nonzero = v->s != NULL;
+		break;
+	default:
+		v->s = at;
+		nonzero = at[0] != '\0';
+	}
+	v->present = m->has == RR_HAS_ALWAYS ? true :
+		     m->has == RR_HAS_NONZERO ? nonzero :
+		     *(const bool *)member_at(base, m->flag);
+}
+
+/* A result's or a path's member (PATH's for a path field). */
+static void get_member(const struct rr_field *f, const struct rr_result *r,
+		       const struct rr_path *p, struct rr_fval *v)
+{
+	member_get(f, f->mem.base == RR_IN_PATH ? (const void *)p : r, v);
+}
+
+static void get_hop_member(const struct rr_field *f, const struct rr_hop *h,
+			   struct rr_fval *v)
+{
+	member_get(f, h, v);
+}
+
+/* V into the member, when in its bound; a flag that says it is there, set. */
+static bool set_member(const struct rr_field *f, struct rr_result *r,
+		       struct rr_path *p, const struct rr_fval *v,
+		       struct rr_fstore *st)
+{
+	const struct rr_member *m = &f->mem;
+	char *base = m->base == RR_IN_PATH ? (char *)p : (char *)r;
+	char *at = base + m->off;
+
+	switch (m->kind) {
+	case RR_MEM_UINT:
+		if (v->i < 0 || (double)v->i > m->max)
+			return false;
+		store_uint(at, m->size, (unsigned long long)v->i);
+		break;
+	case RR_MEM_MS:
+		if (!(v->d >= 0 && v->d < m->max))	/* NaN too */
+			return false;
+		*(double *)at = v->d;
+		break;
+	case RR_MEM_TEXT:
+		*(const char **)at = rr_fstore_put(st, v->s);
+		break;
+	default:
+		if (strlen(v->s) >= m->size)
+			return false;
+		memcpy(at, v->s, strlen(v->s) + 1);
+	}
+	if (m->has == RR_HAS_FLAG)
+		*(bool *)(base + m->flag) = true;
+	return true;
+}
+
+/* A selector's code (its member) and its name. */
+static void get_selector(const struct rr_field *f, const struct rr_result *r,
+			 const struct rr_path *p, struct rr_fval *v)
+{
+	get_member(f, r, p, v);
+	v->s = rr_selector_name((int)v->i);
+}
+
+/*
+ * A row's columns: where the member is (M in TYPE), how it says it is
+ * there, its bound read back.  _SET: the generic setter only, the field
+ * computing what it shows.
+ */
+#define MEMBER(kind, base, type, m, has, flag, max)			\
+	.mem = { kind, base, offsetof(type, m),				\
+		 sizeof(((type *)0)->m), has, flag, max }
+#define R_NUM(m, has, max) .get = get_member, .set = set_member,	\
+	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, has, 0, max)
+#define R_NUM_IF(m, flag, max) .get = get_member, .set = set_member,	\
+	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, RR_HAS_FLAG, \
+	       offsetof(struct rr_result, flag), max)
+#define R_NUM_SET(m, max) .set = set_member,				\
+	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, RR_HAS_ALWAYS, 0, max)
+#define R_MS_IF(m, flag, max) .get = get_member, .set = set_member,	\
+	MEMBER(RR_MEM_MS, RR_IN_RESULT, struct rr_result, m, RR_HAS_FLAG, \
+	       offsetof(struct rr_result, flag), max)
+#define R_TEXT(m) .get = get_member, .set = set_member,			\
+	MEMBER(RR_MEM_TEXT, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
+#define R_TEXT_SET(m) .set = set_member,				\
+	MEMBER(RR_MEM_TEXT, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
+#define R_CHARS(m) .get = get_member, .set = set_member,		\
+	MEMBER(RR_MEM_CHARS, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
+#define P_NUM(m, max) .get = get_member, .set = set_member,		\
+	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_ALWAYS, 0, max)
+#define P_NUM_IF(m, flag, max) .get = get_member, .set = set_member,	\
+	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_FLAG,	\
+	       offsetof(struct rr_path, flag), max)
+#define P_NUM_SET(m, max) .set = set_member,				\
+	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_ALWAYS, 0, max)
+#define H_NUM(m, has) .get_hop = get_hop_member,			\
+	MEMBER(RR_MEM_UINT, RR_IN_HOP, struct rr_hop, m, has, 0, 0)
+#define H_NUM_IF(m, flag) .get_hop = get_hop_member,			\
+	MEMBER(RR_MEM_UINT, RR_IN_HOP, struct rr_hop, m, RR_HAS_FLAG,	\
+	       offsetof(struct rr_hop, flag), 0)
+#define H_CHARS(m) .get_hop = get_hop_member,				\
+	MEMBER(RR_MEM_CHARS, RR_IN_HOP, struct rr_hop, m, RR_HAS_NONZERO, 0, 0)
+
 /* The result's own fields. */
-
-static void get_destination(const struct rr_field *f, const struct rr_result *r,
-			    const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, true, r->probe.target);
-}
-
-static void get_seq(const struct rr_field *f, const struct rr_result *r,
-		    const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, r->probe.seq > 0, r->probe.seq);
-}
-
-/* Records of many hosts merged: which host made this one (--host-label). */
-static void get_host(const struct rr_field *f, const struct rr_result *r,
-		     const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->probe.host != NULL, r->probe.host);
-}
-
-/* --sa --from: the path's source, as the command line gave it. */
-static void get_from(const struct rr_field *f, const struct rr_result *r,
-		     const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->probe.from != NULL, r->probe.from);
-}
 
 /* When the probe started, on the wall clock: its total step's start. */
 static void get_time(const struct rr_field *f, const struct rr_result *r,
@@ -192,14 +220,6 @@ static void get_status(const struct rr_field *f, const struct rr_result *r,
 	str(v, true, rr_result_status(r));
 }
 
-/* A timeline of the run: when each probe started. */
-static void get_start_ms(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	v->present = r->out.have_start;
-	v->d = r->out.start_ms;
-}
-
 /* Several results of one name (-A) differ by their address. */
 static void get_address(const struct rr_field *f, const struct rr_result *r,
 			const struct rr_path *p, struct rr_fval *v)
@@ -207,36 +227,10 @@ static void get_address(const struct rr_field *f, const struct rr_result *r,
 	str(v, r->probe.have_dst, rr_sockaddr_str(&r->probe.dst, v->buf, sizeof(v->buf)));
 }
 
-static void get_name_addresses(const struct rr_field *f,
-			       const struct rr_result *r,
-			       const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, r->probe.name_addresses > 0, r->probe.name_addresses);
-}
-
 static void get_source(const struct rr_field *f, const struct rr_result *r,
 		       const struct rr_path *p, struct rr_fval *v)
 {
 	str(v, r->out.have_src, rr_sockaddr_str(&r->out.src, v->buf, sizeof(v->buf)));
-}
-
-static void get_device(const struct rr_field *f, const struct rr_result *r,
-		       const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.device[0], r->out.device);
-}
-
-static void get_port(const struct rr_field *f, const struct rr_result *r,
-		     const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, r->out.device[0], r->out.port);
-}
-
-static void get_connect_port(const struct rr_field *f,
-			     const struct rr_result *r, const struct rr_path *p,
-			     struct rr_fval *v)
-{
-	num(v, r->out.connect_port, r->out.connect_port);
 }
 
 /* --connect: whether the peer confirmed the disconnect (its DREP came). */
@@ -304,12 +298,6 @@ static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
 	str(v, rr_result_routed(r), rr_gid_type_name(r->out.gid_type));
 }
 
-static void get_sgid_index(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, r->out.used.have_sgid_index, r->out.used.sgid_index);
-}
-
 /* The port's own rate: what "port current rate" in a PathRecord means. */
 static void get_port_rate(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
@@ -320,12 +308,6 @@ static void get_port_rate(const struct rr_field *f, const struct rr_result *r,
 	v->d = r->out.used.port_rate_gbps;
 	rr_g_text(v->d, text);
 	snprintf(v->text, sizeof(v->text), "%s Gb/s", text);
-}
-
-static void get_port_space(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.used.port_space, r->out.used.port_space);
 }
 
 static void get_tos(const struct rr_field *f, const struct rr_result *r,
@@ -437,56 +419,11 @@ static bool parse_addr(const char *s, struct sockaddr_storage *ss)
 	return strchr(s, '%') && inet_pton(AF_INET6, bare, &s6->sin6_addr) == 1;
 }
 
-static bool set_destination(const struct rr_field *f, struct rr_result *r,
-			    struct rr_path *p, const struct rr_fval *v,
-			    struct rr_fstore *st)
-{
-	r->probe.target = rr_fstore_put(st, v->s);
-	return true;
-}
-
-static bool set_seq(const struct rr_field *f, struct rr_result *r,
-		    struct rr_path *p, const struct rr_fval *v,
-		    struct rr_fstore *st)
-{
-	if (!in(v, LLONG_MAX))
-		return false;
-	r->probe.seq = (unsigned long long)v->i;
-	return true;
-}
-
-static bool set_host(const struct rr_field *f, struct rr_result *r,
-		     struct rr_path *p, const struct rr_fval *v,
-		     struct rr_fstore *st)
-{
-	r->probe.host = rr_fstore_put(st, v->s);
-	return true;
-}
-
 static bool set_time(const struct rr_field *f, struct rr_result *r,
 		     struct rr_path *p, const struct rr_fval *v,
 		     struct rr_fstore *st)
 {
 	r->probe.time = rr_fstore_put(st, v->s);
-	return true;
-}
-
-static bool set_from(const struct rr_field *f, struct rr_result *r,
-		     struct rr_path *p, const struct rr_fval *v,
-		     struct rr_fstore *st)
-{
-	r->probe.from = rr_fstore_put(st, v->s);
-	return true;
-}
-
-static bool set_start_ms(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	if (!(v->d >= 0 && v->d < 1e15))	/* NaN too */
-		return false;
-	r->out.have_start = true;
-	r->out.start_ms = v->d;
 	return true;
 }
 
@@ -498,52 +435,12 @@ static bool set_address(const struct rr_field *f, struct rr_result *r,
 	return r->probe.have_dst;
 }
 
-static bool set_name_addresses(const struct rr_field *f, struct rr_result *r,
-			       struct rr_path *p, const struct rr_fval *v,
-			       struct rr_fstore *st)
-{
-	if (!in(v, UINT_MAX))
-		return false;
-	r->probe.name_addresses = (unsigned int)v->i;
-	return true;
-}
-
 static bool set_source(const struct rr_field *f, struct rr_result *r,
 		       struct rr_path *p, const struct rr_fval *v,
 		       struct rr_fstore *st)
 {
 	r->out.have_src = parse_addr(v->s, &r->out.src);
 	return r->out.have_src;
-}
-
-static bool set_device(const struct rr_field *f, struct rr_result *r,
-		       struct rr_path *p, const struct rr_fval *v,
-		       struct rr_fstore *st)
-{
-	if (strlen(v->s) >= sizeof(r->out.device))
-		return false;
-	snprintf(r->out.device, sizeof(r->out.device), "%s", v->s);
-	return true;
-}
-
-static bool set_port(const struct rr_field *f, struct rr_result *r,
-		     struct rr_path *p, const struct rr_fval *v,
-		     struct rr_fstore *st)
-{
-	if (!in(v, UINT8_MAX))
-		return false;
-	r->out.port = (uint8_t)v->i;
-	return true;
-}
-
-static bool set_connect_port(const struct rr_field *f, struct rr_result *r,
-			     struct rr_path *p, const struct rr_fval *v,
-			     struct rr_fstore *st)
-{
-	if (!in(v, UINT16_MAX))
-		return false;
-	r->out.connect_port = (uint16_t)v->i;
-	return true;
 }
 
 static bool set_disconnect_confirmed(const struct rr_field *f,
@@ -578,32 +475,12 @@ static bool set_data_sizes(const struct rr_field *f, struct rr_result *r,
 	return r->out.transfer.num == plan.num;
 }
 
-static bool set_data_passed(const struct rr_field *f, struct rr_result *r,
-			    struct rr_path *p, const struct rr_fval *v,
-			    struct rr_fstore *st)
-{
-	if (!in(v, RR_DATA_MAX_MESSAGES))
-		return false;
-	r->out.transfer.passed = (unsigned int)v->i;
-	return true;
-}
-
 static bool set_wc_status(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
 {
 	r->out.transfer.wc_status = rr_wc_status_from_key(v->s);
 	return r->out.transfer.wc_status >= 0;
-}
-
-static bool set_netdev_mtu(const struct rr_field *f, struct rr_result *r,
-			   struct rr_path *p, const struct rr_fval *v,
-			   struct rr_fstore *st)
-{
-	if (!in(v, 1U << 20))
-		return false;
-	r->out.transfer.netdev_mtu = (unsigned int)v->i;
-	return true;
 }
 
 static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
@@ -642,17 +519,6 @@ static bool set_gid_type(const struct rr_field *f, struct rr_result *r,
 	return gid_type_named(v->s, &r->out.gid_type);
 }
 
-static bool set_sgid_index(const struct rr_field *f, struct rr_result *r,
-			   struct rr_path *p, const struct rr_fval *v,
-			   struct rr_fstore *st)
-{
-	if (!in(v, UINT_MAX))
-		return false;
-	r->out.used.have_sgid_index = true;
-	r->out.used.sgid_index = (unsigned int)v->i;
-	return true;
-}
-
 static bool set_port_rate(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
@@ -660,24 +526,6 @@ static bool set_port_rate(const struct rr_field *f, struct rr_result *r,
 	if (!(v->d > 0 && v->d < 1e9))	/* NaN too */
 		return false;
 	r->out.used.port_rate_gbps = v->d;
-	return true;
-}
-
-static bool set_port_space(const struct rr_field *f, struct rr_result *r,
-			   struct rr_path *p, const struct rr_fval *v,
-			   struct rr_fstore *st)
-{
-	r->out.used.port_space = rr_fstore_put(st, v->s);
-	return true;
-}
-
-static bool set_tos(const struct rr_field *f, struct rr_result *r,
-		    struct rr_path *p, const struct rr_fval *v,
-		    struct rr_fstore *st)
-{
-	if (!in(v, 255))
-		return false;
-	r->out.used.tos = (int)v->i;
 	return true;
 }
 
@@ -730,33 +578,33 @@ static bool set_roce_defaults(const struct rr_field *f, struct rr_result *r,
 }
 
 static const struct rr_field result_fields[] = {
-	{ "destination", RR_FT_STR, .get = get_destination, .set = set_destination },
-	{ "seq", RR_FT_INT, .get = get_seq, .set = set_seq },
-	{ "host", RR_FT_STR, .get = get_host, .set = set_host, .json_only = true },
+	{ "destination", RR_FT_STR, R_TEXT(probe.target) },
+	{ "seq", RR_FT_INT, R_NUM(probe.seq, RR_HAS_NONZERO, LLONG_MAX) },
+	{ "host", RR_FT_STR, R_TEXT(probe.host), .json_only = true },
 	{ "time", RR_FT_STR, .get = get_time, .set = set_time, .json_only = true },
 	{ "status", RR_FT_STR, .get = get_status },
-	{ "from", RR_FT_STR, .get = get_from, .set = set_from },
-	{ "start_ms", RR_FT_MS, .get = get_start_ms, .set = set_start_ms },
+	{ "from", RR_FT_STR, R_TEXT(probe.from) },
+	{ "start_ms", RR_FT_MS, R_MS_IF(out.start_ms, out.have_start, 1e15) },
 	{ "address", RR_FT_STR, .get = get_address, .set = set_address },
-	{ "name_addresses", RR_FT_INT, .get = get_name_addresses, .set = set_name_addresses },
+	{ "name_addresses", RR_FT_INT, R_NUM(probe.name_addresses, RR_HAS_NONZERO, UINT_MAX) },
 	{ "name_known_to", RR_FT_STR, .get = get_name_known_to, .set = set_name_known_to },
 	{ "source", RR_FT_STR, .get = get_source, .set = set_source, .prom = RR_PROM_INFO },
-	{ "device", RR_FT_STR, .get = get_device, .set = set_device, .prom = RR_PROM_INFO },
-	{ "port", RR_FT_INT, .get = get_port, .set = set_port, .prom = RR_PROM_INFO },
+	{ "device", RR_FT_STR, R_CHARS(out.device), .prom = RR_PROM_INFO },
+	{ "port", RR_FT_INT, R_NUM(out.port, RR_HAS_NONZERO, UINT8_MAX), .prom = RR_PROM_INFO },
 	{ "link_layer", RR_FT_STR, .get = get_link_layer, .set = set_link_layer, .prom = RR_PROM_INFO },
 	{ "gid_type", RR_FT_STR, .get = get_gid_type, .set = set_gid_type, .prom = RR_PROM_INFO },
-	{ "sgid_index", RR_FT_INT, .get = get_sgid_index, .set = set_sgid_index, .prom = RR_PROM_INFO },
+	{ "sgid_index", RR_FT_INT, R_NUM_IF(out.used.sgid_index, out.used.have_sgid_index, UINT_MAX), .prom = RR_PROM_INFO },
 	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .set = set_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
-	{ "port_space", RR_FT_STR, .get = get_port_space, .set = set_port_space, .prom = RR_PROM_INFO },
-	{ "connect_port", RR_FT_INT, .get = get_connect_port, .set = set_connect_port },
+	{ "port_space", RR_FT_STR, R_TEXT(out.used.port_space), .prom = RR_PROM_INFO },
+	{ "connect_port", RR_FT_INT, R_NUM(out.connect_port, RR_HAS_NONZERO, UINT16_MAX) },
 	{ "disconnect_confirmed", RR_FT_BOOL, .get = get_disconnect_confirmed, .set = set_disconnect_confirmed },
 	{ "udp_4791", RR_FT_STR, .get = get_udp_4791, .set = set_udp_4791 },
 	{ "data_sizes", RR_FT_STR, .get = get_data_sizes, .set = set_data_sizes },
-	{ "data_passed", RR_FT_INT, .get = get_data_passed, .set = set_data_passed },
+	{ "data_passed", RR_FT_INT, R_NUM_SET(out.transfer.passed, RR_DATA_MAX_MESSAGES), .get = get_data_passed },
 	{ "data_largest_passed", RR_FT_INT, .get = get_data_largest_passed },
 	{ "wc_status", RR_FT_STR, .get = get_wc_status, .set = set_wc_status },
-	{ "netdev_mtu", RR_FT_INT, .get = get_netdev_mtu, .set = set_netdev_mtu },
-	{ "tos", RR_FT_INT, .get = get_tos, .set = set_tos, .prom = RR_PROM_INFO },
+	{ "netdev_mtu", RR_FT_INT, R_NUM_SET(out.transfer.netdev_mtu, 1U << 20), .get = get_netdev_mtu },
+	{ "tos", RR_FT_INT, R_NUM_SET(out.used.tos, 255), .get = get_tos, .prom = RR_PROM_INFO },
 	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
 	{ "default_roce_mode", RR_FT_STR,
 	  .get = get_default_roce_mode, .set = set_default_roce_mode,
@@ -884,43 +732,6 @@ static void get_packet_life_time(const struct rr_field *f,
 	rr_duration_str(v->d, v->text, sizeof(v->text));
 }
 
-static void get_mtu_selector(const struct rr_field *f,
-			     const struct rr_result *r,
-			     const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->mtu_selector);
-	v->s = rr_selector_name(p->mtu_selector);
-}
-
-static void get_rate_selector(const struct rr_field *f,
-			      const struct rr_result *r,
-			      const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, true, p->rate_selector);
-	v->s = rr_selector_name(p->rate_selector);
-}
-
-static void get_packet_life_time_selector(const struct rr_field *f,
-					  const struct rr_result *r,
-					  const struct rr_path *p,
-					  struct rr_fval *v)
-{
-	num(v, true, p->packet_life_time_selector);
-	v->s = rr_selector_name(p->packet_life_time_selector);
-}
-
-static void get_service_id(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, p->have_sa_fields, (long long)p->service_id);
-}
-
-static void get_qos_class(const struct rr_field *f, const struct rr_result *r,
-			  const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, p->have_sa_fields, p->qos_class);
-}
-
 static bool set_gid(uint8_t gid[16], const char *s)
 {
 	return inet_pton(AF_INET6, s, gid) == 1;
@@ -940,48 +751,6 @@ static bool set_sgid(const struct rr_field *f, struct rr_result *r,
 	return set_gid(p->sgid, v->s);
 }
 
-/* A PathRecord's member of at most MAX, from a whole number (or raw). */
-#define SET_PATH(member, max)						\
-static bool set_##member(const struct rr_field *f, struct rr_result *r,	\
-			 struct rr_path *p, const struct rr_fval *v,	\
-			 struct rr_fstore *st)				\
-{									\
-	if (!in(v, max))						\
-		return false;						\
-	p->member = (__typeof__(p->member))v->i;			\
-	return true;							\
-}
-
-/* A PathRecord's member shown as the number it is. */
-#define GET_PATH(member)						\
-static void get_##member(const struct rr_field *f,			\
-			 const struct rr_result *r,			\
-			 const struct rr_path *p, struct rr_fval *v)	\
-{									\
-	num(v, true, p->member);					\
-}
-
-/* Both: a plain number of the PathRecord is this line and its row. */
-#define PATH_NUM(member, max) GET_PATH(member) SET_PATH(member, max)
-
-SET_PATH(dlid, UINT16_MAX)
-SET_PATH(slid, UINT16_MAX)
-PATH_NUM(raw_traffic, 1)
-PATH_NUM(flow_label, UINT32_MAX)
-PATH_NUM(hop_limit, UINT8_MAX)
-PATH_NUM(traffic_class, UINT8_MAX)
-PATH_NUM(reversible, 1)
-PATH_NUM(numb_path, UINT8_MAX)
-PATH_NUM(pkey, UINT16_MAX)
-PATH_NUM(sl, 15)
-SET_PATH(mtu, 63)
-SET_PATH(mtu_selector, 3)
-SET_PATH(rate, 63)
-SET_PATH(rate_selector, 3)
-SET_PATH(packet_life_time, 63)
-SET_PATH(packet_life_time_selector, 3)
-PATH_NUM(preference, UINT8_MAX)
-
 /* Either of the SA's own fields read back says the path is the SA's. */
 static bool set_service_id(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
@@ -992,41 +761,32 @@ static bool set_service_id(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
-static bool set_qos_class(const struct rr_field *f, struct rr_result *r,
-			  struct rr_path *p, const struct rr_fval *v,
-			  struct rr_fstore *st)
-{
-	if (!in(v, 0xfff))
-		return false;
-	p->qos_class = (uint16_t)v->i;
-	p->have_sa_fields = true;
-	return true;
-}
-
 static const struct rr_field path_fields[] = {
-	{ "service_id", RR_FT_HEX, 16, .get = get_service_id, .set = set_service_id },
+	{ "service_id", RR_FT_HEX, 16, .get = get_member, .set = set_service_id,
+	  MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, service_id, RR_HAS_FLAG,
+		 offsetof(struct rr_path, have_sa_fields), 0) },
 	{ "dgid", RR_FT_STR, .get = get_dgid, .set = set_dgid, .prom = RR_PROM_INFO },
 	{ "sgid", RR_FT_STR, .get = get_sgid, .set = set_sgid, .prom = RR_PROM_INFO },
-	{ "dlid", RR_FT_INT, .get = get_dlid, .set = set_dlid, .prom = RR_PROM_INFO },
-	{ "slid", RR_FT_INT, .get = get_slid, .set = set_slid, .prom = RR_PROM_INFO },
-	{ "raw_traffic", RR_FT_BOOL, .get = get_raw_traffic, .set = set_raw_traffic },
-	{ "flow_label", RR_FT_HEX, 5, .get = get_flow_label, .set = set_flow_label },
-	{ "hop_limit", RR_FT_INT, .get = get_hop_limit, .set = set_hop_limit, .both_ways = true, .prom = RR_PROM_INFO },
-	{ "traffic_class", RR_FT_INT, .get = get_traffic_class, .set = set_traffic_class, .prom = RR_PROM_INFO },
-	{ "reversible", RR_FT_BOOL, .get = get_reversible, .set = set_reversible, .both_ways = true, .prom = RR_PROM_INFO },
-	{ "numb_path", RR_FT_INT, .get = get_numb_path, .set = set_numb_path },
-	{ "pkey", RR_FT_HEX, 4, .get = get_pkey, .set = set_pkey, .both_ways = true, .prom = RR_PROM_INFO },
+	{ "dlid", RR_FT_INT, P_NUM_SET(dlid, UINT16_MAX), .get = get_dlid, .prom = RR_PROM_INFO },
+	{ "slid", RR_FT_INT, P_NUM_SET(slid, UINT16_MAX), .get = get_slid, .prom = RR_PROM_INFO },
+	{ "raw_traffic", RR_FT_BOOL, P_NUM(raw_traffic, 1) },
+	{ "flow_label", RR_FT_HEX, 5, P_NUM(flow_label, UINT32_MAX) },
+	{ "hop_limit", RR_FT_INT, P_NUM(hop_limit, UINT8_MAX), .both_ways = true, .prom = RR_PROM_INFO },
+	{ "traffic_class", RR_FT_INT, P_NUM(traffic_class, UINT8_MAX), .prom = RR_PROM_INFO },
+	{ "reversible", RR_FT_BOOL, P_NUM(reversible, 1), .both_ways = true, .prom = RR_PROM_INFO },
+	{ "numb_path", RR_FT_INT, P_NUM(numb_path, UINT8_MAX) },
+	{ "pkey", RR_FT_HEX, 4, P_NUM(pkey, UINT16_MAX), .both_ways = true, .prom = RR_PROM_INFO },
 	{ "pkey_membership", RR_FT_STR, .get = get_pkey_membership, .follows = "pkey", .prom = RR_PROM_INFO },
-	{ "qos_class", RR_FT_INT, .get = get_qos_class, .set = set_qos_class },
-	{ "sl", RR_FT_INT, .get = get_sl, .set = set_sl, .both_ways = true, .prom = RR_PROM_INFO },
-	{ "mtu", RR_FT_DECODED, .get = get_mtu, .set = set_mtu, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
-	{ "mtu_selector", RR_FT_ENUM, .get = get_mtu_selector, .set = set_mtu_selector },
-	{ "rate", RR_FT_DECODED, .get = get_rate, .set = set_rate, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "rate_bytes_per_second", .scale = 1e9 / 8 },
-	{ "rate_selector", RR_FT_ENUM, .get = get_rate_selector, .set = set_rate_selector },
-	{ "packet_life_time", RR_FT_DECODED, .get = get_packet_life_time, .set = set_packet_life_time, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_seconds", .scale = 1e-6 },
+	{ "qos_class", RR_FT_INT, P_NUM_IF(qos_class, have_sa_fields, 0xfff) },
+	{ "sl", RR_FT_INT, P_NUM(sl, 15), .both_ways = true, .prom = RR_PROM_INFO },
+	{ "mtu", RR_FT_DECODED, P_NUM_SET(mtu, 63), .get = get_mtu, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "mtu_bytes" },
+	{ "mtu_selector", RR_FT_ENUM, P_NUM_SET(mtu_selector, 3), .get = get_selector },
+	{ "rate", RR_FT_DECODED, P_NUM_SET(rate, 63), .get = get_rate, .both_ways = true, .prom = RR_PROM_GAUGE, .metric = "rate_bytes_per_second", .scale = 1e9 / 8 },
+	{ "rate_selector", RR_FT_ENUM, P_NUM_SET(rate_selector, 3), .get = get_selector },
+	{ "packet_life_time", RR_FT_DECODED, P_NUM_SET(packet_life_time, 63), .get = get_packet_life_time, .prom = RR_PROM_GAUGE, .metric = "packet_life_time_seconds", .scale = 1e-6 },
 	{ "packet_life_time_selector", RR_FT_ENUM,
-	  .get = get_packet_life_time_selector, .set = set_packet_life_time_selector },
-	{ "preference", RR_FT_INT, .get = get_preference, .set = set_preference },
+	  P_NUM_SET(packet_life_time_selector, 3), .get = get_selector },
+	{ "preference", RR_FT_INT, P_NUM(preference, UINT8_MAX) },
 };
 
 /* A failure's fields (the error object). */
@@ -1037,22 +797,16 @@ static void get_err_step(const struct rr_field *f, const struct rr_result *r,
 	str(v, true, rr_step_key(r->out.fail.step));
 }
 
-static void get_err_call(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, true, r->out.fail.call);
-}
-
 static void get_failed_by(const struct rr_field *f, const struct rr_result *r,
 			  const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, true, fail_kind_key(r->out.fail.kind));
+	str(v, true, rr_fail_kind_key(r->out.fail.kind));
 }
 
 static void get_event(const struct rr_field *f, const struct rr_result *r,
 		      const struct rr_path *p, struct rr_fval *v)
 {
-	str(v, r->out.fail.kind == RR_FAIL_EVENT, event_name(r->out.fail.event));
+	str(v, r->out.fail.kind == RR_FAIL_EVENT, rr_event_name(r->out.fail.event));
 }
 
 static void get_event_status(const struct rr_field *f,
@@ -1060,12 +814,6 @@ static void get_event_status(const struct rr_field *f,
 			     const struct rr_path *p, struct rr_fval *v)
 {
 	num(v, r->out.fail.kind == RR_FAIL_EVENT, r->out.fail.status);
-}
-
-static void get_errno(const struct rr_field *f, const struct rr_result *r,
-		      const struct rr_path *p, struct rr_fval *v)
-{
-	num(v, r->out.fail.err, r->out.fail.err);
 }
 
 /*
@@ -1076,7 +824,7 @@ static void get_reject_reason(const struct rr_field *f,
 			      const struct rr_result *r, const struct rr_path *p,
 			      struct rr_fval *v)
 {
-	const char *why = peer_reason(&r->out.fail);
+	const char *why = rr_peer_reason(&r->out.fail);
 
 	str(v, why, why);
 }
@@ -1085,22 +833,7 @@ static void get_private_len(const struct rr_field *f,
 			    const struct rr_result *r, const struct rr_path *p,
 			    struct rr_fval *v)
 {
-	const struct rr_failure *e = &r->out.fail;
-
-	/* Only a consumer's reject carries data of its own (28). */
-	num(v, e->kind == RR_FAIL_EVENT && e->event == RDMA_CM_EVENT_REJECTED &&
-	       e->status == 28, e->private_len);
-}
-
-static bool set_private_len(const struct rr_field *f, struct rr_result *r,
-			    struct rr_path *p, const struct rr_fval *v,
-			    struct rr_fstore *st)
-{
-	/* An IB CM REJ carries at most 148 bytes of private data. */
-	if (!in(v, 255))
-		return false;
-	r->out.fail.private_len = (unsigned int)v->i;
-	return true;
+	num(v, rr_failure_consumer_reject(&r->out.fail), r->out.fail.private_len);
 }
 
 static void get_errno_name(const struct rr_field *f, const struct rr_result *r,
@@ -1173,17 +906,6 @@ static bool set_err_step(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
-static bool set_err_call(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	const char *call = rr_fstore_put(st, v->s);
-
-	if (call)
-		r->out.fail.call = call;
-	return true;
-}
-
 static bool set_failed_by(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
@@ -1191,7 +913,7 @@ static bool set_failed_by(const struct rr_field *f, struct rr_result *r,
 	int kind;
 
 	for (kind = RR_FAIL_CALL; kind <= RR_FAIL_DEADLINE; kind++) {
-		if (!strcmp(v->s, fail_kind_key(kind))) {
+		if (!strcmp(v->s, rr_fail_kind_key(kind))) {
 			r->out.fail.kind = kind;
 			return true;
 		}
@@ -1203,16 +925,7 @@ static bool set_event(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
 {
-	int event;
-
-	for (event = 0; event <= RDMA_CM_EVENT_TIMEWAIT_EXIT; event++) {
-		if (!strcmp(v->s, event_name(event))) {
-			r->out.fail.event = event;
-			return true;
-		}
-	}
-	/* What this build knows no name of, it printed so. */
-	return !strcmp(v->s, "UNKNOWN");
+	return rr_event_from_name(v->s, &r->out.fail.event);
 }
 
 static bool set_event_status(const struct rr_field *f, struct rr_result *r,
@@ -1222,34 +935,6 @@ static bool set_event_status(const struct rr_field *f, struct rr_result *r,
 	if (v->i < INT_MIN || v->i > INT_MAX)
 		return false;
 	r->out.fail.status = (int)v->i;
-	return true;
-}
-
-static bool set_errno(const struct rr_field *f, struct rr_result *r,
-		      struct rr_path *p, const struct rr_fval *v,
-		      struct rr_fstore *st)
-{
-	if (!in(v, 4095))
-		return false;
-	r->out.fail.err = (int)v->i;
-	return true;
-}
-
-static bool set_deadline_ms(const struct rr_field *f, struct rr_result *r,
-			    struct rr_path *p, const struct rr_fval *v,
-			    struct rr_fstore *st)
-{
-	if (!in(v, UINT_MAX))
-		return false;
-	r->out.fail.deadline_ms = (unsigned int)v->i;
-	return true;
-}
-
-static bool set_detail(const struct rr_field *f, struct rr_result *r,
-		       struct rr_path *p, const struct rr_fval *v,
-		       struct rr_fstore *st)
-{
-	r->out.fail.detail = rr_fstore_put(st, v->s);
 	return true;
 }
 
@@ -1289,70 +974,32 @@ static void get_sa_detail(const struct rr_field *f, const struct rr_result *r,
 	    r->out.sa_detail);
 }
 
-static bool set_sa_detail(const struct rr_field *f, struct rr_result *r,
-			  struct rr_path *p, const struct rr_fval *v,
-			  struct rr_fstore *st)
-{
-	r->out.sa_detail = rr_fstore_put(st, v->s);
-	return true;
-}
-
 static const struct rr_field error_fields[] = {
 	{ "step", RR_FT_STR, .get = get_err_step, .set = set_err_step, .prom = RR_PROM_INFO },
-	{ "call", RR_FT_STR, .get = get_err_call, .set = set_err_call, .prom = RR_PROM_INFO },
+	{ "call", RR_FT_STR, R_TEXT(out.fail.call), .prom = RR_PROM_INFO },
 	{ "failed_by", RR_FT_STR, .get = get_failed_by, .set = set_failed_by, .prom = RR_PROM_INFO },
 	{ "event", RR_FT_STR, .get = get_event, .set = set_event, .prom = RR_PROM_INFO },
 	{ "event_status", RR_FT_INT, .get = get_event_status, .set = set_event_status },
 	{ "reject_reason", RR_FT_STR, .get = get_reject_reason },
-	{ "private_data_len", RR_FT_INT, .get = get_private_len, .set = set_private_len },
-	{ "errno", RR_FT_INT, .get = get_errno, .set = set_errno },
+	{ "private_data_len", RR_FT_INT, R_NUM_SET(out.fail.private_len, 255), .get = get_private_len },
+	{ "errno", RR_FT_INT, R_NUM(out.fail.err, RR_HAS_NONZERO, 4095) },
 	{ "errno_name", RR_FT_STR, .get = get_errno_name, .prom = RR_PROM_INFO },
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
-	{ "deadline_ms", RR_FT_INT, .get = get_deadline_ms, .set = set_deadline_ms },
-	{ "detail", RR_FT_STR, .get = get_detail, .set = set_detail },
+	{ "deadline_ms", RR_FT_INT, R_NUM_SET(out.fail.deadline_ms, UINT_MAX), .get = get_deadline_ms },
+	{ "detail", RR_FT_STR, R_TEXT_SET(out.fail.detail), .get = get_detail },
 	{ "cause", RR_FT_STR, .get = get_cause, .set = set_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },
 	{ "hint", RR_FT_STR, .get = get_hint },
 	{ "sa_cause", RR_FT_STR, .get = get_sa_cause, .set = set_sa_cause },
-	{ "sa_detail", RR_FT_STR, .get = get_sa_detail, .set = set_sa_detail },
+	{ "sa_detail", RR_FT_STR, R_TEXT_SET(out.sa_detail), .get = get_sa_detail },
 };
 
 /* Each hop of a traced route (--sa --trace), and the link it leaves by. */
-
-static void get_hop_name(const struct rr_field *f, const struct rr_hop *h,
-			 struct rr_fval *v)
-{
-	str(v, h->name[0], h->name);
-}
-
-static void get_hop_guid(const struct rr_field *f, const struct rr_hop *h,
-			 struct rr_fval *v)
-{
-	num(v, true, (long long)h->guid);
-}
 
 static void get_hop_type(const struct rr_field *f, const struct rr_hop *h,
 			 struct rr_fval *v)
 {
 	str(v, true, rr_node_type_name(h->type));
-}
-
-static void get_hop_lid(const struct rr_field *f, const struct rr_hop *h,
-			struct rr_fval *v)
-{
-	num(v, h->lid, h->lid);
-}
-
-static void get_hop_in_port(const struct rr_field *f, const struct rr_hop *h,
-			    struct rr_fval *v)
-{
-	num(v, true, h->in_port);
-}
-
-static void get_hop_out_port(const struct rr_field *f, const struct rr_hop *h,
-			     struct rr_fval *v)
-{
-	num(v, true, h->out_port);
 }
 
 static void get_hop_state(const struct rr_field *f, const struct rr_hop *h,
@@ -1396,24 +1043,6 @@ static void get_hop_mtu(const struct rr_field *f, const struct rr_hop *h,
 	num(v, h->have_link && h->mtu, h->mtu);
 }
 
-static void get_hop_bottleneck(const struct rr_field *f,
-			       const struct rr_hop *h, struct rr_fval *v)
-{
-	num(v, h->have_link, h->bottleneck);
-}
-
-static void get_hop_below_ends(const struct rr_field *f,
-			       const struct rr_hop *h, struct rr_fval *v)
-{
-	num(v, h->have_link, h->below_ends);
-}
-
-static void get_hop_counter(const struct rr_field *f, const struct rr_hop *h,
-			    struct rr_fval *v)
-{
-	num(v, h->have_counters, h->counters[f->counter]);
-}
-
 static void get_hop_errors_named(const struct rr_field *f,
 				 const struct rr_hop *h, struct rr_fval *v)
 {
@@ -1423,23 +1052,23 @@ static void get_hop_errors_named(const struct rr_field *f,
 
 #define HOP_COUNTER(key, field, error) \
 	{ #key, RR_FT_INT, .counter = RR_HC_##key, .text_unless_zero = true, \
-	  .get_hop = get_hop_counter },
+	  H_NUM_IF(counters[RR_HC_##key], have_counters) },
 
 static const struct rr_field hop_fields[] = {
-	{ "name", RR_FT_STR, .get_hop = get_hop_name },
-	{ "guid", RR_FT_HEX, 16, .get_hop = get_hop_guid },
+	{ "name", RR_FT_STR, H_CHARS(name) },
+	{ "guid", RR_FT_HEX, 16, H_NUM(guid, RR_HAS_ALWAYS) },
 	{ "type", RR_FT_STR, .get_hop = get_hop_type },
-	{ "lid", RR_FT_INT, .get_hop = get_hop_lid },
-	{ "in_port", RR_FT_INT, .get_hop = get_hop_in_port },
-	{ "out_port", RR_FT_INT, .get_hop = get_hop_out_port },
+	{ "lid", RR_FT_INT, H_NUM(lid, RR_HAS_NONZERO) },
+	{ "in_port", RR_FT_INT, H_NUM(in_port, RR_HAS_ALWAYS) },
+	{ "out_port", RR_FT_INT, H_NUM(out_port, RR_HAS_ALWAYS) },
 	{ "state", RR_FT_STR, .get_hop = get_hop_state },
 	{ "phys_state", RR_FT_STR, .get_hop = get_hop_phys_state },
 	{ "width", RR_FT_STR, .get_hop = get_hop_width },
 	{ "speed", RR_FT_STR, .get_hop = get_hop_speed },
 	{ "rate", RR_FT_NUM, .get_hop = get_hop_rate },
 	{ "mtu", RR_FT_INT, .get_hop = get_hop_mtu },
-	{ "bottleneck", RR_FT_BOOL, .get_hop = get_hop_bottleneck },
-	{ "below_ends", RR_FT_BOOL, .get_hop = get_hop_below_ends },
+	{ "bottleneck", RR_FT_BOOL, H_NUM_IF(bottleneck, have_link) },
+	{ "below_ends", RR_FT_BOOL, H_NUM_IF(below_ends, have_link) },
 	{ "errors", RR_FT_STR, .get_hop = get_hop_errors_named },
 	RR_HOP_COUNTERS(HOP_COUNTER)
 };
@@ -1476,7 +1105,11 @@ const struct rr_field *rr_field_both_ways(int i)
 	return NULL;
 }
 
-/* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */
+/* A bit of a path's missing for each path field: no 33rd without room. */
+_Static_assert(ARRAY_SIZE(path_fields) <=
+	       sizeof(((struct rr_path *)0)->missing) * CHAR_BIT,
+	       "struct rr_path's missing has a bit for each path field");
+
 /* F's bit in a path's missing (its row), or 0 when F is no path field. */
 static uint32_t path_bit(const struct rr_field *f)
 {
@@ -1578,6 +1211,7 @@ bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
 	return false;
 }
 
+/* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */
 static const struct rr_field *find_in(struct rr_field_table t,
 				      const char *name, bool *raw)
 {

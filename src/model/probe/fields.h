@@ -56,6 +56,33 @@ struct rr_fval {
 	char buf[320];
 };
 
+/*
+ * A field that is a plain member of a result, of a path or of a hop:
+ * the generic accessors (rr_member_get, rr_member_set, rr_member_hop)
+ * read and write it through these columns, so that the field is its row.
+ */
+enum rr_mkind {
+	RR_MEM_NONE,		/* no member: the field's own code */
+	RR_MEM_UINT,		/* an unsigned (or non-negative) number */
+	RR_MEM_MS,		/* a double, milliseconds or such */
+	RR_MEM_TEXT,		/* a const char *; read back into the store */
+	RR_MEM_CHARS,		/* a char array, a C string */
+};
+enum rr_mbase { RR_IN_RESULT, RR_IN_PATH, RR_IN_HOP };
+enum rr_mhas {
+	RR_HAS_ALWAYS,		/* always there */
+	RR_HAS_NONZERO,		/* there when not 0, NULL or "" */
+	RR_HAS_FLAG,		/* there when the bool at FLAG says so */
+};
+struct rr_member {
+	enum rr_mkind kind;
+	enum rr_mbase base;
+	unsigned short off, size;	/* offsetof and sizeof the member */
+	enum rr_mhas has;
+	unsigned short flag;		/* RR_HAS_FLAG: the bool's offsetof */
+	double max;			/* read back: a number at most this */
+};
+
 struct rr_field {
 	const char *key;
 	enum rr_ftype type;
@@ -104,6 +131,8 @@ struct rr_field {
 	/* RR_FS_HOP's fields: the value in one hop (get is NULL). */
 	void (*get_hop)(const struct rr_field *f, const struct rr_hop *hop,
 			struct rr_fval *v);
+	/* A plain member's columns; its get, set or get_hop the generic ones. */
+	struct rr_member mem;
 };
 
 /* Where a field lives in a result, as JSON shows it. */
@@ -178,8 +207,5 @@ const struct rr_field *rr_field_both_ways(int i);
 /* V as JSON writes it ("1024", "0xffff", "11.500", "null", "RoCE v2"). */
 const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
 			bool raw, char *buf, size_t len);
-
-/* What the kernel (or resolver, or SA) said of R's failure, in one line. */
-const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len);
 
 #endif
