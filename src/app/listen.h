@@ -10,7 +10,10 @@
 
 #include "input/options.h"
 
-/* Listens until SIGINT/SIGTERM or --count connections; the exit code. */
+/*
+ * Listens until SIGINT or SIGTERM, or until --count connections; returns
+ * the exit code.
+ */
 int rr_listen_run(const struct rr_opts *opts, FILE *out, const char *host);
 
 #endif

@@ -14,17 +14,21 @@
 struct rr_mode_run {
 	/*
 	 * The set-up before the run (rr_run_prepare: the host read, the
-	 * printer, the destinations); NULL: a bare mode, which makes its own
-	 * (--listen, --list, --cm-defaults) and whose status is its run's.
+	 * printer, the destinations).  NULL for a bare mode, which does its
+	 * own set-up (--listen, --list, --cm-defaults) and whose exit status
+	 * is its run's.
 	 */
 	int (*prepare)(struct run *run, FILE *out);
 	/* The run, printing into OUT; returns the exit code. */
 	int (*run)(struct run *run, FILE *out);
-	/* What the mode's run took, let go (rr_run_release calls it). */
+	/* Lets go of what the mode's run took (rr_run_release calls it). */
 	void (*release)(struct run *run);
 };
 
-/* MODE's row (every mode has one: tests/unit/app/modes_test.c). */
+/*
+ * Returns MODE's row.  Every mode has one, as tests/unit/app/modes_test.c
+ * checks.
+ */
 const struct rr_mode_run *rr_mode_run(enum rr_mode mode);
 
 #endif

@@ -18,24 +18,27 @@ struct rr_progress {
 	bool shown;		/* a line is on the screen */
 };
 
-/* OUT (stderr) when ON, else nothing is ever drawn. */
+/* Starts P, drawing on OUT (stderr) when ON; otherwise nothing is drawn. */
 void rr_progress_start(struct rr_progress *p, FILE *out, bool on);
 
 /*
- * Whether the line is due: at most four times a second, never in a
- * run's first half second.  Counting what is done may cost a pass over
- * the probes: only then.
+ * Returns whether the line is due: at most four times a second, and never
+ * in a run's first half second.  Counting what is done may cost a pass
+ * over the probes, so the caller counts only when the line is due.
  */
 bool rr_progress_due(const struct rr_progress *p);
 
-/* DONE probes of TOTAL (0: not known yet), FAILED of them. */
+/* Draws the line: DONE probes of TOTAL (0: not known yet), FAILED of them. */
 void rr_progress_draw(struct rr_progress *p, unsigned long long done,
 		      unsigned long long failed, unsigned long long total);
 
-/* The line erased, before anything else is written to the terminal. */
+/* Erases the line; call it before anything else is written to the terminal. */
 void rr_progress_clear(struct rr_progress *p);
 
-/* The line's text, pure: for the tests. */
+/*
+ * Writes the line's text into BUF (LEN bytes) and returns snprintf()'s
+ * result.  Pure, for the tests.
+ */
 int rr_progress_text(char *buf, size_t len, unsigned long long done,
 		     unsigned long long failed, unsigned long long total,
 		     double elapsed_s);

@@ -40,7 +40,7 @@ struct run_input {
 	struct rr_result *dests;
 	char **owned;			/* destination strings from files */
 	size_t num_dests, cap, num_owned, cap_owned;
-	size_t next_dest;		/* streamed: the next of the chunk */
+	size_t next_dest;		/* streamed: next one in the chunk */
 	const char *file;		/* the -f file being read */
 	size_t input_errors;
 	FILE **files;			/* every -f file, opened first */
@@ -65,10 +65,11 @@ struct run_window {
 	 */
 	bool streaming;
 	/*
-	 * --count other than 1 (0: until stopped): probes made in rounds,
-	 * each round every destination once, printed as they are made, each
-	 * counted into its destination's statistics and let go.  The ring
-	 * holds them between start and print, as a streamed run's.
+	 * --count other than 1 (0: until stopped): probes are made in
+	 * rounds, each round every destination once; they are printed as
+	 * they are made, each counted into its destination's statistics and
+	 * let go.  The ring holds them between start and print, as it does
+	 * in a streamed run.
 	 */
 	bool repeat;
 	unsigned long long next_round;
@@ -88,78 +89,92 @@ struct run_output {
 
 struct run {
 	struct rr_opts opts;
-	char host_label[RR_MAX_HOST_LABEL + 1];	/* what records say made them */
+	/* The host that the records name as the one that made them. */
+	char host_label[RR_MAX_HOST_LABEL + 1];
 	/* What the run was told, as its Prometheus labels write it. */
 	struct {
 		char tos[16], ca_port[16], sl[16], pkey[16];
 	} told;
 	struct rr_expect *expects;	/* --expect, then --max-ms */
 	int num_expects;
-	struct rr_host *host;		/* read at the first need */
+	struct rr_host *host;		/* read when first needed */
 	/* What every probing mode has. */
 	struct run_input in;
 	struct run_window window;
 	struct run_output out;
-	/* The side files (--svg, --dot): written beside them, renamed in. */
+	/*
+	 * The side files (--svg, --dot), each written beside its target and
+	 * then renamed into place.
+	 */
 	struct rr_output_file side[RR_NUM_SIDES];
-	/* Each mode's own, valid where it runs (opts.mode). */
+	/* Each mode's own state, valid only where it runs (opts.mode). */
 	struct run_cm cm;		/* the RDMA CM */
 	struct run_sa sa;		/* --sa, --sa --trace --all-pairs */
 	struct run_matrix matrix;	/* --matrix, of --sa or of records */
 	struct run_routes routes;	/* --sa --trace --all-pairs */
 };
 
-/* run_setup.c: a run set up before its mode runs, and let go after. */
+/* run_setup.c: sets a run up before its mode runs, and lets it go after. */
 
-/* --host-label, or this host's name as uname -n says it. */
+/*
+ * Sets the run's host label: --host-label, or this host's name as
+ * uname -n says it.
+ */
 void rr_run_set_host(struct run *run);
 /*
- * A probing run's set-up: the host's facts, --expect, --src, --from, the
+ * Sets up a probing run: the host's facts, --expect, --src, --from, the
  * node names, the command line's destinations, the printer and its
- * labels, the progress line.  Returns an exit code: RR_EXIT_OK to go on.
+ * labels, and the progress line.  Returns an exit code: RR_EXIT_OK to go
+ * on.
  */
 int rr_run_prepare(struct run *run, FILE *out);
 /*
- * Everything the run took, let go (any part of it may be unset): what
+ * Lets go of everything the run took (any part of it may be unset): what
  * every probing mode has, then the mode's own (its row's release).
  */
 void rr_run_release(struct run *run);
-/* The --sa modes' own: the fabric, the node names, the pairs, the matrix. */
+/*
+ * Lets go of what only the --sa modes have: the fabric, the node names,
+ * the pairs and the matrix.
+ */
 void rr_run_release_sa(struct run *run);
-/* --matrix of records' own: the matrix. */
+/* Lets go of what only --matrix of records has: the matrix. */
 void rr_run_release_matrix(struct run *run);
 
 /* side_files.c: --svg and --dot, beside the output. */
 
 /*
- * Every side file given, opened beside its target before any work: a
- * folder or a FIFO is refused first.  An exit code (2: refused, said).
+ * Opens every side file given beside its target, before any work, so
+ * that a folder or a FIFO is refused first.  Returns an exit code: 2 when
+ * one is refused, after saying why.
  */
 int rr_run_open_sides(struct run *run);
 /*
- * SIDE's file written by WRITE (WHAT, its content) and renamed into
- * place; not given, nothing.  An exit code (1: said).
+ * Writes SIDE's file with WRITE (WHAT is its content) and renames it into
+ * place; does nothing when that file was not given.  Returns an exit
+ * code: 1 when it failed, after saying why.
  */
 int rr_run_write_side(struct run *run, enum rr_side side,
 		      bool (*write)(FILE *f, const void *what),
 		      const void *what);
-/* The side files not written, let go: their targets keep what they held. */
+/* Lets go of the side files not written; their targets keep what they held. */
 void rr_run_abandon_sides(struct run *run);
 
 /*
- * --sa --all-pairs, streamed: the next chunk of pairs into the input's
- * DESTS; false after the last.
+ * --sa --all-pairs, streamed: puts the next chunk of pairs into the
+ * input's DESTS.  Returns false after the last chunk.
  */
 bool rr_run_next_pairs(struct run *run);
 /*
- * A streamed --all-pairs run: its pairs made, resolved and printed a
- * chunk at a time.  Returns the exit code.
+ * Runs a streamed --all-pairs run, whose pairs are made, resolved and
+ * printed a chunk at a time.  Returns the exit code.
  */
 int rr_run_streamed_pairs(struct run *run);
 
 /*
- * A result of a streamed run, with the text it was given as; of a
- * repeated run, with its destination (whose text it points to).
+ * A result in the window.  In a streamed run it keeps in TARGET the text
+ * it was given as; in a repeated run it keeps its destination's index in
+ * DEST, and points to that destination's text.
  */
 struct entry {
 	struct rr_result r;
@@ -167,10 +182,10 @@ struct entry {
 	char target[];
 };
 
-/* Destinations read from a file before they are added: one chunk. */
+/* One chunk: the destinations read from a file before they are added. */
 #define STREAM_CHUNK 256
 
-/* The window's Ith entry, from the oldest. */
+/* Returns the window's Ith entry, counting from the oldest. */
 static inline struct entry **win_at(struct entry_ring *w, size_t i)
 {
 	return &w->items[(w->head + i) % w->cap];
@@ -178,141 +193,170 @@ static inline struct entry **win_at(struct entry_ring *w, size_t i)
 
 /* run_input.c: what to probe, from the command line and -f files. */
 
-/* Command-line destinations: a bad one stops everything (exit 2). */
+/*
+ * Adds the command line's destinations.  Returns false, after saying why,
+ * on a bad one, which stops everything (exit 2).
+ */
 bool rr_run_add_arg_dests(struct run *run);
 
-/* Opens every -f file before anything is probed: a typo fails at once. */
+/* Opens every -f file before anything is probed, so a typo fails at once. */
 bool rr_run_open_files(struct run *run);
 
-/* The -f files closed, what is being read of them let go. */
+/* Closes the -f files and lets go of what is being read of them. */
 void rr_run_close_files(struct run *run);
 
-/* Every -f file read to its end, for a run that is not streamed. */
+/* Reads every -f file to its end, for a run that is not streamed. */
 bool rr_run_add_all_file_dests(struct run *run);
 
-/* --expect and --max-ms, parsed; false (said) on a bad one. */
+/*
+ * Parses --expect and --max-ms.  Returns false, after saying why, on a
+ * bad one.
+ */
 bool rr_run_parse_expectations(struct run *run);
 
-/* --src takes a numeric address only: binding must not wait on DNS. */
+/*
+ * Parses --src, which takes a numeric address only: binding must not wait
+ * on DNS.  Returns false, after saying why, on a bad one.
+ */
 bool rr_run_parse_src(struct run *run);
-/* A value the user gave that cannot be used, said: WHAT, its TEXT, WHY; false. */
+/*
+ * Says on stderr that TEXT, the value the user gave for WHAT, cannot be
+ * used, and WHY.  Returns false.
+ */
 bool rr_run_refuse(const char *what, const char *text, const char *why);
 
-/* --from: a LID, GID, port GUID or name, as a destination of --sa is. */
+/*
+ * Parses --from: a LID, GID, port GUID or name, as a --sa destination is.
+ * Returns false, after saying why, on a bad one.
+ */
 bool rr_run_parse_from(struct run *run);
 
-/* COPY (malloc'ed) lives as long as the run; false (not kept): ENOMEM. */
+/*
+ * Hands COPY (malloc'ed) to the run, which keeps it as long as the run
+ * lasts and then frees it.  Returns false on ENOMEM; COPY is then not
+ * kept, and the caller still owns it.
+ */
 bool rr_run_keep_owned(struct run *run, char *copy);
 
 /* run_fabric.c: names in the fabric, --all-pairs' pairs. */
 
-/* --node-name-map read; false (said) when it cannot be. */
+/* Reads --node-name-map; returns false, after saying why, if it cannot. */
 bool rr_run_load_node_names(struct run *run);
 
 /*
- * --sa: node names looked up in the fabric (discovered once, when a name
- * needs it), --from's too; with --all-pairs, the destinations become every
- * ordered pair of them (of every CA port when none was given).  Returns
- * an exit code: RR_EXIT_OK to go on.
+ * --sa: looks node names up in the fabric (discovered once, when a name
+ * needs it), --from's too.  With --all-pairs, the destinations become
+ * every ordered pair of them (of every CA port when none was given).
+ * Returns an exit code: RR_EXIT_OK to go on.
  */
 int rr_run_fabric(struct run *run);
 
 /*
- * Host names to addresses; with -A a name with several becomes as many
- * destinations, one per address, in the resolver's order.  Returns an
- * exit code: RR_EXIT_OK to go on.
+ * Looks host names up.  With -A, a name with several addresses becomes as
+ * many destinations, one per address, in the resolver's order.  Returns
+ * an exit code: RR_EXIT_OK to go on.
  */
 int rr_run_lookup_names(struct run *run);
 
 /*
- * The next chunk of destinations, names looked up; false at the end, or
- * (input_waiting) while a streamed run's files have no line ready.
+ * Reads the next chunk of destinations and looks their names up.
+ * Returns false at the end, or (with input_waiting set) while a streamed
+ * run's files have no line ready.
  */
 bool rr_run_next_chunk(struct run *run);
-/* The -f file being read, to poll beside the backend's; -1 none. */
+/*
+ * Returns the descriptor of the -f file being read, to poll beside the
+ * backend's; -1 when none is.
+ */
 int rr_run_input_fd(const struct run *run);
 
 /* run_resolve.c: the backends driven, probe by probe. */
 
 /*
- * A probe for every destination (a run of one probe each that keeps
- * them: --sa, Prometheus).  Returns an exit code: RR_EXIT_OK to go on.
+ * Makes a probe for every destination, for a run of one probe each that
+ * keeps them (--sa, Prometheus).  Returns an exit code: RR_EXIT_OK to go
+ * on.
  */
 int rr_run_make_probes(struct run *run);
 
-/* Resolves every probe with the backend of the run; false on ENOMEM. */
+/* Resolves every probe with the run's backend; returns false on ENOMEM. */
 bool rr_run_resolve(struct run *run);
 
-/* What is left in the window let go (a run that stopped early). */
+/* Lets go of what is left in the window W (a run that stopped early). */
 void rr_run_release_window(struct entry_ring *w);
 
 /*
- * One probe per destination, printed as it comes: the files are read,
- * and names looked up, a chunk at a time.  Returns the exit code.
+ * Runs one probe per destination and prints each as it comes; the files
+ * are read, and names looked up, a chunk at a time.  Returns the exit
+ * code.
  */
 int rr_run_streamed(struct run *run);
 
 /*
- * --count other than 1: probes in rounds through the window, each
- * destination's statistics kept as they go.  Returns the exit code.
+ * --count other than 1: runs the probes in rounds through the window and
+ * keeps each destination's statistics as they go.  Returns the exit code.
  */
 int rr_run_repeated(struct run *run);
 
 /* run_matrix.c: --matrix. */
 
-/* R (from HOST, with SOURCE, its source address, or NULL) as a pair. */
+/*
+ * Adds result R to the matrix as a pair, from HOST, with SOURCE as its
+ * source address (or NULL).  Returns false as rr_matrix_add() does.
+ */
 bool rr_run_matrix_add(struct run *run, const struct rr_result *r,
 		       const char *host, const char *source);
 
-/* The matrix and its findings printed; returns the exit code. */
+/* Prints the matrix and its findings; returns the exit code. */
 int rr_run_matrix_finish(struct run *run);
 
 /*
- * --matrix without --sa: the JSON Lines files given (stdin without one)
- * read into the matrix, then printed.  Returns the exit code.
+ * --matrix without --sa: reads the JSON Lines files given (stdin when
+ * none is) into the matrix, then prints it.  Returns the exit code.
  */
 int rr_run_matrix_records(struct run *run);
 
 /* run_routes.c: --sa --trace --all-pairs. */
 
 /*
- * Every route between the ports given (every CA port without one) from
- * the forwarding tables, read once; the report printed.  Returns the
- * exit code.
+ * Finds every route between the ports given (every CA port when none is)
+ * from the forwarding tables, read once, and prints the report.  Returns
+ * the exit code.
  */
 int rr_run_routes(struct run *run);
 
-/* run_output.c: finished probes annotated, printed, counted. */
+/* run_output.c: finished probes are annotated, printed and counted. */
 
 /*
- * After a stop: the finished probes not printed yet, those given up or
- * never started left out.
+ * After a stop: prints the finished probes not printed yet, leaving out
+ * those given up or never started.
  */
 void rr_run_emit_interrupted(struct run *run);
 
-/* After a stop: the window's finished results printed, all let go. */
+/* After a stop: prints the window's finished results and lets go of all. */
 void rr_run_emit_streamed_interrupted(struct run *run);
 
 /*
- * SIGQUIT: each destination's statistics so far and the summary, a line
- * each on stderr, whatever the run's format; the run goes on (ping's).
+ * On SIGQUIT: prints each destination's statistics so far and the
+ * summary, a line each, on stderr whatever the run's format; the run goes
+ * on, as ping's does.
  */
 void rr_run_interim(struct run *run);
 
 /*
- * Between turns of a backend's event loop: what finished is annotated,
- * then printed in input order, a step at a time while no answer for B (if
+ * Between turns of a backend's event loop: annotates what finished, then
+ * prints it in input order, a step at a time while no answer for B (if
  * any) waits, so that our work delays no event's time stamp by more than
  * one result's.  A printer that does not stream (Prometheus) writes at the
- * end anyway: then everything waits for the LAST drain, but for a
- * repeated run's probes, which are let go as they are counted.
+ * end anyway, so everything waits for the LAST drain, except a repeated
+ * run's probes, which are let go as they are counted.
  */
 void rr_run_drain(struct run *run, struct rr_queue *q, struct rr_backend *b,
 		  bool last);
 
 /*
- * The summary, when there is more than one result, a bad line, or a
- * format that always has one; then the exit code.
+ * Prints the summary when there is more than one result, a bad line, or
+ * a format that always has one.  Returns the exit code.
  */
 int rr_run_finish_run(struct run *run, size_t destinations);
 

@@ -7,7 +7,7 @@
 
 struct run_routes {
 	struct rr_routes_before before;	/* --compare FILE, read first */
-	bool compare;			/* before holds it */
+	bool compare;			/* --compare given: BEFORE holds it */
 };
 
 #endif

@@ -18,14 +18,14 @@ struct run_sa {
 	struct rr_sa_dest from;		/* --from */
 	bool from_known;		/* --from named a port of the fabric */
 	struct rr_node_names names;	/* --node-name-map */
-	/* Names looked up in the fabric, discovered at the first need. */
+	/* The fabric names are looked up in, discovered when first needed. */
 	struct rr_fabric fabric;
 	bool fabric_tried, fabric_ok, fabric_no_library;
 	char fabric_why[256];		/* why the discovery failed */
 	/*
 	 * --all-pairs, streamed: the ports (their texts in PAIR_OWNED) and
-	 * the next pair to make, FROM's port to TO's; each chunk of the
-	 * input's DESTS is made of the pairs that come next.
+	 * the next pair to make, from port PAIR_FROM to port PAIR_TO; each
+	 * chunk of the input's DESTS is made of the pairs that come next.
 	 */
 	struct rr_result *pair_ports;
 	char **pair_owned;

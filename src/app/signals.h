@@ -16,27 +16,36 @@
 #define RR_SIGNAL_REPEAT_MS 2000
 
 /*
- * Installs the handlers (without SA_RESTART: a wait ends on a signal); a
- * signal ignored when the program started stays ignored.
+ * Installs the handlers, without SA_RESTART so that a wait ends on a
+ * signal.  They are installed even for a signal that was ignored when
+ * the program started.
  */
 void rr_signals_install(void);
 /*
- * PATH is removed if a later signal (or SIGPIPE) ends the run; two at
- * most (-o's and --svg's hidden files): false when both slots are taken.
+ * Removes PATH if a later signal (or SIGPIPE) ends the run; PATH is kept
+ * as given, not copied.  There is a slot for -o's hidden file and one for
+ * each side file's (--svg, --dot); returns false when all are taken.
  */
 bool rr_signals_unlink_on_exit(const char *path);
-/* PATH no longer removed: it was renamed into place, or removed. */
+/*
+ * Stops removing PATH (the pointer given to rr_signals_unlink_on_exit());
+ * call it once the file was renamed into place, or removed.
+ */
 void rr_signals_keep(const char *path);
 /*
- * A descriptor that becomes readable (and stays so) once a stop is asked,
- * for a wait that polls; -1 when there is none.
+ * Returns a descriptor that becomes readable, and stays so, once a stop
+ * is asked, for a wait that polls; -1 when there is none.
  */
 int rr_signals_stop_fd(void);
-/* The signal that asked the run to stop, or 0. */
+/* Returns the signal that asked the run to stop, or 0. */
 int rr_stop_signal(void);
-/* SIGQUIT came since the last call: interim statistics are asked for. */
+/*
+ * Returns true when SIGQUIT came since the last call: interim statistics
+ * are asked for.
+ */
 bool rr_interim_requested(void);
 
+/* Returns true once a signal has asked the run to stop. */
 static inline bool rr_stop_requested(void)
 {
 	return rr_stop_signal() != 0;

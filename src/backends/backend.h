@@ -27,7 +27,7 @@ enum rr_backend_kind {
 
 struct rr_backend_params {
 	enum rr_backend_kind kind;
-	unsigned int timeout_ms;	/* each step's (each MAD's, --sa) */
+	unsigned int timeout_ms;	/* per step (per MAD with --sa) */
 	unsigned int parallel;		/* at most this many in flight */
 	int tos;			/* -1: leave the default */
 	enum rr_ps ps;			/* the port space (the SA's ServiceID) */
@@ -36,14 +36,14 @@ struct rr_backend_params {
 	const struct rr_data_plan *data;	/* --data: NULL none */
 	/* rdma_cm */
 	const struct sockaddr_storage *src;	/* NULL: let the kernel pick */
-	struct rr_host *host;			/* its GID tables */
+	struct rr_host *host;			/* for its GID tables */
 	/* --sa */
 	const char *ca;			/* -C, NULL: the first CA */
 	int port;			/* -P, 0: the first (active) port */
 	int sl, pkey;			/* -1: any */
 	bool all_paths;			/* GetTable: every path the SA has */
-	bool trace;			/* the route hop by hop, by SMPs */
-	const struct rr_node_names *names;	/* a hop's name by GUID */
+	bool trace;			/* walk the route hop by hop (SMPs) */
+	const struct rr_node_names *names;	/* hops' names by GUID */
 };
 
 /* Results a backend holds beyond twice --parallel. */
@@ -52,39 +52,47 @@ struct rr_backend_params {
 struct rr_backend;
 
 /*
- * Sets up the backend PARAMS name (copied).  A host that cannot do it at
- * all (no RDMA CM, no InfiniBand port, no SM) is no failure here: each
- * result added fails with the reason.  NULL: ENOMEM.
+ * Starts the backend that PARAMS->kind names, with a copy of PARAMS.  A
+ * host that cannot do it at all (no RDMA CM, no InfiniBand port, no SM)
+ * is no failure here: each result added then fails with the reason.
+ * Returns NULL on ENOMEM.
  */
 struct rr_backend *rr_backend_start(const struct rr_backend_params *params);
-/* How many results may be added now. */
+/* Returns how many results may be added now. */
 unsigned int rr_backend_room(const struct rr_backend *b);
 /*
- * Adds R, to start no earlier than its start_offset_ms after the start,
+ * Adds R, to start no earlier than its start_offset_ms after the start
  * and after every result added before it.  R has a destination, or has
- * failed already (a name that did not resolve): then it is handed back as
- * it is.  Only with rr_backend_room() > 0.
+ * already failed (a name that did not resolve), in which case it is
+ * handed back as it is.  Call it only when rr_backend_room() > 0.
  */
 void rr_backend_add(struct rr_backend *b, struct rr_result *r);
-/* Nothing more will be added: the turns end when all is handed back. */
+/*
+ * Tells B that nothing more will be added; the turns end once everything
+ * is handed back.
+ */
 void rr_backend_no_more(struct rr_backend *b);
 /*
- * A descriptor (-1: none) whose input ends a turn's wait too: the
- * caller's -f file, so that its next lines start as soon as written.
+ * Makes input on FD (-1: none) end a turn's wait too.  FD is the caller's
+ * -f file, so that its next lines start as soon as they are written.
  */
 void rr_backend_wake_on(struct rr_backend *b, int fd);
 /*
- * One turn: finished results pushed on DONE (room for the window).  It
- * returns at once when nothing is in flight nor waiting, for the caller
- * to add more.  False once all is handed back after rr_backend_no_more().
+ * Runs one turn and pushes the finished results on DONE, which has room
+ * for the window.  Returns at once when nothing is in flight or waiting,
+ * so that the caller can add more.  Returns false once everything is
+ * handed back after rr_backend_no_more(), true until then.
  */
 bool rr_backend_turn(struct rr_backend *b, struct rr_queue *done);
 /*
- * An answer waits to be read: the next turn should come before anything
- * else, or its time stamp would carry the delay.
+ * Returns true when an answer waits to be read: the next turn should come
+ * before anything else, or the answer's time stamp would carry the delay.
  */
 bool rr_backend_busy(const struct rr_backend *b);
-/* Results in flight (a run stopped early) go, unreported; B is freed. */
+/*
+ * Drops the results still in flight (a run stopped early) without
+ * reporting them, and frees B.
+ */
 void rr_backend_end(struct rr_backend *b);
 
 #endif

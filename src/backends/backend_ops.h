@@ -9,14 +9,14 @@
 #include "backends/backend.h"
 
 struct rr_backend_ops {
-	/* PARAMS outlives the backend; NULL: ENOMEM. */
+	/* PARAMS outlives the backend.  Returns NULL on ENOMEM. */
 	void *(*start)(const struct rr_backend_params *params);
 	/* At most params->window results are held at once. */
 	void (*add)(void *be, struct rr_result *r);
 	void (*no_more)(void *be);
 	bool (*turn)(void *be, struct rr_queue *done);
-	void (*wake_on)(void *be, int fd);	/* NULL: the wait ignores it */
-	bool (*busy)(void *be);			/* NULL: never */
+	void (*wake_on)(void *be, int fd);	/* NULL: FD is ignored */
+	bool (*busy)(void *be);			/* NULL: never busy */
 	void (*end)(void *be);
 };
 

@@ -13,26 +13,37 @@
 #include <time.h>
 
 struct timespec rr_now(void);
-/* T plus MS milliseconds. */
+/* Returns T plus MS milliseconds. */
 struct timespec rr_ts_add_ms(struct timespec t, uint64_t ms);
-/* A - B in milliseconds (negative when A is before B). */
+/* Returns A minus B in milliseconds; negative when A is before B. */
 double rr_ts_ms(const struct timespec *a, const struct timespec *b);
-/* Whole milliseconds from NOW until T, negative once T has passed. */
+/*
+ * Returns the whole milliseconds from NOW until T; the result is negative
+ * once T has passed.
+ */
 long rr_ms_until(const struct timespec *now, const struct timespec *t);
 bool rr_ts_before(const struct timespec *a, const struct timespec *b);
-/* T in nanoseconds, and back. */
+/* Convert the time T to nanoseconds, and nanoseconds NS back to a time. */
 int64_t rr_ts_ns(const struct timespec *t);
 struct timespec rr_ns_ts(int64_t ns);
 
 /*
- * The wall clock once, beside the monotonic one, at the start of a run:
- * every probe's wall-clock time follows from its monotonic start, with no
- * clock read of its own, and a clock set during the run moves none.
+ * Reads the wall clock once, next to the monotonic clock, at the start of
+ * a run.  Every probe's wall-clock time is then computed from its
+ * monotonic start without reading the clock again, so setting the system
+ * clock during the run moves none of them.
  */
 void rr_clock_anchor(void);
-/* MONO's wall-clock time, in ns since the epoch; false before the anchor. */
+/*
+ * Converts the monotonic time MONO to wall-clock time in *NS, in
+ * nanoseconds since the epoch.  Returns false if rr_clock_anchor() has not
+ * been called yet.
+ */
 bool rr_wall_ns(const struct timespec *mono, int64_t *ns);
-/* NS since the epoch as RFC 3339 in UTC, to the millisecond. */
+/*
+ * Writes NS, in nanoseconds since the epoch, into BUF of LEN bytes as an
+ * RFC 3339 time in UTC, to the millisecond.
+ */
 void rr_rfc3339(int64_t ns, char *buf, size_t len);
 
 #endif

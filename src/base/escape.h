@@ -11,26 +11,32 @@
 #include <stddef.h>
 
 /*
- * The unit at S (LEN > 0 bytes left): a byte or a whole UTF-8 sequence.
- * Returns its length; *BAD is set when it is not valid UTF-8 (one byte),
- * *CONTROL when it is a C0 or C1 control character or DEL.
+ * Reads one unit at S, which has LEN (> 0) bytes left: a single byte or a
+ * whole UTF-8 sequence.  Returns its length in bytes.  Sets *BAD when it
+ * is not valid UTF-8 (the unit is then one byte), and *CONTROL when it is
+ * a C0 or C1 control character or DEL.
  */
 size_t rr_utf8_unit(const char *s, size_t len, bool *bad, bool *control);
 
-/* S (LEN bytes) is valid UTF-8. */
+/* Returns true if the LEN bytes at S are valid UTF-8. */
 bool rr_utf8_valid(const char *s, size_t len);
 
 /*
- * S for display in OUT: control characters and invalid UTF-8 as \xNN,
- * cut with "..." when OUT is too small.  Returns OUT.
+ * Copies the LEN bytes at S into OUT (OUT_LEN bytes) for display, writing
+ * control characters and invalid UTF-8 as \xNN, and cutting the text
+ * short with "..." when OUT is too small.  Returns OUT.
  */
 const char *rr_escape(const char *s, size_t len, char *out, size_t out_len);
-/* A NUL-terminated TEXT so, for a message (an argument, a file name). */
+/*
+ * Does the same as rr_escape() for the NUL-terminated TEXT, for use in a
+ * message (an argument, a file name).  Returns OUT.
+ */
 const char *rr_shown(const char *text, char *out, size_t out_len);
 
 /*
- * S as valid UTF-8: a malloc'd copy with invalid bytes as \xNN, or NULL
- * when S is valid as it is (or on ENOMEM, with *FAILED set).
+ * Returns S as valid UTF-8: a malloc'd copy, which the caller frees, with
+ * invalid bytes written as \xNN.  Returns NULL when S is already valid as
+ * it is, or when memory runs out, in which case *FAILED is set.
  */
 char *rr_utf8_fix(const char *s, bool *failed);
 

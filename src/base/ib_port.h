@@ -15,14 +15,20 @@ enum rr_port_state {
 	RR_PORT_ACTIVE_DEFER = 5,
 };
 
-/* Passing traffic: ACTIVE, or ACTIVE_DEFER (active, a change pending). */
+/*
+ * Returns true if STATE passes traffic: ACTIVE, or ACTIVE_DEFER (active
+ * with a change pending).
+ */
 static inline bool rr_port_state_active(int state)
 {
 	return state == RR_PORT_ACTIVE || state == RR_PORT_ACTIVE_DEFER;
 }
 
-/* A port's state and physical state by name, as `rdma link` gives them
- * ("ACTIVE", "LINK_UP"); "UNKNOWN" for a value out of range. */
+/*
+ * Return the name of a port's state and of its physical state, as
+ * `rdma link` prints them ("ACTIVE", "LINK_UP"), or "UNKNOWN" for a value
+ * out of range.
+ */
 const char *rr_port_state_name(int state);
 const char *rr_phys_state_name(int phys_state);
 

@@ -16,13 +16,16 @@ enum rr_ps {
 	RR_PS_COUNT
 };
 
-/* "tcp", "udp", "ib": as --ps takes it and JSON says it. */
+/*
+ * Returns PS's name as --ps takes it and JSON writes it: "tcp", "udp" or
+ * "ib".
+ */
 const char *rr_ps_key(enum rr_ps ps);
-/* The port space KEY names, into *PS; false when none. */
+/* Stores the port space named KEY in *PS.  Returns false if KEY names none. */
 bool rr_ps_from_key(const char *key, enum rr_ps *ps);
 /*
- * Its number, as rdma_cma.h's RDMA_PS_* and an SA ServiceID carry it
- * (0x0106 TCP); the CM backend checks the two agree.
+ * Returns PS's number as rdma_cma.h's RDMA_PS_* and an SA ServiceID carry
+ * it (0x0106 for TCP).  The CM backend checks that the two agree.
  */
 unsigned int rr_ps_number(enum rr_ps ps);
 

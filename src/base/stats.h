@@ -14,16 +14,19 @@ struct rr_stats {
 	double span;		/* wall time over all samples, when known */
 };
 
-/* Sorts VALUES in place; false (and N = 0) when there are none. */
+/*
+ * Computes the statistics of the N VALUES into OUT, sorting VALUES in
+ * place.  Returns false, with OUT zeroed (its n is 0), when N is 0.
+ */
 int rr_stats_compute(double *values, size_t n, struct rr_stats *out);
 
 /*
- * The same statistics kept as values go by, in bounded memory whatever
- * their number (--count 0 runs for days): min, max, avg and mdev exact
- * (sums), percentiles from a log-bucketed histogram of 2 % buckets, each
- * value read as its bucket's geometric middle (within 1 % of the value,
- * and never outside min..max).  Buckets are kept only where values fell:
- * at most RR_HIST_BUCKETS of them.
+ * The same statistics, kept as values arrive, in bounded memory however
+ * many there are (--count 0 runs for days).  min, max, avg and mdev are
+ * exact (kept as sums).  The percentiles come from a log-bucketed
+ * histogram of 2 % buckets, each value read as its bucket's geometric
+ * middle (within 1 % of the value, and never outside min..max).  Buckets
+ * are kept only where values fell, at most RR_HIST_BUCKETS of them.
  */
 #define RR_HIST_RATIO 1.02
 #define RR_HIST_FLOOR 1e-4	/* values up to this share bucket 0 */
@@ -41,9 +44,12 @@ struct rr_running {
 	size_t num_buckets, cap;
 };
 
-/* Adds V (>= 0); false when memory for a new bucket ran out. */
+/* Adds V (>= 0) to R.  Returns false when memory for a new bucket ran out. */
 bool rr_running_add(struct rr_running *r, double v);
-/* R's statistics (span left 0); false when it has no value. */
+/*
+ * Computes R's statistics into OUT, leaving span at 0.  Returns false when
+ * R holds no value.
+ */
 bool rr_running_stats(const struct rr_running *r, struct rr_stats *out);
 void rr_running_release(struct rr_running *r);
 

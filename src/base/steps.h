@@ -19,7 +19,7 @@ enum rr_step_by {
 	RR_BY_DATA,		/* the connection's QP, with --data */
 	RR_BY_SA,		/* the subnet administrator (--sa) */
 	RR_BY_TRACE,		/* the switches, by SMPs (--sa --trace) */
-	RR_BY_ALL,		/* every probe: the whole */
+	RR_BY_ALL,		/* every probe, as a whole */
 };
 
 /*
@@ -36,12 +36,13 @@ enum rr_cm_event {
 };
 
 /*
- * X(id, key, label, call, ends_on, by), in the order a probe takes them.
- * key: its JSON key and --max-ms name; label: as cmtime prints it, so
- * numbers compare directly; call: what starts it; ends_on: the rdma_cm
- * event that ends it, NONE when the call itself does (transfer ends with
- * its messages' work completions, not an event).  The CM backend takes
- * its steps in this order, those of --connect after the route.
+ * X(id, key, label, call, ends_on, by), one row per step, in the order a
+ * probe takes them.  key is the step's JSON key and --max-ms name; label
+ * is its name as cmtime prints it, so numbers compare directly; call is
+ * the call that starts it; ends_on is the rdma_cm event that ends it, or
+ * NONE when the call itself does (transfer ends with its messages' work
+ * completions, not with an event).  The CM backend takes its steps in
+ * this order, those of --connect after the route.
  */
 #define RR_STEP_TABLE(X)						\
 	X(LOOKUP, "lookup", "lookup", "getaddrinfo_a", NONE, RR_BY_INPUT) \
@@ -94,20 +95,24 @@ enum rr_fail_kind {
 	RR_FAIL_DEADLINE,	/* no event before the tool's own deadline */
 };
 
-/* STEP's row; out of range, a row of "unknown". */
+/* Returns STEP's row of the table, or a row of "unknown" out of range. */
 const struct rr_step_info *rr_step_info(enum rr_step step);
 /* A set of enum rr_step_by, for rr_step_next(). */
 #define RR_BY(by) (1U << (by))
 /*
- * The first step after AFTER (RR_STEP_COUNT: from the first) run by one
- * of the parts in BY_SET; RR_STEP_COUNT when none is left.
+ * Returns the first step after AFTER that is run by one of the parts in
+ * BY_SET, or RR_STEP_COUNT when none is left.  An AFTER of RR_STEP_COUNT
+ * starts from the first step.
  */
 enum rr_step rr_step_next(enum rr_step after, unsigned int by_set);
-/* "resolve addr", as cmtime names the step; "unknown" out of range. */
+/*
+ * Returns STEP's name as cmtime prints it ("resolve addr"), or "unknown"
+ * out of range.
+ */
 const char *rr_step_name(enum rr_step step);
-/* "resolve_addr": its JSON key. */
+/* Returns STEP's JSON key ("resolve_addr"). */
 const char *rr_step_key(enum rr_step step);
-/* The step whose key is KEY, into *STEP; false when none is. */
+/* Stores the step whose key is KEY in *STEP.  Returns false if none has it. */
 bool rr_step_from_key(const char *key, enum rr_step *step);
 
 #endif

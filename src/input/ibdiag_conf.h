@@ -16,21 +16,22 @@
 #define RR_IBDIAG_CONF "/etc/infiniband-diags/ibdiag.conf"
 
 struct rr_ibdiag_conf {
-	char ca[64];		/* "" none */
-	int port;		/* 0 none */
-	unsigned int timeout_ms;	/* 0 none */
-	char node_name_map[4096];	/* "" none */
+	char ca[64];		/* "" when not set */
+	int port;		/* 0 when not set */
+	unsigned int timeout_ms;	/* 0 when not set */
+	char node_name_map[4096];	/* "" when not set */
 };
 
 /*
- * One line of LEN bytes (its newline off) into CONF; false with the
- * reason in WHY when a known name has a value that is none.
+ * Reads one LINE of LEN bytes, without its newline, into CONF.  Returns
+ * false, with the reason in WHY, when a known name has an invalid value.
  */
 bool rr_ibdiag_conf_line(const char *line, size_t len,
 			 struct rr_ibdiag_conf *conf, char *why, size_t why_len);
 /*
- * OPTS completed from FILE (NULL: the default, silently skipped when
- * absent, as infiniband-diags skips it); false with a message in WHY.
+ * Fills in, from FILE, the options OPTS does not set already; with FILE
+ * NULL, from the default file, which is skipped silently when missing,
+ * as infiniband-diags skips it.  Returns false with a message in WHY.
  */
 bool rr_ibdiag_conf_apply(struct rr_opts *opts, const char *file, char *why,
 			  size_t why_len);

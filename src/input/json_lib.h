@@ -2,8 +2,8 @@
 /*
  * json-c, loaded when a run first reads JSON back (--matrix's records,
  * --compare's earlier run): no other run needs it, so the binary does
- * not link it.  Its functions through rr_jc once rr_jsonc_ready() said
- * yes.
+ * not link it.  Call its functions through rr_jc once rr_jsonc_ready()
+ * has returned true.
  */
 #ifndef RR_JSON_LIB_H
 #define RR_JSON_LIB_H
@@ -36,7 +36,10 @@ struct rr_jsonc {
 
 extern struct rr_jsonc rr_jc;
 
-/* Whether json-c could be loaded; false with the loader's words in WHY. */
+/*
+ * Loads json-c on the first call.  Returns true if it is loaded;
+ * otherwise false, with the loader's message in WHY.
+ */
 bool rr_jsonc_ready(char *why, size_t why_len);
 
 #endif

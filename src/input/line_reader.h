@@ -19,19 +19,19 @@
 
 struct rr_line_reader {
 	FILE *f;
-	int fd;			/* f's descriptor, read directly; -1: by stdio */
-	int stop_fd;		/* readable once reading is to stop; -1: none */
-	char *buf;		/* bytes read and not yet taken: pos to end */
+	int fd;			/* f's descriptor, read directly; -1: stdio */
+	int stop_fd;		/* readable once reading must stop; -1: none */
+	char *buf;		/* bytes read, not yet taken: pos to end */
 	size_t pos, end;
-	bool eof;		/* the end was read: a terminal is not read on */
+	bool eof;		/* end of file seen: a tty is not read again */
 	char *line;		/* cap + 1 bytes: the line, NUL-terminated */
 	size_t cap;		/* the longest line kept */
-	size_t give_up;		/* bytes of one line past which F is no text */
+	size_t give_up;		/* a line longer than this: F is not text */
 	unsigned long num;	/* lines read so far */
 };
 
 enum rr_line_status {
-	RR_LINE_OK,		/* a line: LEN bytes in line (NULs maybe) */
+	RR_LINE_OK,		/* a line of LEN bytes (maybe NULs) in line */
 	RR_LINE_LONG,		/* a line past cap: its first cap bytes kept */
 	RR_LINE_EOF,
 	RR_LINE_ERROR,		/* the read failed: errno */
@@ -39,11 +39,18 @@ enum rr_line_status {
 	RR_LINE_STOPPED,	/* stop_fd became readable */
 };
 
-/* False on ENOMEM.  stop_fd starts as -1: the caller sets it. */
+/*
+ * Sets up RD to read F, keeping lines of up to CAP bytes and giving up on
+ * a line longer than GIVE_UP bytes.  stop_fd starts as -1; the caller
+ * sets it.  Returns false on ENOMEM.
+ */
 bool rr_line_reader_init(struct rr_line_reader *rd, FILE *f, size_t cap,
 			 size_t give_up);
 void rr_line_reader_free(struct rr_line_reader *rd);
-/* The next line, without its line break (and a '\r' before it). */
+/*
+ * Reads the next line into RD's line, without its line break or a '\r'
+ * before it, and stores its length in *LEN.  Returns its status.
+ */
 enum rr_line_status rr_line_next(struct rr_line_reader *rd, size_t *len);
 
 #endif

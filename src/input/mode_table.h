@@ -13,7 +13,10 @@
 
 #include "input/options.h"
 
-/* OPTS' mode takes them: true; else false with the reason in WHY (LEN). */
+/*
+ * Checks the options OPTS gives its mode.  Returns true if the mode takes
+ * them; otherwise false with the reason in WHY (LEN bytes).
+ */
 typedef bool rr_mode_check_fn(const struct rr_opts *opts, char *why,
 			      size_t len);
 
@@ -24,35 +27,42 @@ struct rr_own_option {
 };
 
 struct rr_mode_rule {
-	/* Its lines of the usage, "\n" between two. */
+	/* The mode's lines of the usage, separated by "\n". */
 	const char *usage;
-	/* The options ask for this mode; NULL: the mode when none does. */
+	/* True when OPTS ask for this mode; NULL: the mode when none does. */
 	bool (*selects)(const struct rr_opts *opts);
-	/* It runs without a DESTINATION with these options; NULL: never. */
+	/* True when it runs without a DESTINATION; NULL: it never does. */
 	bool (*runs_bare)(const struct rr_opts *opts);
 	/* The options only this mode takes, ended by a row without a name. */
 	const struct rr_own_option *own;
-	/* What the mode cannot take, refused; NULL: nothing of its own. */
+	/* Refuses what the mode cannot take; NULL: no checks of its own. */
 	rr_mode_check_fn *check;
 	/* Its arguments are files to read, not destinations. */
 	bool args_are_files;
-	/* --expect weighs its report's counts, not each result's fields. */
+	/* --expect judges its report's counts, not each result's fields. */
 	bool expect_counts;
 };
 
-/* MODE's row (every mode has one: tests/unit/input/mode_test.c). */
+/*
+ * Returns MODE's row, or NULL for a MODE out of range.  Every mode has a
+ * row (tests/unit/input/mode_test.c checks it).
+ */
 const struct rr_mode_rule *rr_mode_rule(enum rr_mode mode);
 
-/* The mode the options ask for: the last row whose selector holds. */
+/*
+ * Returns the mode OPTS ask for: the last row whose selector holds, or
+ * RR_MODE_CM when none does.
+ */
 enum rr_mode rr_mode_of(const struct rr_opts *opts);
 
 /*
- * OPTS' mode takes what was given: true; else false with the reason in
- * WHY (LEN).  Another mode's own option first, then the mode's checks.
+ * Checks that OPTS' mode takes the options given: first that no other
+ * mode's own option was given, then the mode's own checks.  Returns true
+ * if it does; otherwise false with the reason in WHY (LEN bytes).
  */
 bool rr_mode_takes(const struct rr_opts *opts, char *why, size_t len);
 
-/* Every row's usage lines, one under the other, into BUF (LEN). */
+/* Writes every row's usage lines, one under the other, into BUF (LEN). */
 void rr_mode_usage(char *buf, size_t len);
 
 #endif

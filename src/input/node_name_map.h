@@ -17,19 +17,20 @@
 
 #include "model/fabric/fabric.h"
 
-/* The longest name taken: what a node description can hold, and more. */
+/* The longest name accepted: longer than a node description can be. */
 #define RR_NODE_NAME_MAX 255
 
 /*
- * One line of LEN bytes (comment and white space off): its GUID and a
- * malloc'ed copy of its name.  False with the reason in WHY (NAME NULL).
+ * Parses one line, TEXT of LEN bytes with its comment and surrounding
+ * white space removed, into its GUID and a malloc'ed copy of its name in
+ * *NAME.  Returns false with the reason in WHY, and *NAME set to NULL.
  */
 bool rr_node_name_parse(const char *text, size_t len, uint64_t *guid,
 			char **name, char *why, size_t why_len);
 
 /*
- * Reads FILE into MAP.  False with the reason in WHY ("line 3: ...", or
- * the system's words); MAP then holds nothing.
+ * Reads FILE into MAP.  Returns false with the reason in WHY ("line 3:
+ * ...", or the system's error message); MAP then holds nothing.
  */
 bool rr_node_names_load(const char *file, struct rr_node_names *map,
 			char *why, size_t why_len);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The options in groups, an argp each with its rows beside its parser:
- * options.c's argp has them as children.  Each group checks at its end
- * what its own options say of each other; what a mode takes is the
- * modes' table's (mode_table.c).
+ * The options in groups, each an argp with its rows next to its parser;
+ * options.c's argp has them as children.  At its end each group checks
+ * that its own options agree with each other; which options a mode takes
+ * is decided by the modes' table (mode_table.c).
  */
 #ifndef RR_INPUT_OPTION_GROUPS_H
 #define RR_INPUT_OPTION_GROUPS_H
@@ -16,17 +16,17 @@ extern const struct argp rr_probe_options;
 extern const struct argp rr_sa_options;
 /* The formats, -o, --matrix and the routes' report. */
 extern const struct argp rr_output_options;
-/* The runs of their own: --list, --cm-defaults, --listen. */
+/* The modes that run on their own: --list, --cm-defaults, --listen. */
 extern const struct argp rr_mode_options;
 
 /*
- * ARG, the decimal value of --NAME, in [MIN, MAX]; else a usage error that
- * names the option and WANT.
+ * Returns ARG, the decimal value of --NAME, when it is in [MIN, MAX];
+ * otherwise reports a usage error that names the option and WANT.
  */
 unsigned long long rr_option_number(struct argp_state *state, const char *name,
 				    const char *arg, unsigned long long min,
 				    unsigned long long max, const char *want);
-/* ARG, a file name for --NAME; an empty one is a usage error. */
+/* Returns ARG, a file name for --NAME; an empty name is a usage error. */
 const char *rr_option_file(struct argp_state *state, const char *name,
 			   const char *arg);
 

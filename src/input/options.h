@@ -26,7 +26,7 @@ enum rr_exit {
 #define RR_DEFAULT_MATRIX_GRID 64
 #define RR_MAX_MATRIX_GRID 100000
 #define RR_DEFAULT_PARALLEL 64
-/* SA queries in flight: few, a real SM serves the whole fabric. */
+/* SA queries in flight by default: few, as a real SM serves the fabric. */
 #define RR_SA_DEFAULT_PARALLEL 8
 /* --connect's port, as librdmacm's examples (ucmatose, cmtime) listen. */
 #define RR_DEFAULT_CONNECT_PORT 7471
@@ -37,11 +37,11 @@ enum rr_exit {
 #define RR_MAX_PROBES 1000000
 
 /*
- * What a run does, decided once from the options: each mode is a row of
+ * What a run does, decided once from the options.  Each mode is a row of
  * the input's table (src/input/mode_table.c: how the options select it,
- * its usage line, its checks) and of the run's (src/app/modes.c: how it
- * runs).  In the order --help lists them; the last whose selector holds
- * is the mode, as a later row is the more particular.
+ * its usage line, its checks) and of the run's table (src/app/modes.c:
+ * how it runs).  They are in the order --help lists them; the mode is the
+ * last one whose selector holds, as a later row is the more particular.
  */
 enum rr_mode {
 	RR_MODE_CM,		/* the kernel's RDMA CM: resolve, --connect */
@@ -130,8 +130,8 @@ struct rr_opts {
 };
 
 /*
- * An option as a table names it: its name, where struct rr_opts keeps it
- * and how a value there says it was given.
+ * An option as a table names it: its name, where struct rr_opts keeps it,
+ * and which value there means that it was given.
  */
 struct rr_opt_ref {
 	const char *name;	/* "--ca" */
@@ -144,10 +144,13 @@ struct rr_opt_ref {
 	} kind;
 };
 
-/* Whether OPTS has REF's option given. */
+/* Returns true if REF's option was given in OPTS. */
 bool rr_opt_given(const struct rr_opts *opts, const struct rr_opt_ref *ref);
 
-/* The option that names side file SIDE ("--svg"), and its file or NULL. */
+/*
+ * Return the option that names the side file SIDE ("--svg"), and the file
+ * OPTS gives it, or NULL when none is given.
+ */
 const char *rr_side_option(enum rr_side side);
 const char *rr_side_path(const struct rr_opts *opts, enum rr_side side);
 

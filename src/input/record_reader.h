@@ -16,7 +16,7 @@
 
 #include "model/probe/result.h"
 
-/* The paths of a record kept (--sa --all-paths may list more). */
+/* The most paths kept of a record (--sa --all-paths may list more). */
 #define RR_RECORD_PATHS 16
 
 struct rr_record {
@@ -30,15 +30,21 @@ struct rr_record {
 enum rr_record_kind {
 	RR_RECORD_RESULT,	/* a result: REC filled */
 	RR_RECORD_OTHER,	/* a summary, statistics, input errors: none */
-	RR_RECORD_BAD,		/* not a record of rdma-route: WHY says */
+	RR_RECORD_BAD,		/* not a record of rdma-route: WHY says why */
 };
 
-/* LINE (LEN bytes, no newline) read into REC. */
+/*
+ * Parses LINE (LEN bytes, without its newline) into REC.  Returns the
+ * kind of line it was.
+ */
 enum rr_record_kind rr_record_parse(const char *line, size_t len,
 				    struct rr_record *rec, char *why,
 				    size_t why_len);
 
-/* Whether json-c could be loaded; false with the loader's words in WHY. */
+/*
+ * Loads json-c on the first call.  Returns true if it is loaded;
+ * otherwise false, with the loader's message in WHY.
+ */
 bool rr_record_reader_ready(char *why, size_t why_len);
 
 #endif

@@ -19,10 +19,16 @@
 /* The largest report read: a fabric of 1,152 HCAs writes 2 MB. */
 #define RR_ROUTES_FILE_MAX (256UL << 20)
 
-/* TEXT (LEN bytes) into *B (freed with rr_routes_before_free); false with WHY. */
+/*
+ * Parses the report in TEXT (LEN bytes) into *B, which is freed with
+ * rr_routes_before_free().  Returns false with the reason in WHY.
+ */
 bool rr_routes_file_parse(const char *text, size_t len,
 			  struct rr_routes_before *b, char *why, size_t why_len);
-/* The file at PATH into *B; false with WHY (the file's name not in it). */
+/*
+ * Reads the report in the file at PATH into *B.  Returns false with the
+ * reason in WHY, which does not name the file.
+ */
 bool rr_routes_file_read(const char *path, struct rr_routes_before *b,
 			 char *why, size_t why_len);
 

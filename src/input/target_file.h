@@ -9,7 +9,7 @@
 
 /* The longest line taken, without its newline. */
 #define RR_LINE_MAX 4096
-/* A "line" with no newline within this many bytes: not a text file. */
+/* A "line" with no newline within this many bytes means not a text file. */
 #define RR_LINE_GIVE_UP (1024 * 1024)
 
 /*
@@ -32,15 +32,17 @@ enum rr_read_status {
 };
 
 /*
- * Reads F: blank lines and '#' comments (a '#' outside double quotes, which
- * protect it) are skipped, leading and trailing
- * white space dropped.  A line with more than one word is passed whole: the
- * caller's parser reports it.  A line longer than RR_LINE_MAX or holding a
- * NUL byte is a problem, and reading goes on after it.
+ * Reads F, calling FN for each destination and each line that is a
+ * problem.  Blank lines and '#' comments (a '#' outside double quotes,
+ * which protect it) are skipped, and leading and trailing white space is
+ * dropped.  A line with more than one word is passed whole, for the
+ * caller's parser to report.  A line longer than RR_LINE_MAX or holding
+ * a NUL byte is a problem, and reading goes on after it.  Returns how the
+ * reading ended.
  */
 enum rr_read_status rr_read_target_file(FILE *f, rr_line_fn fn, void *ctx);
 
-/* The same, a part at a time: a file read as the run needs its lines. */
+/* The same, a part at a time, so a file is read as the run needs its lines. */
 #define RR_READ_BUF (64 * 1024)
 
 /* The line being read: its first RR_LINE_MAX bytes, and what was wrong. */
@@ -54,7 +56,7 @@ struct rr_target_line {
 
 struct rr_target_reader {
 	FILE *f;
-	int fd;			/* read directly, never blocking; -1: f */
+	int fd;			/* read directly, never blocking; -1: by f */
 	char *buf;		/* RR_READ_BUF bytes read ahead */
 	size_t pos, end;
 	bool eof;
@@ -63,16 +65,18 @@ struct rr_target_reader {
 };
 
 /*
- * RD ready to read F.  MAY_WAIT: F's descriptor is read only when poll()
- * says it has something, and RR_READ_WAIT comes back instead of a wait: a
- * slow pipe holds back only the lines not written yet.  False on ENOMEM.
+ * Sets up RD to read F.  With MAY_WAIT, F's descriptor is read only when
+ * poll() says it has something, and RR_READ_WAIT is returned instead of
+ * waiting, so a slow pipe holds back only the lines not written yet.
+ * Returns false on ENOMEM.
  */
 bool rr_target_reader_init(struct rr_target_reader *rd, FILE *f,
 			   bool may_wait);
 void rr_target_reader_release(struct rr_target_reader *rd);
 /*
- * Reads on from where RD stopped; RR_READ_PAUSED when FN returned 1,
- * RR_READ_WAIT when it may wait and nothing is there to read yet.
+ * Reads on from where RD stopped, as rr_read_target_file() does.  Returns
+ * RR_READ_PAUSED when FN returned 1, and RR_READ_WAIT when RD may wait
+ * and nothing is there to read yet.
  */
 enum rr_read_status rr_read_target_lines(struct rr_target_reader *rd,
 					 rr_line_fn fn, void *ctx);

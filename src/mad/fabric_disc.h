@@ -17,26 +17,29 @@
 #include "model/fabric/fabric_graph.h"
 
 struct rr_fabric_disc_params {
-	const char *ca;		/* -C, NULL: the first */
-	int port;		/* -P, 0: the first active */
-	unsigned int timeout_ms;	/* each SMP */
-	unsigned int max_smps;		/* in flight, 0: libibnetdisc's 2 */
+	const char *ca;		/* -C; NULL: the first CA */
+	int port;		/* -P; 0: the first active port */
+	unsigned int timeout_ms;	/* per SMP */
+	/* SMPs in flight at once; 0: libibnetdisc's default of 2. */
+	unsigned int max_smps;
 };
 
 /*
- * Every CA port with a LID into OUT (empty first), by LID.  False with the reason
- * in WHY; *NO_LIBRARY when libibnetdisc could not be loaded or this host
- * has no InfiniBand port to discover from.
+ * Discovers every CA port that has a LID and puts them into OUT, sorted
+ * by LID; OUT is emptied first.  Returns false, with the reason in WHY, on
+ * failure.  Sets *NO_LIBRARY when libibnetdisc could not be loaded or
+ * this host has no InfiniBand port to discover from.
  */
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,
 			struct rr_fabric *out, bool *no_library, char *why,
 			size_t why_len);
 
 /*
- * Every node of the fabric with its ports and links into G (empty first),
- * PortInfo decoded by IB's libibmad; each node's directed route from
- * this port into *PATHS (malloc'ed, by node index), each switch's
- * LinearFDBTop + 1 into its lft_len.  False as rr_fabric_discover().
+ * Discovers every node of the fabric, with its ports and links, into G,
+ * which is emptied first; PortInfo is decoded with IB's libibmad
+ * functions.  *PATHS gets each node's directed route from this port,
+ * indexed by node (malloc'ed; the caller frees it), and each switch's
+ * lft_len gets its LinearFDBTop + 1.  Fails as rr_fabric_discover() does.
  */
 bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
 			      const struct rr_sa_lib *ib, struct rr_graph *g,
@@ -44,17 +47,17 @@ bool rr_fabric_discover_graph(const struct rr_fabric_disc_params *p,
 			      char *why, size_t why_len);
 
 /*
- * What the two above make of the fabric libibnetdisc discovered, apart
- * from the SMPs, so that a fuzzer can hand them fabrics of any shape:
- * FABRIC walked with libibnetdisc's ITER and ITER_TYPE.  False: ENOMEM,
- * nothing kept.
+ * The part of the two functions above that turns the fabric libibnetdisc
+ * discovered into results, without the SMPs, so that a fuzzer can hand
+ * them fabrics of any shape.  FABRIC is walked with libibnetdisc's ITER
+ * and ITER_TYPE.  Both return false on ENOMEM and then keep nothing.
  */
 typedef __typeof__(ibnd_iter_nodes) *rr_ibnd_iter_fn;
 typedef __typeof__(ibnd_iter_nodes_type) *rr_ibnd_iter_type_fn;
-/* Every CA port with a LID into OUT (empty first), by LID. */
+/* Puts each CA port with a LID into OUT, which must be empty, by LID. */
 bool rr_fabric_ports_of(ibnd_fabric_t *fabric, rr_ibnd_iter_type_fn iter_type,
 			struct rr_fabric *out);
-/* The graph into G (emptied first), as rr_fabric_discover_graph(). */
+/* Builds G (emptied first) and *PATHS as rr_fabric_discover_graph(). */
 bool rr_fabric_graph_of(ibnd_fabric_t *fabric, rr_ibnd_iter_fn iter,
 			rr_ibnd_iter_type_fn iter_type,
 			const struct rr_sa_lib *ib, struct rr_graph *g,

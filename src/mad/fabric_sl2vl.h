@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The SLtoVLMappingTables the routes use (model/fabric/sl2vl.h's wanted
- * triples), read with LID-routed SMPs through the MAD window, as many in
- * flight as the forwarding tables' blocks.  Never prints.
+ * Reads the SLtoVLMappingTables that the routes use (model/fabric/sl2vl.h's
+ * wanted triples) with LID-routed SMPs through the MAD window, with as
+ * many in flight as for the forwarding tables' blocks.  Never prints.
  */
 #ifndef RR_FABRIC_SL2VL_H
 #define RR_FABRIC_SL2VL_H
@@ -15,16 +15,19 @@
 #include "model/fabric/sl2vl.h"
 
 /*
- * Each wanted entry of M read from its switch (by the switch's LID, the
- * table of its in and out port), or marked lost, with P's port,
- * window and timeout through IB's functions.  False with WHY when the
- * port cannot be opened or memory is short.
+ * Reads each wanted entry of M from its switch (by the switch's LID, the
+ * table of its in and out port), or marks it lost, using P's port, window
+ * and timeout through IB's functions.  Returns false, with the reason in
+ * WHY, when the port cannot be opened or memory is short.
  */
 bool rr_fabric_sl2vl_fill(const struct rr_sa_lib *ib,
 			  const struct rr_fabric_tables_params *p,
 			  const struct rr_graph *g, struct rr_sl2vl *m,
 			  char *why, size_t why_len);
-/* The same, the libraries loaded for it; *NO_LIBRARY when they are not. */
+/*
+ * Does the same as rr_fabric_sl2vl_fill() after loading the libraries
+ * itself.  Returns false and sets *NO_LIBRARY when they cannot be loaded.
+ */
 bool rr_fabric_sl2vl_read(const struct rr_fabric_tables_params *p,
 			  const struct rr_graph *g, struct rr_sl2vl *m,
 			  bool *no_library, char *why, size_t why_len);

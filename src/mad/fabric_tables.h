@@ -16,17 +16,18 @@
 #include "model/fabric/fabric_graph.h"
 
 struct rr_fabric_tables_params {
-	const char *ca;		/* -C, NULL: the first */
-	int port;		/* -P, 0: the first active */
-	unsigned int timeout_ms;	/* each SMP */
+	const char *ca;		/* -C; NULL: the first CA */
+	int port;		/* -P; 0: the first active port */
+	unsigned int timeout_ms;	/* per SMP */
 	unsigned int window;		/* SMPs in flight */
 };
 
 /*
- * The graph of the fabric with every switch's table into G (empty
- * first); a table that did not come back whole is marked unread, not a
- * failure of the whole.  False, with the reason in WHY, when the fabric
- * cannot be read at all; *NO_LIBRARY when a library is missing.
+ * Reads the graph of the fabric, with every switch's table, into G,
+ * which is emptied first.  A table that did not come back whole is
+ * marked unread; that does not fail the whole read.  INFO gets what the
+ * reading cost.  Returns false, with the reason in WHY, when the fabric
+ * cannot be read at all; sets *NO_LIBRARY when a library is missing.
  */
 bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 			   struct rr_graph *g,
@@ -34,11 +35,12 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 			   bool *no_library, char *why, size_t why_len);
 
 /*
- * The tables alone, of G's switches discovered with their directed
- * routes PATHS (by node), read through IB's functions (a fuzzer's fakes
- * of umad_send and umad_recv): the MAD port opened and closed, INFO's
- * blocks and tables counted.  False with WHY when the port cannot be
- * opened or memory is short.
+ * Reads only the tables of G's switches, already discovered, with their
+ * directed routes PATHS (indexed by node), through IB's functions (a
+ * fuzzer's fakes of umad_send and umad_recv).  It opens and closes the
+ * MAD port itself and counts the blocks and tables in INFO.  Returns
+ * false, with the reason in WHY, when the port cannot be opened or
+ * memory is short.
  */
 bool rr_fabric_tables_fill(const struct rr_sa_lib *ib,
 			   const struct rr_fabric_tables_params *p,

@@ -29,17 +29,20 @@ enum rr_mad_owner {
 };
 
 enum rr_mad_event {
-	RR_MAD_NONE,		/* nothing for the owner by the time asked */
+	RR_MAD_NONE,		/* no event for the owner in the time given */
 	RR_MAD_ANSWER,		/* an answer came: mad, len, status */
-	RR_MAD_ERROR,		/* the kernel's error for the send, or a resend failed: err */
+	/* The kernel failed the send, or a resend failed: err says why. */
+	RR_MAD_ERROR,
 	RR_MAD_TIMEOUT,		/* no answer by the MAD's deadline */
 };
 
 struct rr_mad_reply {
 	enum rr_mad_event event;
 	uintptr_t cookie;	/* the owner's, given with the send */
-	/* ANSWER: the MAD (the umad header skipped), LEN bytes; valid until
-	 * the window's next call. */
+	/*
+	 * ANSWER: the MAD without its umad header, LEN bytes long; valid
+	 * until the next call on the window.
+	 */
 	const uint8_t *mad;
 	int len;
 	/* ANSWER: the MAD status (a directed-route SMP's without its D bit). */
@@ -52,44 +55,50 @@ struct rr_mad_reply {
 struct rr_mad_window;
 
 /*
- * A window on MAD's port, through IB's functions (a test's fakes),
- * receiving answers of up to ROOM bytes of MAD (a reassembled RMPP
- * table may be longer than one MAD).  NULL on ENOMEM.
+ * Creates a window on MAD's port that works through IB's functions (a
+ * test passes fakes) and receives answers of up to ROOM bytes of MAD (a
+ * reassembled RMPP table may be longer than one MAD).  Returns NULL on
+ * ENOMEM.
  */
 struct rr_mad_window *rr_mad_window_new(const struct rr_sa_lib *ib,
 					struct ibmad_port *mad, int room);
-/* Everything in flight forgotten, the memory freed; the port stays open. */
+/* Forgets everything in flight and frees W; the port stays open. */
 void rr_mad_window_free(struct rr_mad_window *w);
 
-/* The window's clock: rr_now() in ms. */
+/* Returns the window's clock: rr_now() in ms. */
 int64_t rr_mad_now_ms(void);
 
 /*
- * The MAD RPC describes (its class, method, attribute, modifier, mask),
- * to TO with DATA (NULL: none), sent for OWNER with COOKIE; the kernel
- * and the window wait for its answer until DEADLINE_MS.  0, or an errno
- * (ETIMEDOUT: the deadline is past; ENOMEM; umad_send's, EIO if it gave
- * none); nothing is in flight then.
+ * Sends the MAD that RPC describes (its class, method, attribute,
+ * modifier and mask) to TO with DATA (NULL: none), for OWNER with COOKIE;
+ * the kernel and the window wait for its answer until DEADLINE_MS.
+ * Returns 0, or an errno: ETIMEDOUT when the deadline is already past,
+ * ENOMEM, EINVAL when the packet cannot be built, or umad_send()'s error
+ * (EIO if it gave none).  After an error nothing is in flight.
  */
 int rr_mad_send(struct rr_mad_window *w, enum rr_mad_owner owner,
 		uintptr_t cookie, ib_rpc_t *rpc, ib_portid_t *to, void *data,
 		int64_t deadline_ms);
 
 /*
- * OWNER's next event into *REPLY, waiting at most until UNTIL_MS:
- * an answer kept aside first, then a MAD past its deadline, then what
- * comes in; meanwhile busy MADs due are sent again and other owners'
- * answers kept aside.  A MAD is over once its event is given.  NONE at
- * once when OWNER has nothing in flight.
+ * Puts OWNER's next event into *REPLY, waiting at most until UNTIL_MS.
+ * An answer kept aside comes first, then a MAD past its deadline, then
+ * what comes in; meanwhile, busy MADs that are due are sent again and
+ * other owners' answers are kept aside for them.  A MAD is over once its
+ * event is given.  *REPLY is NONE at once when OWNER has nothing in
+ * flight.
  */
 void rr_mad_next(struct rr_mad_window *w, enum rr_mad_owner owner,
 		 int64_t until_ms, struct rr_mad_reply *reply);
 
-/* How many of OWNER's MADs are in flight (or answered, not yet taken). */
+/*
+ * Returns how many of OWNER's MADs are in flight, counting those answered
+ * but not yet taken.
+ */
 unsigned int rr_mad_in_flight(const struct rr_mad_window *w,
 			      enum rr_mad_owner owner);
 
-/* OWNER's MADs forgotten: their answers, if they come, are dropped. */
+/* Forgets OWNER's MADs: their answers, if they come, are dropped. */
 void rr_mad_forget(struct rr_mad_window *w, enum rr_mad_owner owner);
 
 #endif

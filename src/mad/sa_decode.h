@@ -14,10 +14,10 @@
 
 #include "model/probe/result.h"
 
-/* One PathRecord on the wire, and where records start in an SA MAD. */
+/* A wire PathRecord's size, and where records start in an SA MAD. */
 #define RR_SA_PR_SIZE		64
 #define RR_SA_HDR_SIZE		56	/* MAD, RMPP and SA headers */
-/* The most paths NumbPath (7 bits) asks for. */
+/* The most paths NumbPath (7 bits) can ask for. */
 #define RR_SA_MAX_NUMB_PATH	127
 
 /* PathRecord component mask bits (IBA table 209). */
@@ -45,12 +45,13 @@ enum rr_sa_status_code {
 
 
 /*
- * DEST for --sa: a GID (anything with a ':'), a LID, a port GUID, or a
- * node name (anything else that starts with a letter; RR_SA_NAME, looked
- * up in the fabric by the run).
+ * Parses TEXT, a destination for --sa, into D: a GID (anything with a
+ * ':'), a LID, a port GUID, or a node name (anything else that starts
+ * with a letter; RR_SA_NAME, which the run looks up in the fabric).
  * A LID is decimal (1-49151) or 0x with 1 to 4 hex digits; a GUID is 0x
  * with 5 to 16 hex digits.  The number of digits decides, not the value:
- * 0x0010 is LID 16, 0x00010 is GUID 0x10.  False with a reason in WHY.
+ * 0x0010 is LID 16, 0x00010 is GUID 0x10.  Returns false, with a reason
+ * in WHY, when TEXT is none of these.
  */
 bool rr_sa_parse_dest(const char *text, struct rr_sa_dest *d, char *why,
 		      size_t why_len);
@@ -59,68 +60,80 @@ bool rr_sa_parse_dest(const char *text, struct rr_sa_dest *d, char *why,
 struct rr_sa_answer {
 	uint16_t status;
 	const uint8_t *records;	/* the first record, inside the MAD */
-	int num;		/* whole records of the attribute offset's size */
-	unsigned int record_size;
+	int num;		/* whole records of RECORD_SIZE bytes */
+	unsigned int record_size;	/* from the attribute offset */
 	/*
-	 * What the RMPP header says the whole answer holds (its payload
-	 * length), when it says: more than NUM means segments are missing.
+	 * How many records the RMPP header says the whole answer holds
+	 * (from its payload length), or -1 when it does not say.  More than
+	 * NUM means that segments are missing.
 	 */
 	int expected;
 };
 
 /*
- * Reads the MAD status and the records of an SA answer of LEN bytes (the
- * MAD, not the umad header).  An answer shorter than its headers has no
- * record; false when it is shorter than the common MAD header.
+ * Reads the MAD status and the records of the SA answer MAD, LEN bytes
+ * without the umad header, into ANS.  An answer shorter than its headers
+ * has no records.  Returns false when it is shorter than the common MAD
+ * header.
  */
 bool rr_sa_answer_decode(const uint8_t *mad, size_t len,
 			 struct rr_sa_answer *ans);
 
 /*
- * A record that is no PathRecord: a LID 0 at either end (InfiniBand never
- * gives a port LID 0), as in what is left of a segment cut short.
+ * Returns true when REC is no PathRecord: it has LID 0 at either end
+ * (InfiniBand never gives a port LID 0), as in what is left of a segment
+ * that was cut short.
  */
 bool rr_sa_pr_is_void(const uint8_t *rec);
 
-/* Wire PathRecord (network byte order) to host order. */
+/* Decodes wire PathRecord REC (network byte order) into OUT (host order). */
 void rr_sa_pr_decode(const uint8_t *rec, struct rr_path *out);
-/* The P_Key of a wire PathRecord; libibmad has no field for it. */
+/* Sets the P_Key of wire PathRecord REC; libibmad has no field for it. */
 void rr_sa_pr_set_pkey(uint8_t *rec, uint16_t pkey);
 /*
- * QoSClass (12 bits beside the SL, which it leaves alone): the kernel's
- * RDMA CM puts the id's ToS there for an IPv4 destination.
+ * Sets the QoSClass of REC, the 12 bits beside the SL (which is left
+ * alone): the kernel's RDMA CM puts the id's ToS there for an IPv4
+ * destination.
  */
 void rr_sa_pr_set_qos_class(uint8_t *rec, uint16_t qos_class);
 /*
- * What the kernel's rdma_cm asks of a PathRecord for a connection: its
- * ServiceID (the port space's, IBA A3.2.1), a reversible path, and
- * NUMB_PATH paths.
+ * Sets in REC what the kernel's rdma_cm asks of a PathRecord for a
+ * connection: the ServiceID SERVICE_ID (the port space's, IBA A3.2.1), a
+ * reversible path, and NUMB_PATH paths.
  */
 void rr_sa_pr_set_query(uint8_t *rec, uint64_t service_id,
 			unsigned int numb_path);
-/* The ServiceID rdma_cm gives port space PS (0x0106 TCP, 0x013f IB). */
+/*
+ * Returns the ServiceID that rdma_cm gives port space PS (0x0106 TCP,
+ * 0x013f IB).
+ */
 uint64_t rr_sa_service_id(unsigned int ps);
 /*
- * Whole PathRecords in an SA answer of MAD_LEN bytes (headers included)
- * whose AttributeOffset is ATTR_OFFSET 8-byte words (0 in a Get answer).
+ * Returns how many whole PathRecords an SA answer of MAD_LEN bytes
+ * (headers included) holds when its AttributeOffset is ATTR_OFFSET
+ * 8-byte words (0 in a Get answer).
  */
 int rr_sa_record_count(int mad_len, unsigned int attr_offset);
 
-/* The class-specific code (bits 8-15) of a MAD status. */
+/* Returns the class-specific code (bits 8-15) of the MAD status STATUS. */
 unsigned int rr_sa_status_code(uint16_t status);
 
-/* Asked again at most this often when the SA answers busy. */
+/* The most times a query is asked again when the SA answers busy. */
 #define RR_SA_BUSY_RETRIES 4
 
 /*
- * After a busy answer (the common status' bit 0, IBA 13.4.7: "temporarily
- * busy, MAD discarded"), the wait before asking again: 8 ms, doubled at
- * each of RETRIES done so far; -1 when STATUS is no busy answer, when
- * RR_SA_BUSY_RETRIES were done, or when the wait would end past the
- * query's deadline, LEFT_MS away.
+ * Returns how long to wait, in ms, before asking again after a busy
+ * answer (the common status' bit 0, IBA 13.4.7: "temporarily busy, MAD
+ * discarded"): 8 ms, doubled for each of the RETRIES done so far.
+ * Returns -1 when STATUS is not a busy answer, when RR_SA_BUSY_RETRIES
+ * were done, or when the wait would end past the query's deadline,
+ * LEFT_MS away.
  */
 long rr_sa_busy_backoff_ms(uint16_t status, unsigned int retries, long left_ms);
-/* "MAD status 0x0300: ERR_NO_RECORDS": a static string. */
+/*
+ * Returns STATUS as a static string, such as
+ * "MAD status 0x0300: ERR_NO_RECORDS".
+ */
 const char *rr_sa_status_str(uint16_t status);
 
 #endif

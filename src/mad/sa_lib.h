@@ -44,25 +44,30 @@ struct rr_sa_lib {
 };
 
 /*
- * Loads both libraries into LIB.  False, with the loader's words in WHY
- * (LEN bytes), when one of them or one of its functions is missing;
- * nothing stays loaded then.
+ * Loads both libraries into LIB.  Returns false, with the loader's
+ * message in WHY (LEN bytes), when one of them or one of its functions is
+ * missing; nothing stays loaded then.
  */
 bool rr_sa_lib_open(struct rr_sa_lib *lib, char *why, size_t len);
+/* Unloads the libraries that LIB holds and clears LIB. */
 void rr_sa_lib_close(struct rr_sa_lib *lib);
 
-/* The SM's LID as port CA/PORT last heard it (its SMLID); 0: none, no port. */
+/*
+ * Returns the SM's LID as port CA/PORT last heard it (its SMLID); 0 when
+ * it knows none or the port cannot be read.
+ */
 unsigned int rr_sa_lib_sm_lid(const struct rr_sa_lib *lib, const char *ca,
 			      int port);
 
 /*
- * libibmad and libibnetdisc warn on stderr (IBWARN) when a call fails, but
- * the result already says why and stderr belongs to the renderer: JSON
- * mode keeps it empty.  LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch,
- * keeps the warnings.  Returns the saved descriptor, or -1 when nothing
- * was muted; give it back to rr_mad_unmute_stderr().
+ * Sends stderr to /dev/null.  libibmad and libibnetdisc warn on stderr
+ * (IBWARN) when a call fails, but the result already says why, and stderr
+ * belongs to the renderer: JSON mode keeps it empty.  When
+ * LIBIBMAD_DEBUG_LEVEL, libibmad's own debug switch, is set, the warnings
+ * are kept.  Returns the saved descriptor, or -1 when nothing was muted.
  */
 int rr_mad_mute_stderr(void);
+/* Restores stderr from SAVED, rr_mad_mute_stderr()'s result (-1: none). */
 void rr_mad_unmute_stderr(int saved);
 
 #endif

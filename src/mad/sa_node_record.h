@@ -22,14 +22,15 @@ enum rr_node_record_answer {
 };
 
 struct rr_node_record_query {
-	uint64_t node_guid;	/* 0: by DESC */
+	uint64_t node_guid;	/* 0: ask by DESC instead */
 	const char *desc;	/* the node description, when no GUID */
 	int port;		/* the CA's port number, 0: the first */
 };
 
 /*
- * Q asked from P's port, one query within P's timeout.  FOUND: *LID and
- * *NODE_GUID set.  WHY (LEN bytes) says what the SA said otherwise.
+ * Asks the SA, from P's port, for the NodeRecord that Q describes: one
+ * query, within P's timeout.  Returns RR_NR_FOUND with *LID and
+ * *NODE_GUID set; otherwise WHY (LEN bytes) says what the SA said.
  */
 enum rr_node_record_answer
 rr_sa_node_record_ask(const struct rr_fabric_tables_params *p,
@@ -37,9 +38,11 @@ rr_sa_node_record_ask(const struct rr_fabric_tables_params *p,
 		      uint64_t *node_guid, char *why, size_t len);
 
 /*
- * The SA asked for the NodeRecord of each of N LIDs (REC[i].lid), as
- * many in flight as P's window, each within P's timeout; REC filled.
- * False, with WHY, when it cannot be asked at all (no SM known, no port).
+ * Asks the SA for the NodeRecord of each of the N LIDs in REC
+ * (REC[i].lid), as many in flight as P's window allows, each within P's
+ * timeout, and fills REC with the answers.  Returns false, with the
+ * reason in WHY, when the SA cannot be asked at all (no SM known, no
+ * port).
  */
 bool rr_sa_node_records_by_lid(const struct rr_fabric_tables_params *p,
 			       struct rr_lid_node *rec, size_t n, char *why,

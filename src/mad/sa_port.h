@@ -22,27 +22,33 @@ struct rr_sa_port {
 	int num;
 	unsigned int state;
 	unsigned int sm_lid;	/* as the port last heard it */
-	uint16_t lid;		/* its own */
+	uint16_t lid;		/* the port's own */
 	bool have_sgid;		/* from the kernel's port attributes */
 	ibmad_gid_t sgid;
 	ib_portid_t sm;
 };
 
 /*
- * The libraries loaded, the port found and opened (SH's open port step,
- * its device and port; its failure, cause and detail).  False: SH says
- * why.
+ * Loads the libraries, then finds and opens the port as SH's open port
+ * step, which records the device and port, or the failure with its cause
+ * and detail.  Returns false when that fails; SH says why.
  */
 bool rr_sa_port_open(struct rr_sa_port *sp, const struct rr_backend_params *p,
 		     struct rr_result *sh);
-/* The SM's LID, as the port last heard it or asked (find sm step). */
+/*
+ * Finds the SM's LID, as the port last heard it or by asking for it, as
+ * SH's find sm step.  Returns false when that fails; SH says why.
+ */
 bool rr_sa_port_find_sm(struct rr_sa_port *sp,
 			const struct rr_backend_params *p, struct rr_result *sh);
-/* The PathRecord query for PROBE from this port: its data and RPC. */
+/*
+ * Builds the PathRecord query for PROBE from this port: its data into
+ * REQ and its RPC into RPC.
+ */
 void rr_sa_port_request(const struct rr_sa_port *sp, const struct rr_probe *probe,
 			const struct rr_backend_params *p, uint8_t *req,
 			ib_rpc_t *rpc);
-/* Closed, the libraries unloaded; again is harmless. */
+/* Closes the port and unloads the libraries; a second call is harmless. */
 void rr_sa_port_close(struct rr_sa_port *sp);
 
 #endif

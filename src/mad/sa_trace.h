@@ -20,21 +20,22 @@
 
 /* Where a trace starts and where it goes. */
 struct rr_sa_trace_ends {
-	int port;		/* this CA's port number, MAD is open on */
+	int port;		/* the number of this CA's port the MADs use */
 	uint16_t self_lid;	/* its LID */
 	uint16_t from_lid;	/* --from: the source port's LID; 0: this port */
 	uint16_t dlid;
 };
 
 /*
- * From this port, or from the port of FROM_LID (reached by LID, then by
- * directed route from there, as ibtracert walks from another port), to
- * DLID; each SMP waits TIMEOUT_MS at most.  A node is named from NAMES
- * (the node-name map) by its GUID, else by its NodeDescription.  The
- * MADs go through the window W as its RR_MAD_TRACE owner's: what comes
- * for another owner meanwhile (the SA's answer to the query sent before
- * the walk) is kept for it.  False when the trace failed (OUT says where
- * and why); the hops read so far are kept either way.
+ * Traces the route to ENDS' DLID from this port, or from the port of its
+ * FROM_LID (reached by LID, then by directed route from there, as
+ * ibtracert walks from another port); each SMP waits TIMEOUT_MS at most.
+ * A node is named from NAMES (the node-name map) by its GUID, else by its
+ * NodeDescription.  The MADs go through the window W as its RR_MAD_TRACE
+ * owner's; what comes for another owner meanwhile (the SA's answer to the
+ * query sent before the walk) is kept for it.  Returns false when the
+ * trace failed, with OUT saying where and why; OUT keeps the hops read so
+ * far either way.
  */
 bool rr_sa_trace(const struct rr_sa_lib *ib, struct rr_mad_window *w,
 		 const struct rr_sa_trace_ends *ends, unsigned int timeout_ms,

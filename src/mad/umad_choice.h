@@ -27,17 +27,20 @@ struct rr_umad_ca_facts {
 };
 
 /*
- * For one CA: *PORT > 0 is checked (1: ACTIVE, 0: not disabled, -1:
- * unusable); else *PORT becomes its first ACTIVE InfiniBand port (1),
- * else its first one with the link up (0), else its first not disabled
- * (0); -1 when none.  A switch: port 0 (1).
+ * Checks or chooses the port of the CA CA.  When *PORT > 0, checks that
+ * port: returns 1 if it is ACTIVE, 0 if it is not disabled, -1 if it
+ * cannot be used.  Otherwise sets *PORT to the first ACTIVE InfiniBand
+ * port and returns 1, else to the first port with the link up, else to
+ * the first one not disabled, and returns 0; returns -1 when there is
+ * none.  A switch always gets port 0, and 1 is returned.
  */
 int rr_umad_ca_port(const struct rr_umad_ca_facts *ca, int *port);
 
 /*
- * Among CAS (N, in libibumad's order: by name): the first CA whose port
- * (PORT, or its own choice when 0) is ACTIVE, else the first usable one.
- * Its index into *CA, its port into *PORT; false when none is.
+ * Chooses among the N CAs of CAS (in libibumad's order: by name) the
+ * first whose port (*PORT, or its own choice when *PORT is 0) is ACTIVE,
+ * else the first usable one.  Sets *CA to its index and *PORT to its
+ * port; returns false when no CA is usable.
  */
 bool rr_umad_choose(const struct rr_umad_ca_facts *cas, int n, int *ca,
 		    int *port);

@@ -75,7 +75,10 @@ struct printer {
 	bool hold;		/* records end unflushed until pr_release() */
 };
 
-/* A record ended: it leaves now, unless the caller holds a batch. */
+/*
+ * Called when a record ends: flushes it now, unless the caller holds a
+ * batch (pr_hold()).
+ */
 static inline void pr_record_left(struct printer *p)
 {
 	if (!p->hold)

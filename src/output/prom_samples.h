@@ -14,9 +14,9 @@
 #include "output/printer.h"
 
 /*
- * Prometheus: the record calls (pr_record_begin, pr_str, ...) write
- * nothing; its renderer (render_prom.c) hands over samples instead, and
- * the printer groups them by metric and writes them at pr_finish().
+ * In Prometheus output the record calls (pr_record_begin, pr_str, ...)
+ * write nothing; its renderer (render_prom.c) hands over samples instead,
+ * and the printer groups them by metric and writes them at pr_finish().
  */
 struct pr_label {
 	const char *name;
@@ -29,17 +29,21 @@ struct pr_metric {
 	const char *help;
 };
 /*
- * A sample of family M: NAME (NULL: M's name; a summary's NAME_sum and
- * NAME_count), the run's labels, then LABELS, then VALUE.
+ * Adds a sample of family M named NAME (NULL for M's own name; a
+ * summary's NAME_sum and NAME_count), with the run's labels, then the N
+ * LABELS, then VALUE.  Only a Prometheus printer keeps it.
  */
 void pr_sample(struct printer *p, const struct pr_metric *m, const char *name,
 	       const struct pr_label *labels, size_t n, double value);
-/* NAME is a run label (printer.h) with a value: a series may not carry
- * it twice. */
+/*
+ * Returns true if NAME is a run label (printer.h) with a value, which a
+ * series may not carry twice.
+ */
 bool pr_run_label_set(const struct printer *p, const char *name);
 /*
- * How often ID was asked for: 1 the first time.  Tells a destination
- * given twice, whose series would otherwise repeat.
+ * Returns how many times ID has been asked for, counting this call: 1 the
+ * first time (and always 1 in other formats).  This tells apart a
+ * destination given twice, whose series would otherwise repeat.
  */
 unsigned long pr_occurrence(struct printer *p, const char *id);
 

@@ -11,7 +11,10 @@
 #include "output/printer.h"
 #include "model/probe/result.h"
 
-/* R's chain: "explain" with --explain, "root_cause" on failure. */
+/*
+ * Renders R's root-cause chain: all of it as "explain" with --explain,
+ * or only its broken link, as "root_cause", when R failed.
+ */
 void rr_render_chain(struct printer *p, const struct rr_result *r);
 
 #endif

@@ -10,9 +10,12 @@
 #include "model/probe/result.h"
 #include "output/printer.h"
 
-/* "evidence" and "peer": JSON always, text with --explain. */
+/*
+ * Renders R's "evidence" and "peer": always in JSON, in text only with
+ * --explain.
+ */
 void rr_render_evidence(struct printer *p, const struct rr_result *r);
-/* "decided_by" and "could_be", inside the error object. */
+/* Renders F's "decided_by" and "could_be", inside the error object. */
 void rr_render_decision(struct printer *p, const struct rr_failure *f);
 
 #endif

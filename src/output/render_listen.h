@@ -17,7 +17,10 @@ struct rr_listen_tally {
 	size_t total;
 };
 
-/* The document's head: the version, and the list, present when empty. */
+/*
+ * Begins the document: the version, and the list of connections, present
+ * even when empty.
+ */
 void rr_render_listen_begin(struct printer *p);
 void rr_render_connection(struct printer *p, const struct rr_connection *c);
 void rr_listen_tally_add(struct rr_listen_tally *t, const struct rr_connection *c);

@@ -21,7 +21,7 @@ struct rr_matrix_view {
 	const char *field;	/* what each cell shows */
 	unsigned int width;	/* text: the terminal's columns */
 	unsigned int grid_max;	/* text: a grid up to so many columns */
-	size_t input_errors;	/* lines that were no record */
+	size_t input_errors;	/* lines that were not a record */
 };
 
 void rr_render_matrix(struct printer *p, const struct rr_matrix_view *v);

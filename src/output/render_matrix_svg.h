@@ -16,8 +16,9 @@
 #include "output/render_matrix.h"
 
 /*
- * The picture of V's finished matrix and findings into F; false on
- * ENOMEM (F then holds part of one).  Write errors are F's to tell.
+ * Writes the picture of V's finished matrix and findings into F.  Returns
+ * false on ENOMEM, and F then holds part of a picture.  Write errors are
+ * left for the caller to find on F.
  */
 bool rr_render_matrix_svg(FILE *f, const struct rr_matrix_view *v);
 

@@ -15,12 +15,15 @@ void rr_render_ports(struct printer *p, const struct rr_port *ports, int n);
 void rr_render_cm_defaults(struct printer *p,
 			   const struct rr_port_cm_defaults *ports, int n);
 
-/* The formats' own, for render_dispatch.c. */
+/* Each format's own renderers, called by render_dispatch.c. */
 void rr_record_cm_defaults(struct printer *p,
 			   const struct rr_port_cm_defaults *ports, int n);
 void rr_prom_cm_defaults(struct printer *p,
 			 const struct rr_port_cm_defaults *ports, int n);
-/* Each family --cm-defaults writes, to FN, for rr_prom_families(). */
+/*
+ * Calls FN with each family --cm-defaults writes and its type, for
+ * rr_prom_families().
+ */
 void rr_prom_cm_defaults_families(void (*fn)(const char *name,
 					     const char *type, void *ctx),
 				  void *ctx);

@@ -19,25 +19,32 @@
 #include "output/printer.h"
 #include "output/render_matrix.h"
 
-/* One probe of a destination; nothing for a probe of --count (BRIEF: text's). */
+/*
+ * Writes the metrics of one probe of a destination; nothing for a probe
+ * of --count.  BRIEF is for text and is ignored here.
+ */
 void rr_prom_result(struct printer *p, const struct rr_result *r, bool brief);
 /*
- * A destination probed more than once: its last probe's metrics, how
- * many probes failed, and a summary of each step's times of the resolved.
+ * Writes the metrics of a destination probed more than once: its last
+ * probe's metrics, how many probes failed, and a summary of each step's
+ * times over the probes that resolved.
  */
 void rr_prom_statistics(struct printer *p, const struct rr_dest_stats *d);
-/* The run: counts, failures by cause, its time, the version. */
+/* Writes the run's metrics: counts, failures by cause, its time, version. */
 void rr_prom_summary(struct printer *p, const struct rr_tally *t,
 		     size_t destinations, size_t input_errors, const char *host);
-/* When the run started and which version made it (--trace --all-pairs, --list, --cm-defaults). */
+/*
+ * Writes when the run started and which version made it (--trace
+ * --all-pairs, --list, --cm-defaults).
+ */
 void rr_prom_run_info(struct printer *p);
-/* --list: each port's state, MTU, GID counts. */
+/* Writes --list's metrics: each port's state, MTU and GID counts. */
 void rr_prom_ports(struct printer *p, const struct rr_port *ports, int n);
-/* --matrix: each pair's success and MTU, the findings by kind. */
+/* Writes --matrix's metrics: each pair's success and MTU, findings by kind. */
 void rr_prom_matrix(struct printer *p, const struct rr_matrix_view *v);
 
 /*
- * Every family Prometheus output can hold, each once, to FN with its
+ * Calls FN once for every family Prometheus output can hold, with its
  * TYPE (the man page's list is checked against it).
  */
 void rr_prom_families(void (*fn)(const char *name, const char *type,

@@ -38,12 +38,12 @@ struct rr_routes_view {
 	const struct rr_graph_read *read;
 	double walk_ms;
 	bool quiet;		/* -q: the failures and the summary only */
-	bool brief;		/* --brief: the summary its first line only */
+	bool brief;		/* --brief: only the summary's first line */
 	/* The routes' channel dependencies and their credit loops. */
 	const struct rr_cdg *cdg;
 	const struct rr_credit_loop *loops;
 	size_t num_loops;
-	double loops_ms;	/* finding them, after the walk */
+	double loops_ms;	/* time to find them, after the walk */
 	/* The VLs: the SLtoVL tables the routes use, read after the walk. */
 	const struct rr_sl2vl *sl2vl;
 	const struct rr_pair_sls *sls;	/* --sl-from-sa, else NULL */
@@ -69,8 +69,10 @@ struct rr_routes_view {
 	int num_expect_failed;
 	/* The SM asked, and the verdict of the counts' findings. */
 	const struct rr_fabric_sm *sm;
-	/* The LIDs the tables route that no port seen holds (NULL: none
-	 * counted), and what the SA said of them. */
+	/*
+	 * The LIDs the tables route that no port seen holds (NULL when none
+	 * were counted), and what the SA said of them.
+	 */
 	const struct rr_unseen *unseen;
 	const struct rr_severities *severity;
 	struct rr_fabric_verdict verdict;
@@ -79,11 +81,15 @@ struct rr_routes_view {
 /* How many of the hottest links the report names. */
 #define RR_ROUTES_HOTTEST 10
 
-/* The report, after every pair; the format chooses (render_dispatch.c). */
+/*
+ * Renders the report, after every pair; the format chooses the renderer
+ * (render_dispatch.c).
+ */
 void rr_render_routes(struct printer *p, const struct rr_routes_view *v);
 /*
- * One pair's route, SRC to DST (endpoint indices): --per-pair, which the
- * options allow with JSON Lines only; Prometheus has no such record.
+ * Renders one pair's route, SRC to DST (endpoint indices), for
+ * --per-pair, which the options allow with JSON Lines only; Prometheus
+ * has no such record.
  */
 void rr_render_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
@@ -91,26 +97,38 @@ void rr_render_route(struct printer *p, const struct rr_routes_view *v,
 /* How many of the groups of routes that moved the report names. */
 #define RR_COMPARE_GROUPS 20
 
-/* A CA port's name (endpoint EP): its node's, "/PORT" when it has several. */
+/*
+ * Writes the name of endpoint EP's CA port into BUF (LEN bytes): its
+ * node's name, with "/PORT" added when the node has several ports.
+ */
 void rr_routes_port_name(const struct rr_routes_view *v, size_t ep, char *buf,
 			 size_t len);
-/* Graph port I as its link, "S1 port 3 -> S3 port 1". */
+/*
+ * Writes graph port I as its link, "S1 port 3 -> S3 port 1", into BUF
+ * (LEN bytes).
+ */
 void rr_routes_link_name(const struct rr_routes_view *v, size_t i, char *buf,
 			 size_t len);
-/* A credit loop in words: its VL, its cycle's links, the two routes. */
+/*
+ * Writes credit loop L in words into BUF (LEN bytes): its VL, its
+ * cycle's links and the two routes.
+ */
 void rr_routes_loop_title(const struct rr_routes_view *v,
 			  const struct rr_credit_loop *l, char *buf, size_t len);
 
-/* The record renderers behind them (text, JSON, JSON Lines). */
+/* The record renderers behind the above (text, JSON, JSON Lines). */
 void rr_record_routes(struct printer *p, const struct rr_routes_view *v);
 void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
-/* JSON: what --compare reads back (the tables, the CA ports). */
+/* Writes, in JSON, what --compare reads back (the tables, the CA ports). */
 void rr_record_routes_saved(struct printer *p, const struct rr_routes_view *v);
-/* --compare: what changed since the earlier run. */
+/* Writes, for --compare, what changed since the earlier run. */
 void rr_record_routes_compared(struct printer *p,
 			       const struct rr_routes_view *v);
-/* The topology with each link's loads as a graphviz graph; -1: EIO. */
+/*
+ * Writes the topology with each link's loads into F as a graphviz graph.
+ * Returns 0, or -1 on a write error or when memory runs out.
+ */
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v);
 
 #endif

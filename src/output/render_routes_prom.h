@@ -11,7 +11,10 @@
 
 void rr_prom_routes(struct printer *p, const struct rr_routes_view *v);
 
-/* Each family the routes can write, to FN, for rr_prom_families(). */
+/*
+ * Calls FN with each family the routes can write and its type, for
+ * rr_prom_families().
+ */
 void rr_prom_routes_families(void (*fn)(const char *name, const char *type,
 					void *ctx), void *ctx);
 

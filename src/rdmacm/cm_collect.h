@@ -35,12 +35,16 @@ struct rr_cm_asked {
 	const char *port_space;		/* "tcp", "udp", "ib" (--ps) */
 };
 
-/* The device, the port, and the settings the kernel applied. */
+/*
+ * Copies into R the device and port of PORT, and the settings the kernel
+ * applied there given what ASKED asked for.
+ */
 void rr_cm_collect_port(struct rr_result *r, const struct rr_cm_port *port,
 			const struct rr_cm_asked *asked);
 /*
- * A resolved route: its source, its PathRecords (paths: ENOMEM leaves
- * none) and the source GID's type and index in PORT's table.
+ * Copies a resolved ROUTE into R: its source address, its PathRecords
+ * (allocated into R's paths; none are kept when memory is short) and the
+ * type and index of the source GID in PORT's table.
  */
 void rr_cm_collect_route(struct rr_result *r, const struct rdma_route *route,
 			 const struct rr_cm_port *port);

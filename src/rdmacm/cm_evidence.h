@@ -20,10 +20,10 @@
 struct rr_cm_ev;
 
 /*
- * Starts the requests of the evidence on CHANNEL from SRC (the probe's
- * source) to DST: with the run's ToS (-1: the port's default), and with
- * ToS 0 when USED_TOS (the ToS the probe went out with) is not 0.  Their
- * entries in SET pending.  NULL on ENOMEM.
+ * Starts the evidence's requests on CHANNEL from SRC (the probe's source)
+ * to DST: one with the run's ToS, TOS (-1: the port's default), and one
+ * with ToS 0 when USED_TOS (the ToS the probe went out with) is not 0.
+ * Their entries in SET become pending.  Returns NULL on ENOMEM.
  */
 struct rr_cm_ev *rr_cm_ev_start(struct rdma_event_channel *channel,
 				const struct sockaddr_storage *src,
@@ -31,13 +31,15 @@ struct rr_cm_ev *rr_cm_ev_start(struct rdma_event_channel *channel,
 				int used_tos, unsigned int timeout_ms,
 				struct rr_evidence_set *set,
 				const struct timespec *now);
-/* An event of the channel, read (and acked) at AT: its id's context is
- * the evidence's. */
+/*
+ * Handles an event of the channel for ID, read (and acked) at AT; ID's
+ * context is the evidence's.
+ */
 void rr_cm_ev_event(struct rdma_cm_id *id, enum rdma_cm_event_type type,
 		    int status, const struct timespec *at);
-/* Every request of E has its answer (or failed). */
+/* Returns true when every request of E has its answer, or has failed. */
 bool rr_cm_ev_over(const struct rr_cm_ev *e);
-/* What is pending becomes no answer; the ids destroyed, E freed. */
+/* Records what is still pending as unanswered, destroys the ids, frees E. */
 void rr_cm_ev_end(struct rr_cm_ev *e);
 
 #endif

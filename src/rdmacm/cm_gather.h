@@ -36,15 +36,21 @@ struct rr_gather_params {
 
 struct rr_cm_gather;
 
-/* NULL on ENOMEM (the set then says nothing was gathered). */
+/*
+ * Starts gathering as P says.  Returns NULL on ENOMEM; P's set then says
+ * that nothing was gathered.
+ */
 struct rr_cm_gather *rr_cm_gather_start(const struct rr_gather_params *p);
-/* Its descriptors into PFD (at most RR_IP_EV_FDS): how many. */
+/* Puts G's descriptors into PFD (at most RR_IP_EV_FDS); returns how many. */
 int rr_cm_gather_pollfds(const struct rr_cm_gather *g, struct pollfd *pfd);
-/* What came read, the next part started when the one before is over. */
+/* Reads what came, and starts the next part once the one before is over. */
 void rr_cm_gather_turn(struct rr_cm_gather *g, const struct timespec *now);
-/* When it needs a turn next without news. */
+/* Returns when G next needs a turn if nothing comes meanwhile. */
 struct timespec rr_cm_gather_due(const struct rr_cm_gather *g);
-/* Ended: pending answers become none, the witness's facts to *PEER. */
+/*
+ * Ends the gathering and frees G: pending answers become none, and *PEER
+ * gets the witness's facts (NULL: none), which the caller then owns.
+ */
 void rr_cm_gather_end(struct rr_cm_gather *g, const struct timespec *now,
 		      struct rr_peer_facts **peer);
 

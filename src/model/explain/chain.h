@@ -91,15 +91,15 @@ struct rr_chain_route {
 	bool have_src, have_gateway;
 	/* No route, yet this interface, which is down, has dst's subnet. */
 	char down_netdev[RR_NETDEV_LEN];
-	/* The lookup as the kernel made it: held to OIF, from SRC. */
+	/* How the kernel made the lookup: held to an interface, from --src. */
 	enum rr_oif_from oif_from;
 	bool src_given;			/* --src: the lookup was from it */
-	/* A lookup with neither gives another interface (a finding). */
+	/* The other interface a lookup with neither gives (a finding). */
 	char plain_netdev[RR_NETDEV_LEN];
 	/* Every interface whose subnet holds the destination, if several. */
 	char subnet_netdevs[RR_MAX_SUBNET_NETDEVS][RR_NETDEV_LEN];
 	int num_subnet_netdevs;
-	/* --src: the interface that holds it ("" none: not local). */
+	/* --src: the interface that holds that address ("": not local). */
 	char src_netdev[RR_NETDEV_LEN];
 	bool src_looked_up;
 };
@@ -149,7 +149,7 @@ struct rr_verdict {
 	char reason[320];
 };
 
-/* V judged STATE, its reason formatted as printf's. */
+/* Sets V to STATE, with its reason formatted from FMT as printf() does. */
 void rr_verdict_set(struct rr_verdict *v, enum rr_link_state state,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -163,24 +163,26 @@ struct rr_chain {
 };
 
 /*
- * The likely cause of R's failure, knowing the facts of its chain and its
- * probe: what errno alone could not tell (a --src on an interface with no
- * RDMA device, a link-local destination without its interface, a subnet
- * on several interfaces, no carrier).  R's own cause when none is better.
+ * Returns the likely cause of R's failure, knowing the facts of its chain
+ * C and its probe: what errno alone could not tell (a --src on an
+ * interface with no RDMA device, a link-local destination without its
+ * interface, a subnet on several interfaces, no carrier).  Returns R's
+ * own cause when none is better.
  */
 enum rr_cause rr_cause_refine(const struct rr_result *r,
 			      const struct rr_chain *c);
 
-/* Marks each link of R's chain ok, warning or broken with a reason. */
+/* Marks each link of R's chain C ok, warning or broken, with a reason. */
 void rr_chain_judge(struct rr_chain *c, const struct rr_result *r);
 /*
- * The same in two parts: the links this host's own tables decide (route,
- * device, GID), then those beyond it (neighbour, PathRecord, connect), so
- * that a root cause found in the first needs no facts of the others.
+ * Do the same in two parts: first the links this host's own tables
+ * decide (route, device, GID), then those beyond it (neighbour,
+ * PathRecord, connect), so that a root cause found in the first part
+ * needs no facts of the others.
  */
 void rr_chain_judge_host(struct rr_chain *c, const struct rr_result *r);
 void rr_chain_judge_rest(struct rr_chain *c, const struct rr_result *r);
-/* The first broken link, or RR_LINK_COUNT when none is. */
+/* Returns C's first broken link, or RR_LINK_COUNT when none is broken. */
 enum rr_link rr_chain_first_broken(const struct rr_chain *c);
 
 const char *rr_link_key(enum rr_link link);

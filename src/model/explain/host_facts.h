@@ -19,13 +19,17 @@
 struct rr_gid_entry {
 	unsigned int index;
 	uint8_t gid[16];
-	/* From gid_attrs/types: "IB/RoCE v1" reads RoCE v1 (IB on an IB port). */
+	/*
+	 * From gid_attrs/types: "IB/RoCE v1" is read as RoCE v1 (but as IB
+	 * on an IB port).
+	 */
 	enum rr_gid_type type;
 	char netdev[RR_NETDEV_LEN];	/* gid_attrs/ndevs; "" none */
 	int vlan;			/* -1: none or not looked up */
 	/*
-	 * The netdev's ifindex, in its own namespace (libibverbs), 0 when
-	 * unknown; NAMED once netdev was read (rr_gid_entry_name()).
+	 * The netdev's ifindex in its own namespace (libibverbs), 0 when
+	 * unknown.  NAMED is set once netdev has been read
+	 * (rr_gid_entry_name()).
 	 */
 	int ifindex;
 	bool named;
@@ -47,7 +51,10 @@ struct rr_port_facts {
 	unsigned int gid_slots;		/* table size */
 	unsigned int gids;		/* valid entries */
 	unsigned int gids_ib, gids_roce_v1, gids_roce_v2;
-	/* InfiniBand: the P_Key table's valid keys; 0x7fff or 0xffff if held. */
+	/*
+	 * InfiniBand: how many valid keys the P_Key table holds, and its
+	 * default P_Key (0x7fff or 0xffff) if it holds one, else 0.
+	 */
 	bool pkeys_read;
 	unsigned int pkeys;
 	uint16_t default_pkey;

@@ -10,22 +10,29 @@
 #include "model/probe/cause.h"
 #include "model/explain/chain.h"
 
-/* "blackhole", "prohibit", ... as `ip route` names route type TYPE (RTN_*). */
+/*
+ * Returns route type TYPE (RTN_*) as `ip route` names it: "blackhole",
+ * "prohibit", ...
+ */
 const char *rr_route_type_name(unsigned char type);
-/* Routing table TABLE as `ip` names it: "main", "local", "default", "100". */
+/*
+ * Returns routing table TABLE as `ip` names it: "main", "local",
+ * "default", or its number ("100") written into BUF of LEN bytes.
+ */
 const char *rr_route_table_str(unsigned int table, char *buf,
 			       unsigned int len);
-/* The errno the kernel's lookup fails with for RF; 0 when none is known. */
+/* Returns the errno the kernel's lookup fails with for RF; 0 if unknown. */
 int rr_refusal_errno(const struct rr_chain_refusal *rf);
 /*
- * The cause RF stands for when the lookup failed with ERR (positive):
- * RR_CAUSE_NONE when RF does not explain ERR (the tables changed since,
- * or nothing refused).
+ * Returns the cause RF stands for when the lookup failed with ERR (a
+ * positive errno), or RR_CAUSE_NONE when RF does not explain ERR (the
+ * tables changed since, or nothing refused).
  */
 enum rr_cause rr_refusal_cause(const struct rr_chain_refusal *rf, int err);
 /*
- * What refused DST, in one line ("192.168.90.5 matches a blackhole route
- * (192.168.90.0/24, table main)"); false when RF names nothing.
+ * Writes into BUF (LEN bytes) what refused DST, in one line
+ * ("192.168.90.5 matches a blackhole route (192.168.90.0/24, table
+ * main)").  Returns false when RF names nothing.
  */
 bool rr_refusal_text(const struct rr_chain_refusal *rf, const char *dst,
 		     char *buf, unsigned int len);

@@ -29,13 +29,19 @@ struct rr_sa_chain {
 	struct rr_verdict verdict[RR_SA_LINK_COUNT];
 };
 
-/* Each link of R's chain into C. */
+/*
+ * Judges each link of R's chain into C.  TRACE says whether the walk was
+ * asked for (--trace).
+ */
 void rr_sa_chain_judge(struct rr_sa_chain *c, const struct rr_result *r,
 		       bool trace);
-/* R's chain, judged, into R's notes; false: ENOMEM (R left without). */
+/*
+ * Judges R's chain and attaches it to R's notes, unless R has one
+ * already.  Returns false on ENOMEM, leaving R without a chain.
+ */
 bool rr_sa_chain_attach(struct rr_result *r, bool trace);
 const char *rr_sa_link_key(enum rr_sa_link link);
-/* The first broken link, or RR_SA_LINK_COUNT when none is. */
+/* Returns C's first broken link, or RR_SA_LINK_COUNT when none is broken. */
 enum rr_sa_link rr_sa_chain_first_broken(const struct rr_sa_chain *c);
 
 #endif

@@ -13,16 +13,24 @@
 #include "model/probe/expect.h"
 #include "model/fabric/fabric_counts.h"
 
-/* Parses TEXT, FIELD a count's name; false with the reason in WHY. */
+/*
+ * Parses TEXT into E, with FIELD the name of a count.  Returns false with
+ * the reason in WHY.
+ */
 bool rr_expect_parse_count(const char *text, struct rr_expect *e, char *why,
 			   size_t why_len);
-/* E, a count's, against C; ACTUAL the count, or "absent" (not counted). */
+/*
+ * Checks E, an expectation on a count, against C.  Writes the count into
+ * ACTUAL, or "absent" when it was not counted (E then fails).  Returns
+ * true if E holds.
+ */
 bool rr_expect_check_count(const struct rr_expect *e,
 			   const struct rr_fabric_counts *c, char *actual,
 			   size_t actual_len);
 /*
- * The counts C against EX (N, each a count's): those that do not hold
- * into FAILED (room for N); how many.
+ * Checks the counts C against the N expectations EX, each on a count,
+ * and writes those that do not hold into FAILED (room for N).  Returns
+ * how many did not hold.
  */
 int rr_check_counts(const struct rr_fabric_counts *c,
 		    const struct rr_expect *ex, int n,

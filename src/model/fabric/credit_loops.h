@@ -31,7 +31,10 @@ typedef unsigned int (*rr_vl_fn)(const void *ctx, uint32_t node,
 				 unsigned int in_port, unsigned int out_port,
 				 unsigned int sl);
 
-/* A dependency: channel FROM's packets wait for TO; first made by a route. */
+/*
+ * A dependency: channel FROM's packets wait for channel TO; SRC and DST
+ * are the route that first made it.
+ */
 struct rr_cdg_edge {
 	uint32_t from, to;
 	uint32_t src, dst;	/* the first route's endpoints (indices) */
@@ -62,43 +65,49 @@ struct rr_credit_loop {
 	uint32_t a_src, a_dst, b_src, b_dst;
 };
 
-/* An empty graph for G's ports, routes on SL, VLs by VL_OF (NULL: 0). */
+/*
+ * Sets up D as an empty graph for G's ports, with routes on SL and VLs
+ * given by VL_OF with VL_CTX (NULL: every channel on VL 0).  Returns
+ * false on ENOMEM.
+ */
 bool rr_cdg_init(struct rr_cdg *d, const struct rr_graph *g, unsigned int sl,
 		 rr_vl_fn vl_of, const void *vl_ctx);
 /*
- * R, the route from endpoint SRC_I (SRC) to DST_I, its dependencies
- * added when it arrives (one that dies carries nothing to its end).
- * False: ENOMEM.
+ * Adds the dependencies of R, the route from endpoint SRC_I (SRC) to
+ * DST_I, when it arrives (a route that dies carries nothing to its end).
+ * Returns false on ENOMEM.
  */
 bool rr_cdg_add(struct rr_cdg *d, const struct rr_graph *g,
 		const struct rr_endpoint *src, const struct rr_route *r,
 		size_t src_i, size_t dst_i);
 /*
- * Every loop of D into *LOOPS (malloc'ed, *N of them; NULL and 0 when
- * none), in the order of their lowest channel.  False: ENOMEM.
+ * Stores every loop of D in *LOOPS (malloc'ed, *N of them; NULL and 0
+ * when none), in the order of their lowest channel.  Returns false on
+ * ENOMEM.
  */
 bool rr_cdg_loops(const struct rr_cdg *d, struct rr_credit_loop **loops,
 		  size_t *n);
 void rr_credit_loops_free(struct rr_credit_loop *loops, size_t n);
 /*
- * Each channel of D's graph, the loop of LOOPS (N) it is in, plus 1 (0:
- * none), into a new array (NULL: ENOMEM).
+ * Returns a new array that gives, for each channel of D's graph, the
+ * index of the loop of LOOPS (N of them) it is in, plus 1 (0: none).
+ * Returns NULL on ENOMEM.
  */
 uint32_t *rr_credit_loops_by_channel(const struct rr_cdg *d,
 				     const struct rr_credit_loop *loops,
 				     size_t n);
 /*
- * Whether route R from SRC, walked on D's VLs as rr_cdg_add does, makes a
- * dependency between two channels of one loop (LOOP_OF): a route that
- * closes it.  A route that closes none leaves the loops as they are
- * whatever its SL.
+ * Returns true if route R from SRC, walked on D's VLs as rr_cdg_add()
+ * does, makes a dependency between two channels of one loop (by LOOP_OF):
+ * a route that closes it.  A route that closes none leaves the loops as
+ * they are, whatever its SL.
  */
 bool rr_cdg_route_closes(const struct rr_cdg *d, const struct rr_graph *g,
 			 const struct rr_endpoint *src,
 			 const struct rr_route *r, const uint32_t *loop_of);
 void rr_cdg_free(struct rr_cdg *d);
 
-/* A channel's graph port index and VL. */
+/* Return channel C's graph port index and its VL. */
 static inline size_t rr_channel_port(uint32_t c)
 {
 	return c / RR_NUM_VLS;

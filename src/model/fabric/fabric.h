@@ -43,13 +43,16 @@ struct rr_node_names {
 	size_t num_slots;	/* a power of two, at least twice num */
 };
 
-/* False: ENOMEM. */
+/* Appends a copy of PORT to F.  Returns false on ENOMEM. */
 bool rr_fabric_add(struct rr_fabric *f, const struct rr_fabric_port *port);
 void rr_fabric_free(struct rr_fabric *f);
 
-/* Takes NAME (malloc'ed) for GUID; a later line for a GUID wins. */
+/*
+ * Adds NAME (malloc'ed; MAP takes it over) for GUID.  A later entry for
+ * the same GUID replaces the earlier name.  Returns false on ENOMEM.
+ */
 bool rr_node_names_add(struct rr_node_names *map, uint64_t guid, char *name);
-/* GUID's name in MAP, or NULL. */
+/* Returns GUID's name in MAP, or NULL when MAP has none. */
 const char *rr_node_names_find(const struct rr_node_names *map, uint64_t guid);
 void rr_node_names_free(struct rr_node_names *map);
 
@@ -60,31 +63,34 @@ enum rr_fabric_match {
 };
 
 /*
- * The port NAME stands for: NAME, or NAME/PORT for one port of a node,
- * is a node's name in MAP (may be NULL), else its node description.
- * Exact names first; then a description's first word (an HCA's
- * description is often "host mlx5_0"), when it is one node's.  A node
- * with several ports: its lowest port with a LID, unless /PORT says.
+ * Finds the port NAME stands for and stores its index in *IDX.  NAME, or
+ * NAME/PORT for one port of a node, is a node's name in MAP (which may be
+ * NULL), or else its node description.  Exact names are tried first,
+ * then a description's first word (an HCA's description is often "host
+ * mlx5_0") when it belongs to one node only.  For a node with several
+ * ports, the port is its lowest port with a LID, unless /PORT says.
  */
 enum rr_fabric_match rr_fabric_find(const struct rr_fabric *f,
 				    const struct rr_node_names *map,
 				    const char *name, size_t *idx);
 
 /*
- * NAME (or NAME/PORT) in MAP alone, for a node not in the fabric seen
- * from here: its node GUID and the port asked (0: none).  The whole of
- * it first, as rr_fabric_find() reads it; AMBIGUOUS when two GUIDs have
- * the name.
+ * Looks NAME (or NAME/PORT) up in MAP alone, for a node not in the
+ * fabric seen from here, and stores its node GUID in *GUID and the port
+ * asked in *PORT (0 when none).  The whole of NAME is tried first, as
+ * rr_fabric_find() reads it.  Returns RR_FABRIC_AMBIGUOUS when two GUIDs
+ * have the name.
  */
 enum rr_fabric_match rr_node_names_find_name(const struct rr_node_names *map,
 					     const char *name, uint64_t *guid,
 					     unsigned long *port);
 
 /*
- * How output names port I: its node's name in MAP, else its description
- * when no other node has it, else its port GUID; then "/PORT" when its
- * node has several ports in F.  Whatever it writes, rr_fabric_find() finds
- * port I by it (a GUID is read as one before it is looked up).
+ * Writes into BUF (LEN bytes) how output names port I: its node's name
+ * in MAP, else its description when no other node has it, else its port
+ * GUID; then "/PORT" when its node has several ports in F.  Whatever it
+ * writes, rr_fabric_find() finds port I by it (a GUID is read as one
+ * before it is looked up).
  */
 void rr_fabric_label(const struct rr_fabric *f, const struct rr_node_names *map,
 		     size_t i, char *buf, size_t len);

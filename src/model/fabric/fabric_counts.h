@@ -16,7 +16,7 @@
 #include "model/fabric/route_topology.h"
 #include "model/fabric/route_compare.h"
 
-/* In the summary's order: three runs of them, the rest between. */
+/* In the summary's order: three runs of counts, the others in between. */
 enum rr_fabric_count {
 	RR_FC_PORTS,
 	RR_FC_PAIRS,
@@ -84,18 +84,24 @@ struct rr_fabric_found {
 	size_t links_hot;
 	const struct rr_compare *cmp;		/* NULL: no --compare */
 	bool sm_asked, sm_answered;		/* the SM the port knows */
-	/* The LIDs the tables route that no port seen holds (NULL: the
-	 * tables were not read), and what the SA said of them. */
+	/*
+	 * The LIDs the tables route that no port seen holds (NULL: the
+	 * tables were not read), and what the SA said of them.
+	 */
 	const struct rr_unseen *unseen;
-	bool map_given;		/* --node-name-map: */
-	size_t mapped_unseen;	/* its nodes not seen from here */
+	bool map_given;		/* --node-name-map was given, and */
+	size_t mapped_unseen;	/* how many of its nodes were not seen */
 };
 
+/* Fills the counts C from what the run found, F. */
 void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 			   const struct rr_fabric_found *f);
-/* The count named NAME, or -1. */
+/* Returns the count named NAME, or -1 when none is. */
 int rr_fabric_count_find(const char *name);
-/* "pairs, arrived, ..." into BUF: what --expect takes in that mode. */
+/*
+ * Writes the counts' names, "ports, pairs, arrived, ...", into BUF (LEN
+ * bytes): what --expect takes in that mode.
+ */
 void rr_fabric_count_names(char *buf, size_t len);
 
 #endif

@@ -25,20 +25,24 @@
 
 struct rr_gport {
 	uint64_t guid;
-	uint16_t lid;		/* a switch's ports: the switch's */
+	uint16_t lid;		/* on a switch's ports: the switch's LID */
 	uint8_t lmc;
 	uint8_t state;		/* PortInfo LinkState: 4 ACTIVE */
 	uint8_t phys_state;	/* PortPhysicalState: 5 LINK_UP */
 	uint8_t width;		/* LinkWidthActive */
 	uint32_t speed;		/* as ibverbs: 1 SDR ... 32 EDR, 64 HDR */
-	/* What the port may train to: widths as LinkWidthEnabled's bits,
-	 * speeds as ibverbs' (a bit each); 0: not known. */
+	/*
+	 * What the port may train to: widths as LinkWidthEnabled's bits,
+	 * speeds as ibverbs' (a bit each); 0: not known.
+	 */
 	uint8_t widths_enabled;
 	uint16_t speeds_enabled;
-	/* PortInfo OperationalVLs: 1 VL0 only, 2 VL0-1, 3 VL0-3, 4 VL0-7,
-	 * 5 VL0-14; 0 not known. */
+	/*
+	 * PortInfo OperationalVLs: 1 VL0 only, 2 VL0-1, 3 VL0-3, 4 VL0-7,
+	 * 5 VL0-14; 0 not known.
+	 */
 	uint8_t oper_vls;
-	uint32_t peer;		/* the node at the other end, RR_NO_NODE */
+	uint32_t peer;		/* the node at the other end, or RR_NO_NODE */
 	uint8_t peer_port;
 	bool present;		/* the node has this port */
 };
@@ -48,9 +52,12 @@ struct rr_gnode {
 	enum rr_node_type type;
 	unsigned int num_ports;
 	char desc[RR_NODE_DESC_LEN + 1];
-	/* Ports 0 to num_ports (0 only a switch's), from graph->ports. */
+	/*
+	 * Where its ports 0 to num_ports (port 0 used by a switch only)
+	 * start in graph->ports.
+	 */
 	size_t first_port;
-	/* A switch's table: the port each LID leaves by, RR_LFT_UNSET none. */
+	/* A switch's table: the port each LID leaves by, or RR_LFT_UNSET. */
 	uint8_t *lft;
 	uint32_t lft_len;	/* entries read, from LID 0 */
 	bool lft_read;		/* false: its table did not come back */
@@ -73,41 +80,54 @@ struct rr_graph_read {
 };
 
 /*
- * A node with NUM_PORTS ports (and port 0) appended; its index in *IDX.
- * False: ENOMEM.
+ * Appends a node with NUM_PORTS ports (and port 0) and stores its index
+ * in *IDX.  Returns false on ENOMEM.
  */
 bool rr_graph_add_node(struct rr_graph *g, uint64_t guid,
 		       enum rr_node_type type, unsigned int num_ports,
 		       const char *desc, size_t *idx);
 
-/* Port PORT of node N; NULL past its ports. */
+/* Returns port PORT of node N, or NULL past its ports. */
 struct rr_gport *rr_graph_port(const struct rr_graph *g, size_t n,
 			       unsigned int port);
 
-/* Node A's port PA cabled to node B's port PB, both ways. */
+/* Records that node A's port PA is cabled to node B's port PB, both ways. */
 void rr_graph_link(struct rr_graph *g, size_t a, unsigned int pa, size_t b,
 		   unsigned int pb);
 
-/* Every node added: their GUIDs sorted for rr_graph_find().  False: ENOMEM. */
+/*
+ * Once every node is added, sorts their GUIDs for rr_graph_find().
+ * Returns false on ENOMEM.
+ */
 bool rr_graph_index(struct rr_graph *g);
 
-/* The index of node GUID, or RR_NO_NODE (also before rr_graph_index()). */
+/*
+ * Returns the index of node GUID, or RR_NO_NODE.  Before rr_graph_index()
+ * it searches the nodes one by one.
+ */
 uint32_t rr_graph_find(const struct rr_graph *g, uint64_t guid);
 
-/* How output names node N: the map's name, else its description. */
+/*
+ * Returns how output names node N: its name in MAP (which may be NULL),
+ * else its description.
+ */
 const char *rr_graph_name(const struct rr_graph *g,
 			  const struct rr_node_names *map, size_t n);
 
-/* A switch's table of LEN entries (taken), or its failure to come back. */
+/*
+ * Sets switch N's table to LFT, LEN entries, which G takes over (the
+ * table before is freed); READ false records that it did not come back.
+ */
 void rr_graph_set_lft(struct rr_graph *g, size_t n, uint8_t *lft,
 		      uint32_t len, bool read);
 
 /*
- * The LIDs the forwarding tables read route (an entry set in any of
- * them) that no port of G holds (a CA port's LID and its LMC range, a
- * switch's port 0 and its): the SM routed them, and no port seen from
- * here answers for them (down, hung, or beyond a cut).  Ascending, into
- * *OUT (malloc'ed, NULL when none), *N of them.  False: ENOMEM.
+ * Finds the LIDs that the forwarding tables read route (an entry set in
+ * any of them) but that no port of G holds (a CA port's LID and its LMC
+ * range, a switch's port 0 and its range): the SM routed them, and no
+ * port seen from here answers for them (down, hung, or beyond a cut).
+ * Stores them in ascending order in *OUT (malloc'ed, NULL when none) and
+ * their number in *N.  Returns false on ENOMEM.
  */
 bool rr_graph_lids_unseen(const struct rr_graph *g, uint16_t **out,
 			  size_t *n);

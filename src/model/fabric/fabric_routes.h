@@ -43,9 +43,9 @@ struct rr_route {
 };
 
 /*
- * The route from SRC to DLID.  STAMPS holds a number per node; STAMP,
- * different from every one in it, marks the nodes this walk crossed (a
- * loop comes back to a marked one).
+ * Walks the route from SRC to DLID into R.  STAMPS holds a number per
+ * node; STAMP, different from every number in it, marks the nodes this
+ * walk crossed (a loop comes back to a marked one).
  */
 void rr_route_walk(const struct rr_graph *g, const struct rr_endpoint *src,
 		   uint16_t dlid, uint32_t *stamps, uint32_t stamp,
@@ -75,22 +75,25 @@ struct rr_routes {
 	size_t num_slots;
 };
 
-/* Counts for G's ports; false: ENOMEM. */
+/* Sets up the counts S for G's ports.  Returns false on ENOMEM. */
 bool rr_routes_init(struct rr_routes *s, const struct rr_graph *g);
-/* R, the route from endpoint SRC to DST, counted; false: ENOMEM. */
+/* Counts R, the route from endpoint SRC to DST.  Returns false on ENOMEM. */
 bool rr_routes_add(struct rr_routes *s, const struct rr_route *r, size_t src,
 		   size_t dst);
 void rr_routes_free(struct rr_routes *s);
 
-/* Every CA port with a LID, by LID, into *EPS (malloc'ed); false: ENOMEM. */
+/*
+ * Stores every CA port with a LID, sorted by LID, in *EPS (malloc'ed, *N
+ * of them).  Returns false on ENOMEM.
+ */
 bool rr_graph_endpoints(const struct rr_graph *g, struct rr_endpoint **eps,
 			size_t *n);
 
 /*
- * Each route of a pair of EPS (N of them), each ordered pair of two
- * different ports, walked and counted into S (initialised), then handed
- * to FN (may be NULL) with the two endpoints' indices.  False when FN
- * said stop, or ENOMEM (errno).
+ * Walks the route of each ordered pair of two different ports of EPS (N
+ * of them), counts it into S (already initialised), then hands it to FN
+ * (which may be NULL) with the two endpoints' indices.  Returns false
+ * when FN returned false to stop, or on ENOMEM (errno set).
  */
 typedef bool (*rr_route_fn)(const struct rr_route *r, size_t src, size_t dst,
 			    void *ctx);
@@ -99,8 +102,9 @@ bool rr_routes_all_pairs(const struct rr_graph *g,
 			 struct rr_routes *s, rr_route_fn fn, void *ctx);
 
 /*
- * The fair share of a link between switches: the routes that cross such
- * links over the active ports between switches (*LINKS of them); 0 none.
+ * Returns the fair share of a link between switches: the routes that
+ * cross such links divided by the active ports between switches (their
+ * number is stored in *LINKS); 0 when there are none.
  */
 double rr_routes_fair_share(const struct rr_routes *s, const struct rr_graph *g,
 			    size_t *links);
@@ -112,45 +116,52 @@ struct rr_load_spread {
 	double median;
 };
 
-/* The spread of S's loads over G's active ports between switches; false: ENOMEM. */
+/*
+ * Computes into OUT the spread of S's loads over G's active ports between
+ * switches.  Returns false on ENOMEM.
+ */
 bool rr_routes_load_spread(const struct rr_routes *s, const struct rr_graph *g,
 			   struct rr_load_spread *out);
 
 /*
- * What a dead end (a switch without an entry for the LID) means, from
- * the destination port's LinkState: ACTIVE, the SM swept since it came
- * up and routed it nowhere here; INIT or ARMED, it has not swept since;
- * else (not read) the cause's own hint.
+ * Returns what a dead end (a switch without an entry for the LID) means,
+ * from the destination port's LinkState DEST_STATE: if ACTIVE, the SM
+ * swept since the port came up and routed it nowhere here; if INIT or
+ * ARMED, the SM has not swept since; otherwise (not read) the cause's own
+ * hint.
  */
 const char *rr_dead_end_hint(int dest_state);
 
 /*
  * A link between switches stands out when it carries at least
- * RR_HOT_SHARE times its fair share, more than the median link and 2
+ * RR_HOT_SHARE times its fair share, more than the median link, and 2
  * routes or more: balanced loads have none, and a fabric of two ports (a
- * route a link, a quarter of a share) is not hot.
+ * route per link, a quarter of a share) is not hot.  rr_link_hot()
+ * returns true if LOAD stands out against FAIR and MEDIAN.
  */
 #define RR_HOT_SHARE 1.5
 bool rr_link_hot(uint64_t load, double fair, double median);
-/* How many of G's links between switches stand out (rr_link_hot). */
+/* Returns how many of G's links between switches stand out (rr_link_hot). */
 size_t rr_routes_hot_count(const struct rr_routes *s, const struct rr_graph *g,
 			   double fair, double median);
 /*
- * The MAX ports between switches most routes leave by, most first (the
- * lower index on a tie), into OUT as graph port indices; how many.
+ * Stores in OUT, as graph port indices, the MAX ports between switches
+ * that most routes leave by, most first (the lower index on a tie).
+ * Returns how many it stored.
  */
 size_t rr_routes_hottest(const struct rr_routes *s, const struct rr_graph *g,
 			 size_t *out, size_t max);
 
 /*
- * Where a failure of CAUSE at NODE happened, in words ("L3 has no route
- * for LID 313"); AUX as in a group: the LID or the port.
+ * Writes into BUF (LEN bytes) where a failure of CAUSE at NODE happened,
+ * in words ("L3 has no route for LID 313").  AUX is as in a group: the
+ * LID or the port.
  */
 void rr_route_place(const struct rr_graph *g, const struct rr_node_names *map,
 		    enum rr_cause cause, uint32_t node, uint16_t aux,
 		    char *buf, size_t len);
 
-/* Port index I of G: its node into *NODE, its number into *PORT. */
+/* Stores the node of G's port index I in *NODE and its number in *PORT. */
 void rr_graph_port_at(const struct rr_graph *g, size_t i, size_t *node,
 		      unsigned int *port);
 

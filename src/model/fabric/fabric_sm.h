@@ -22,11 +22,14 @@ struct rr_fabric_sm {
 	char why[160];		/* when not asked, or not answered */
 };
 
-/* SMInfo's states: NOTACTIVE, DISCOVERING, STANDBY, MASTER. */
+/*
+ * SMInfo's states are NOTACTIVE, DISCOVERING, STANDBY, MASTER;
+ * rr_sm_state_name() returns STATE's name.
+ */
 #define RR_SM_STATE_MASTER 3
 const char *rr_sm_state_name(unsigned int state);
 
-/* A master answered. */
+/* Returns true if a master SM answered. */
 static inline bool rr_fabric_sm_ok(const struct rr_fabric_sm *sm)
 {
 	return sm->answered && sm->state == RR_SM_STATE_MASTER;

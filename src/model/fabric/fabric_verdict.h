@@ -16,7 +16,7 @@
 #include "model/fabric/fabric_counts.h"
 
 enum rr_severity {
-	RR_SEV_NONE,		/* counted, never weighed */
+	RR_SEV_NONE,		/* counted, never judged */
 	RR_SEV_WARNING,		/* reported and counted, exit 0 */
 	RR_SEV_FAULT,		/* fails the run, exit 1 */
 };
@@ -32,20 +32,21 @@ struct rr_finding_def {
 extern const struct rr_finding_def rr_finding_defs[];
 extern const size_t rr_num_findings;
 
-/* The severities of the findings, by count (the defaults, then --severity). */
+/* The findings' severities by count: the defaults, then --severity's. */
 struct rr_severities {
 	enum rr_severity of[RR_FC_NUM];
 };
 
+/* Sets S to every finding's default severity. */
 void rr_severities_default(struct rr_severities *s);
 /*
- * One --severity argument, "FINDING=LEVEL[,FINDING=LEVEL...]" (LEVEL
- * fault, warning or none), into S.  False, with WHY naming the part that
- * is wrong, when a finding or a level is not one.
+ * Parses one --severity argument ARG, "FINDING=LEVEL[,FINDING=LEVEL...]"
+ * (LEVEL is fault, warning or none), into S.  Returns false, with WHY
+ * naming the part that is wrong, when a finding or a level is unknown.
  */
 bool rr_severities_parse(struct rr_severities *s, const char *arg, char *why,
 			 size_t len);
-/* "fault", "warning", "none". */
+/* Returns V's name: "fault", "warning" or "none". */
 const char *rr_severity_name(enum rr_severity v);
 
 struct rr_fabric_verdict {
@@ -55,9 +56,9 @@ struct rr_fabric_verdict {
 };
 
 /*
- * The verdict of counts C under S: the findings counted this run and
- * not 0; the worst is the most severe, the first of rr_finding_defs on
- * a tie.
+ * Computes into V the verdict of counts C under the severities S, from
+ * the findings counted this run and not 0.  The worst is the most severe
+ * one, or on a tie the first in rr_finding_defs.
  */
 void rr_fabric_judge(const struct rr_fabric_counts *c,
 		     const struct rr_severities *s, struct rr_fabric_verdict *v);

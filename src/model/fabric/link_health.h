@@ -27,8 +27,9 @@ struct rr_degraded_link {
 };
 
 /*
- * Each cable of G once, the degraded ones into *OUT (malloc'ed, *N of
- * them, NULL and 0 when none), in port order.  False: ENOMEM.
+ * Checks each cable of G once and stores the degraded ones in *OUT
+ * (malloc'ed; *N of them; NULL and 0 when none), in port order.  Returns
+ * false on ENOMEM.
  */
 bool rr_links_degraded(const struct rr_graph *g, struct rr_degraded_link **out,
 		       size_t *n);
@@ -44,13 +45,13 @@ struct rr_lost_link {
 };
 
 /*
- * The switch ports of G that are there and have no link, whose counters
- * tell whether they had one: into *OUT (graph port indices, malloc'ed,
- * *N of them).  False: ENOMEM.
+ * Stores in *OUT (graph port indices, malloc'ed, *N of them) the switch
+ * ports of G that are present and have no link: those whose counters
+ * can tell whether they had one.  Returns false on ENOMEM.
  */
 bool rr_links_unlinked(const struct rr_graph *g, size_t **out, size_t *n);
 
-/* "not_active", "below_enabled", "slower_than_neighbours". */
+/* Returns F's key: "not_active", "below_enabled", "slower_than_neighbours". */
 const char *rr_link_fault_key(enum rr_link_fault f);
 
 #endif

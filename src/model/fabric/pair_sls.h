@@ -17,35 +17,41 @@
 struct rr_pair_sls {
 	uint8_t *sl;		/* [src * n + dst]: 0-15 */
 	size_t n;		/* endpoints */
-	size_t asked, lost;	/* PathRecords asked, not answered */
+	size_t asked, lost;	/* PathRecords asked; of them, not answered */
 	uint16_t used;		/* the SLs answered, a bit each */
 	bool unread;		/* the asking failed as a whole: */
-	char why[160];		/* why, and SL 0 for every pair */
+	char why[160];		/* why, and every pair is on SL 0 */
 	/*
-	 * NULL: every pair is asked (--sl-from-sa); else only the pairs
-	 * marked ([src * n + dst] 1), the others keep SL 0: those whose
-	 * routes close the loops found on SL 0.
+	 * NULL: every pair is asked (--sl-from-sa).  Else only the pairs
+	 * marked ([src * n + dst] is 1) are asked, those whose routes close
+	 * the loops found on SL 0; the others keep SL 0.
 	 */
 	uint8_t *want;
 	size_t wanted;		/* pairs marked */
 };
 
-/* Room for N endpoints' pairs, every one on SL 0; false: ENOMEM. */
+/*
+ * Sets up P with room for the pairs of N endpoints, every pair on SL 0.
+ * Returns false on ENOMEM.
+ */
 bool rr_pair_sls_init(struct rr_pair_sls *p, size_t n);
 void rr_pair_sls_free(struct rr_pair_sls *p);
-/* Only marked pairs asked from now: room for the marks; false: ENOMEM. */
+/*
+ * From now on, only marked pairs are asked: makes room for the marks.
+ * Returns false on ENOMEM.
+ */
 bool rr_pair_sls_want_some(struct rr_pair_sls *p);
-/* Pair SRC, DST marked to be asked (once). */
+/* Marks pair SRC, DST to be asked (counted once if marked again). */
 void rr_pair_sls_want(struct rr_pair_sls *p, size_t src, size_t dst);
-/* Whether pair K (src * n + dst) is to be asked. */
+/* Returns true if pair K (src * n + dst) is to be asked. */
 static inline bool rr_pair_sls_wanted(const struct rr_pair_sls *p, size_t k)
 {
 	return !p->want || p->want[k];
 }
-/* Pair SRC, DST answered with SL (its low 4 bits). */
+/* Records that pair SRC, DST was answered with SL (its low 4 bits). */
 void rr_pair_sls_set(struct rr_pair_sls *p, size_t src, size_t dst,
 		     unsigned int sl);
-/* SRC to DST's SL: 0 when not answered. */
+/* Returns the SL from SRC to DST; 0 when it was not answered. */
 static inline unsigned int rr_pair_sl(const struct rr_pair_sls *p, size_t src,
 				      size_t dst)
 {

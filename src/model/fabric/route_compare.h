@@ -49,17 +49,18 @@ struct rr_move_group {
 	uint32_t node;		/* today's graph: where they part ... */
 	uint8_t port_then, port_now;	/* ... 0: no port (died, or a CA) */
 	bool at_source;		/* parted at the source's own cable */
-	/* Where a route died at this place, then or now; else RR_CAUSE_NONE. */
+	/* Why a route died at this place, then or now; else RR_CAUSE_NONE. */
 	enum rr_cause cause_then, cause_now;
 	uint64_t routes;
-	size_t src, dst;	/* the first (today's endpoint indices) */
+	size_t src, dst;	/* first route: today's endpoint indices */
 };
 
 /* A cable in one run and not the other, by GUIDs. */
 struct rr_cable_change {
 	uint64_t guid, peer_guid;
 	uint8_t port, peer_port;
-	char name[160];		/* "S1 port 3 -> S3 port 1", as its run named them */
+	/* "S1 port 3 -> S3 port 1", as its run named the two ends. */
+	char name[160];
 };
 
 /* A link in both runs whose load moved. */
@@ -75,17 +76,24 @@ struct rr_compare {
 	const struct rr_graph *g;
 	const struct rr_endpoint *eps;
 	size_t num_eps;
-	/* Per today's endpoint: the earlier one with its port GUID, or SIZE_MAX. */
+	/*
+	 * For each of today's endpoints: the earlier endpoint with the same
+	 * port GUID, or SIZE_MAX.
+	 */
 	size_t *then_of;
 	uint32_t *stamps;	/* the earlier graph's nodes, for its walk */
 	uint32_t stamp;
 	uint64_t compared, moved;
 	/*
-	 * Earlier CA ports missing now: gone (their node or cable's other end
-	 * seen now) or unreachable (neither: beyond a cut, or gone unseen).
+	 * Earlier CA ports missing now: gone (their node, or their cable's
+	 * other end, is seen now) or unreachable (neither is: beyond a cut,
+	 * or gone unseen).
 	 */
 	size_t ports_gone, ports_unreachable, ports_new;
-	/* The earlier run's nodes whose GUID today's graph has: 0, another fabric. */
+	/*
+	 * How many of the earlier run's nodes today's graph has, by GUID; 0
+	 * means another fabric.
+	 */
 	size_t nodes_shared;
 	struct rr_move_group *groups;
 	size_t num_groups, cap_groups;
@@ -93,36 +101,36 @@ struct rr_compare {
 	size_t num_slots;
 	struct rr_cable_change *gone, *added;
 	size_t num_gone, num_added;
-	size_t links_unreachable;	/* earlier cables with neither end seen */
+	size_t links_unreachable;	/* earlier cables, no end seen now */
 	struct rr_load_move loads[RR_COMPARE_LOADS];
 	size_t num_loads;
-	/* The earlier loops no loop of today's holds, and today's new. */
+	/* The earlier loops no loop of today's holds; today's new loops. */
 	size_t *loops_vanished, *loops_new;
 	size_t num_vanished, num_new;
 };
 
 /*
- * Today's graph G and endpoints EPS (N) matched against B by port GUID.
- * False: ENOMEM.
+ * Sets up C to match today's graph G and endpoints EPS (N of them)
+ * against B by port GUID.  Returns false on ENOMEM.
  */
 bool rr_compare_init(struct rr_compare *c, const struct rr_routes_before *b,
 		     const struct rr_graph *g, const struct rr_endpoint *eps,
 		     size_t n);
 /*
- * Today's route R from SRC to DST (endpoint indices) against the earlier
- * run's, when both ends were there.  False: ENOMEM.
+ * Compares today's route R from SRC to DST (endpoint indices) with the
+ * earlier run's, when both ends were there.  Returns false on ENOMEM.
  */
 bool rr_compare_route(struct rr_compare *c, const struct rr_route *r,
 		      size_t src, size_t dst);
 /*
- * After every route: the cables and loads of today's graph (its loads in
- * S, its cables named through NAMES) and LOOPS (N) against the earlier
- * run's.  False: ENOMEM.
+ * After every route, compares the cables and loads of today's graph (its
+ * loads in S, its cables named through NAMES) and LOOPS (N of them) with
+ * the earlier run's.  Returns false on ENOMEM.
  */
 bool rr_compare_finish(struct rr_compare *c, const struct rr_routes *s,
 		       const struct rr_node_names *names,
 		       const struct rr_credit_loop *loops, size_t n);
-/* The groups, most routes first (the first found on a tie). */
+/* Sorts the groups, most routes first (the first found on a tie). */
 void rr_compare_sort_groups(struct rr_compare *c);
 void rr_compare_free(struct rr_compare *c);
 

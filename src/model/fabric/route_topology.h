@@ -29,20 +29,27 @@ struct rr_route_topology {
 	uint32_t *cables;
 	uint64_t routes;	/* routes that arrive, compared */
 	uint64_t longer;	/* of them, crossing more switches than need be */
-	unsigned int most_extra;	/* switches more, at most */
+	unsigned int most_extra;	/* the most extra switches crossed */
 	uint64_t unconnected;	/* pairs no cables join */
 };
 
 /*
- * For the routes between EPS (N) of G; the two directions compared when
- * N is at most RR_TOPOLOGY_MAX_SYMMETRY_PORTS.  False: ENOMEM.
+ * Sets up T for the routes between the N EPS of G.  The two directions
+ * are compared only when N is at most RR_TOPOLOGY_MAX_SYMMETRY_PORTS.
+ * Returns false on ENOMEM.
  */
 bool rr_topology_init(struct rr_route_topology *t, const struct rr_graph *g,
 		      const struct rr_endpoint *eps, size_t n);
-/* The route R from endpoint SRC to DST, against the fewest switches. */
+/*
+ * Counts the route R from endpoint SRC to DST against the fewest switches
+ * the cables allow.
+ */
 void rr_topology_add(struct rr_route_topology *t, const struct rr_graph *g,
 		     const struct rr_route *r, size_t src, size_t dst);
-/* Unordered pairs both of whose routes arrive on different cables; -1: not compared. */
+/*
+ * Returns how many unordered pairs have routes both ways that arrive on
+ * different cables, or -1 when the directions were not compared.
+ */
 int64_t rr_topology_asymmetric(const struct rr_route_topology *t);
 void rr_topology_free(struct rr_route_topology *t);
 

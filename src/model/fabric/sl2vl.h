@@ -26,8 +26,8 @@
 enum rr_sl2vl_state { RR_SL2VL_WANTED, RR_SL2VL_READ, RR_SL2VL_LOST };
 
 /*
- * One (switch, in port, out port): a loop's channels are switches' ports
- * (a CA forwards nothing, so no route depends on a CA's channel).
+ * One (switch, in port, out port) triple: a loop's channels are switches'
+ * ports (a CA forwards nothing, so no route depends on a CA's channel).
  */
 struct rr_sl2vl_entry {
 	uint32_t node;
@@ -44,31 +44,41 @@ struct rr_sl2vl {
 	size_t n, cap;
 	uint32_t *slots;		/* open addressing: entry + 1, 0 empty */
 	size_t num_slots;
-	size_t read, lost, not_vl0;	/* after the reading */
+	size_t read, lost, not_vl0;	/* counted after the reading */
 	bool unread;			/* the reading failed as a whole: */
-	char why[160];			/* why, and VL 0 assumed */
+	char why[160];			/* why, and VL 0 is assumed */
 };
 
-/* Every route assumed on SL (until rr_sl2vl_use_sls); false: ENOMEM. */
+/*
+ * Sets up M with every route assumed on SL (until rr_sl2vl_use_sls()).
+ * Returns false on ENOMEM.
+ */
 bool rr_sl2vl_init(struct rr_sl2vl *m, unsigned int sl);
-/* The routes' SLs as the pairs have them (--sl-from-sa), a bit each. */
+/* Sets the routes' SLs, SLS, as the pairs have them (--sl-from-sa). */
 void rr_sl2vl_use_sls(struct rr_sl2vl *m, uint16_t sls);
 void rr_sl2vl_free(struct rr_sl2vl *m);
 /*
- * The triples that decide the VLs of LOOPS' channels (found in D, a graph
- * on VL 0), wanted: each node, in port and out port a route takes into
- * a loop's channel, where that port runs more than VL 0.  Only they
- * matter: a cycle on the VLs is one on the links, so a channel that is
- * in no loop on VL 0 is in none on any.  False: ENOMEM.
+ * Marks as wanted the triples that decide the VLs of the N LOOPS'
+ * channels (found in D, a graph on VL 0): each node, in port and out port
+ * by which a route enters a loop's channel, where that port runs more
+ * than VL 0.  Only they matter: a cycle on the VLs is one on the links,
+ * so a channel that is in no loop on VL 0 is in none on any VL.  Returns
+ * false on ENOMEM.
  */
 bool rr_sl2vl_want_loops(struct rr_sl2vl *m, const struct rr_cdg *d,
 			 const struct rr_graph *g,
 			 const struct rr_credit_loop *loops, size_t n);
-/* Entry I's table came (its 8 bytes), or did not. */
+/*
+ * Record that entry I's table came back (its 8 bytes, TABLE), or that it
+ * was lost.
+ */
 void rr_sl2vl_set(struct rr_sl2vl *m, size_t i,
 		  const uint8_t table[RR_SL2VL_LEN]);
 void rr_sl2vl_lost(struct rr_sl2vl *m, size_t i);
-/* An rr_vl_fn over M, on the route's SL: a triple not read is on VL 0. */
+/*
+ * An rr_vl_fn over M: returns the VL a route on SL takes out of
+ * NODE by OUT_PORT, in by IN_PORT.  A triple not read is on VL 0.
+ */
 unsigned int rr_sl2vl_vl(const void *m, uint32_t node, unsigned int in_port,
 			 unsigned int out_port, unsigned int sl);
 

@@ -23,12 +23,6 @@
  */
 #define RR_MATRIX_SYM_FIELDS 6
 
-/*
- * One pair: the last record of it wins (a --count run has several).  A
- * fleet's million pairs are a million cells: kept small (under 90 bytes,
- * a path as the raw codes compared both ways, the --expect text only
- * where one failed).
- */
 /* What a cell's value is, as JSON writes it. */
 enum rr_cell_value {
 	RR_CELL_ABSENT,		/* the record has no such field: "-" */
@@ -37,6 +31,12 @@ enum rr_cell_value {
 	RR_CELL_TEXT,
 };
 
+/*
+ * One pair: the last record of it wins (a --count run has several).  A
+ * fleet's million pairs are a million cells, so a cell is kept small
+ * (under 90 bytes): a path is kept as the raw codes compared both ways,
+ * and the --expect text only where one failed.
+ */
 struct rr_matrix_cell {
 	uint32_t row, col;
 	bool ok;
@@ -44,15 +44,16 @@ struct rr_matrix_cell {
 	enum rr_cell_value value_kind;
 	enum rr_cause cause;		/* failed: why */
 	/*
-	 * Resolved: its first path's fields compared both ways, each's raw
-	 * value, with a bit in SYM_HAVE for each the path holds.
+	 * Resolved: the raw value of each of its first path's fields that
+	 * are compared both ways, with a bit in SYM_HAVE for each one the
+	 * path holds.
 	 */
 	uint8_t sym_have;
 	int32_t sym[RR_MATRIX_SYM_FIELDS];
 	char value[24];			/* the chosen field, as JSON writes it */
 	/*
-	 * The first --expect it failed, NULL none: the caller's text, which
-	 * rr_matrix_add() copies; the matrix's own copy after.
+	 * The first --expect it failed, or NULL: the caller's text, which
+	 * rr_matrix_add() copies; after that, the matrix's own copy.
 	 */
 	char *expect;
 };
@@ -64,8 +65,9 @@ struct rr_matrix_labels {
 	uint32_t *slots;		/* open addressing: index + 1, 0 free */
 	size_t num_slots;
 	/*
-	 * The names' bytes, in blocks (each starts with the one before):
-	 * a million names are a few blocks, not a million allocations.
+	 * The names' bytes, in blocks (each block starts with a pointer to
+	 * the one before), so a million names are a few blocks, not a
+	 * million allocations.
 	 */
 	char *arena;
 	size_t arena_used, arena_len;
@@ -83,10 +85,11 @@ struct rr_matrix {
 	size_t num_pair_slots;
 	size_t duplicates;		/* records of a pair seen before */
 	/*
-	 * rr_matrix_finish(): each row's cells (their indexes) in the order
-	 * columns are shown, BY_ROW[ROW_FIRST[r]] on; each column's by row,
-	 * BY_COL[COL_FIRST[c]] on.  Memory follows the records, not sources
-	 * times destinations: a fleet's hosts probe a few of the others.
+	 * Set by rr_matrix_finish(): each row's cells (their indexes) in the
+	 * order columns are shown, from BY_ROW[ROW_FIRST[r]] on, and each
+	 * column's cells by row, from BY_COL[COL_FIRST[c]] on.  Memory grows
+	 * with the records, not with sources times destinations: a fleet's
+	 * hosts probe a few of the others.
 	 */
 	uint32_t *by_row, *by_col;
 	size_t *row_first, *col_first;	/* rows + 1, columns + 1 */
@@ -100,40 +103,49 @@ struct rr_matrix {
 };
 
 /*
- * Adds the pair FROM -> TO (a destination as written); SOURCE is the
- * address FROM's record said it used (NULL, ""), so that a column written
- * as an address can be told to be that row's host.  A pair seen before
- * takes the new cell (counted in duplicates).  False: ENOMEM, or more
- * than 2^32 - 1 labels or pairs.
+ * Adds CELL as the pair FROM -> TO (a destination as written).  SOURCE is
+ * the address FROM's record said it used (or NULL or ""), so that a
+ * column written as an address can be told to be that row's host.  A
+ * pair seen before takes the new cell (counted in duplicates).  Returns
+ * false on ENOMEM, or when there would be more than 2^32 - 1 labels or
+ * pairs.
  */
 bool rr_matrix_add(struct rr_matrix *m, const char *from, const char *to,
 		   const char *source, const struct rr_matrix_cell *cell);
 
 /*
- * Builds the grid: rows sorted by name (mx2 before mx10), the last cell
- * of each pair; false: ENOMEM.
+ * Builds the grid: rows sorted by name (mx2 before mx10), with the last
+ * cell of each pair.  Returns false on ENOMEM.
  */
 bool rr_matrix_finish(struct rr_matrix *m);
 
-/* The cell of ROW x COL after rr_matrix_finish(), or NULL. */
+/*
+ * Returns the cell of ROW x COL after rr_matrix_finish(), or NULL when
+ * there is none.
+ */
 const struct rr_matrix_cell *rr_matrix_at(const struct rr_matrix *m,
 					  size_t row, size_t col);
 
 /*
- * After rr_matrix_finish(): ROW's cells as the grid shows them, *N cell
- * indexes; COL's, by row.
+ * After rr_matrix_finish(), return ROW's cells in the order the grid
+ * shows them, or COL's cells by row, as cell indexes; *N is set to their
+ * number.
  */
 const uint32_t *rr_matrix_row(const struct rr_matrix *m, size_t row, size_t *n);
 const uint32_t *rr_matrix_col(const struct rr_matrix *m, size_t col, size_t *n);
 
-/* A destination as a row's host names it: "192.168.80.3 (ns3)". */
+/*
+ * Writes column COL's destination into BUF (LEN bytes), with the row's
+ * host that it is, if any: "192.168.80.3 (ns3)".  Returns BUF.
+ */
 const char *rr_matrix_col_name(const struct rr_matrix *m, size_t col,
 			       char *buf, size_t len);
 
 /*
- * R's cell for a matrix of FIELD (a key of the field table; NULL: none):
- * its outcome, the field's value as JSON writes it, its first --expect
- * failure (written into EXPECT, which the cell points to).
+ * Fills C, R's cell for a matrix of FIELD (a key of the field table, or
+ * NULL for none): its outcome, the field's value as JSON writes it, and
+ * its first --expect failure, written into EXPECT (LEN bytes), which the
+ * cell then points to.
  */
 void rr_matrix_cell_of(const char *field, const struct rr_result *r,
 		       struct rr_matrix_cell *c, char *expect, size_t len);
@@ -158,9 +170,9 @@ struct rr_cause_legend {
 	int n;
 };
 
-/* CAUSE's number in L; L->n when it is not there. */
+/* Returns CAUSE's number in L, or L->n when it is not there. */
 int rr_cause_legend_find(const struct rr_cause_legend *l, enum rr_cause cause);
-/* CAUSE's number in L, added when new. */
+/* Returns CAUSE's number in L, adding CAUSE to L when it is new. */
 int rr_cause_legend_code(struct rr_cause_legend *l, enum rr_cause cause);
 
 struct rr_finding {
@@ -171,22 +183,28 @@ struct rr_finding {
 	unsigned int differs;
 };
 
-/* The key of the Ith compared field ("mtu", "rate", ...). */
+/* Returns the key of the Ith compared field ("mtu", "rate", ...). */
 const char *rr_matrix_sym_key(int i);
-/* Its value in C as JSON writes it ("1024", "0xffff", "true"). */
+/*
+ * Writes the Ith compared field's value in C into BUF (LEN bytes), as
+ * JSON writes it ("1024", "0xffff", "true"), or "absent".  Returns BUF.
+ */
 const char *rr_matrix_sym_text(const struct rr_matrix_cell *c, int i,
 			       char *buf, size_t len);
-/* The Ith compared field's raw value in C; false: C's path lacks it. */
+/*
+ * Stores the Ith compared field's raw value in C into *V.  Returns false
+ * when C's path lacks it.
+ */
 bool rr_matrix_sym_value(const struct rr_matrix_cell *c, int i, long long *v);
-/* The index of the compared field KEY, -1 none. */
+/* Returns the index of the compared field KEY, or -1 when none has it. */
 int rr_matrix_sym_index(const char *key);
-/* PATH's compared fields into C, which then has a path. */
+/* Copies PATH's compared fields into C, which then has a path. */
 void rr_matrix_cell_path(struct rr_matrix_cell *c, const struct rr_path *path);
 const char *rr_finding_key(enum rr_finding_kind kind);
 
 /*
- * The findings of a finished matrix into *OUT (malloc'ed; *N of them), in
- * kind order, then by row and column.  False: ENOMEM.
+ * Stores the findings of a finished matrix in *OUT (malloc'ed, *N of
+ * them), in kind order, then by row and column.  Returns false on ENOMEM.
  */
 bool rr_matrix_findings(const struct rr_matrix *m, struct rr_finding **out,
 			size_t *n);

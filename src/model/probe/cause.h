@@ -108,38 +108,46 @@ struct rr_cause_input {
 };
 
 enum rr_cause rr_classify(const struct rr_cause_input *in);
-/* EVENT's positive status is a reason of the peer's CM, not an errno. */
+/*
+ * Returns true if a positive status of EVENT is a reason given by the
+ * peer's CM, not an errno.
+ */
 bool rr_event_status_is_reason(int event);
 /*
- * An IB CM reject reason (IBTA 12.6.7.2), as words: "invalid service
- * ID" for 8; NULL for one it does not know.
+ * Returns an IB CM reject REASON (IBTA 12.6.7.2) in words, e.g.
+ * "invalid service ID" for 8; NULL for a reason it does not know.
  */
 const char *rr_reject_reason_str(int reason);
-/* An unsuccessful SIDR REP's status, as words; NULL when unknown. */
+/* Returns an unsuccessful SIDR REP's STATUS in words; NULL when unknown. */
 const char *rr_sidr_status_str(int status);
 const char *rr_cause_key(enum rr_cause cause);
-/* The cause of KEY ("neighbour_timeout"); RR_CAUSE_UNKNOWN for none. */
+/*
+ * Returns the cause whose key is KEY ("neighbour_timeout"), or
+ * RR_CAUSE_UNKNOWN when none has it.
+ */
 enum rr_cause rr_cause_from_key(const char *key);
 const char *rr_cause_summary(enum rr_cause cause);
 const char *rr_cause_hint(enum rr_cause cause);
 /*
- * A --trace's failure CAUSE (a dead end, a link down) told with what the
- * SA said of the same destination: SA_CAUSE (the SM down: sa_timeout;
- * the LID gone: dest_unknown; RR_CAUSE_NONE when it answered, SA_PATHS
- * with a path).  The SM's doing is in the SA's answer: a dead end the SA
- * knows nothing of is a port the SM dropped; one it has a path for is a
- * switch the SM has not written since.  Else the cause's own hint.
- */
-/*
- * A --trace by a name the fabric seen from here does not have, whose
- * LID the SA gave: the route ends where the walk says, and why.
+ * Returns the hint for a --trace by a name that the fabric seen from here
+ * does not have, but whose LID the SA gave: the route ends where the walk
+ * says, and why.
  */
 const char *rr_name_beyond_hint(void);
+/*
+ * Returns the hint for a --trace failure CAUSE (a dead end, a link down),
+ * told together with what the SA said of the same destination: SA_CAUSE
+ * (sa_timeout when the SM is down, dest_unknown when the LID is gone,
+ * RR_CAUSE_NONE when it answered), and SA_PATHS when it gave a path.  The
+ * SA's answer shows what the SM did: a dead end the SA knows nothing of
+ * is a port the SM dropped; one it has a path for is a switch the SM has
+ * not written since.  Otherwise returns the cause's own hint.
+ */
 const char *rr_trace_hint(enum rr_cause cause, enum rr_cause sa_cause,
 			  bool sa_paths);
 /*
- * --connect over RoCE v2, a connection request with no answer: what a
- * plain UDP datagram to the peer's port 4791 brought back
+ * For --connect over RoCE v2, when a connection request got no answer:
+ * what a plain UDP datagram to the peer's port 4791 brought back
  * (host/udp_probe.h).
  */
 enum rr_udp_answer {
@@ -150,11 +158,17 @@ enum rr_udp_answer {
 	RR_UDP_OTHER_ERROR,
 };
 
-/* "port_unreachable", "no_answer"...; NULL for RR_UDP_NOT_SENT. */
+/*
+ * Returns UDP's key ("port_unreachable", "no_answer", ...), or NULL for
+ * RR_UDP_NOT_SENT.
+ */
 const char *rr_udp_answer_key(enum rr_udp_answer udp);
-/* The answer of KEY; RR_UDP_NOT_SENT for none. */
+/* Returns the answer whose key is KEY, or RR_UDP_NOT_SENT when none has it. */
 enum rr_udp_answer rr_udp_answer_from_key(const char *key);
-/* True when the host as a whole cannot do RDMA CM (exit code 3). */
+/*
+ * Returns true when CAUSE means the host as a whole cannot do RDMA CM
+ * (exit code 3).
+ */
 bool rr_cause_is_host_level(enum rr_cause cause);
 
 #endif

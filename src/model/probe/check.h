@@ -8,7 +8,7 @@
 
 /* Records in R each expectation of EX that does not hold. */
 void rr_check_result(struct rr_result *r, const struct rr_expect *ex, int n);
-/* F says that E did not hold: its value was ACTUAL. */
+/* Fills F to say that E did not hold because the value was ACTUAL. */
 void rr_expect_failed(struct rr_expect_failure *f, const struct rr_expect *e,
 		      const char *actual);
 

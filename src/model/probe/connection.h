@@ -15,7 +15,7 @@
 /* How a connection ended. */
 enum rr_conn_end {
 	RR_CONN_DISCONNECTED,	/* the peer's DREQ */
-	RR_CONN_HELD,		/* ours, after the hold time */
+	RR_CONN_HELD,		/* our DREQ, after the hold time */
 	RR_CONN_REJECTED,	/* --reject */
 	RR_CONN_ANSWERED,	/* SIDR (--ps udp): the REP was the answer */
 	RR_CONN_FAILED,		/* a call or an error event: see call, event */
@@ -33,7 +33,10 @@ struct rr_connection {
 	int err;
 	int event;		/* RR_CONN_FAILED by an event: it, -1 none */
 	int status;
-	/* REQ in; ESTABLISHED (RTU in) or the answer sent; the end. */
+	/*
+	 * When the REQ came in; when ESTABLISHED (RTU in) came or the answer
+	 * was sent; when the connection ended.
+	 */
 	struct timespec request, established, ended;
 	bool have_established;
 	/* --connect --data asked for an echo: the messages sent back. */
@@ -41,7 +44,10 @@ struct rr_connection {
 	unsigned long long echoed;
 };
 
-/* "disconnected", "held", "rejected", "answered", "failed", "stopped". */
+/*
+ * Returns END's key: "disconnected", "held", "rejected", "answered",
+ * "failed", "stopped".
+ */
 const char *rr_conn_end_key(enum rr_conn_end end);
 
 #endif

@@ -12,36 +12,48 @@
 
 #include "model/probe/result.h"
 
-/* MTU enum to bytes; 0 when the value is not a defined MTU. */
+/* Returns the MTU enum MTU in bytes; 0 when it is not a defined MTU. */
 unsigned int rr_mtu_bytes(uint8_t mtu);
-/* Rate enum to Gb/s; 0 for 0 (the port's current rate) or undefined. */
+/*
+ * Returns the rate enum RATE in Gb/s; 0 for 0 (the port's current rate)
+ * or an undefined value.
+ */
 double rr_rate_gbps(uint8_t rate);
 /*
- * A port's active rate in Gb/s from its speed and width (enum
- * ib_port_speed and ib_port_width bits, as ibv_query_port gives them), as
- * sysfs "rate" says it; 0 when either is unknown.
+ * Returns a port's active rate in Gb/s, as sysfs "rate" says it, from its
+ * SPEED and WIDTH (enum ib_port_speed and ib_port_width bits, as
+ * ibv_query_port gives them); 0 when either is unknown.
  */
 double rr_port_rate_gbps(unsigned int speed, unsigned int width);
 /*
- * PortInfo's LinkSpeedActive and LinkSpeedExtActive as the one speed code
- * ibverbs gives (the extended one, when set, over the other).
+ * Returns PortInfo's LinkSpeedActive and LinkSpeedExtActive as the single
+ * speed code ibverbs gives: the extended one when it is set, else ACTIVE.
  */
 unsigned int rr_port_info_speed(unsigned int active, unsigned int ext_active);
-/* "QDR", "4x": a speed's and a width's names (the same codes); "unknown". */
+/*
+ * Return the name of a speed ("QDR") and of a width ("4x"), with the same
+ * codes as rr_port_rate_gbps() takes; "unknown" for another value.
+ */
 const char *rr_link_speed_name(unsigned int speed);
 const char *rr_link_width_name(unsigned int width);
-/* Packet lifetime enum to microseconds: 4.096 us * 2^value. */
+/* Returns the packet lifetime enum PLT in microseconds: 4.096 us * 2^PLT. */
 double rr_packet_life_us(uint8_t plt);
 const char *rr_selector_name(uint8_t selector);
-/* "full" or "limited", from the P_Key's top bit. */
+/* Returns "full" or "limited", from the top bit of PKEY. */
 const char *rr_pkey_membership(uint16_t pkey);
 const char *rr_link_layer_name(enum rr_link_layer ll);
 const char *rr_gid_type_name(enum rr_gid_type type);
 const char *rr_tos_from_key(enum rr_tos_from from);
 bool rr_gid_is_v4mapped(const uint8_t gid[16]);
-/* The GID as IPv6 text; buf needs 46 bytes. */
+/*
+ * Writes GID as IPv6 text into BUF (LEN bytes; 46 are enough).  Returns
+ * BUF.
+ */
 const char *rr_gid_str(const uint8_t gid[16], char *buf, size_t len);
-/* "1.07 s", "536.9 ms", "65.5 us": a duration for people. */
+/*
+ * Writes US microseconds into BUF (LEN bytes) as a duration for people:
+ * "1.07 s", "536.9 ms", "65.5 us".  Returns BUF.
+ */
 const char *rr_duration_str(double us, char *buf, size_t len);
 
 #endif

@@ -21,16 +21,23 @@ struct rr_dest_stats {
 	/* The last probe, kept whole where a renderer shows it (Prometheus). */
 	struct rr_result last;
 	bool have_last;
-	bool printed;			/* its statistics were */
+	bool printed;			/* its statistics were printed */
 };
 
-/* Counts R, a finished probe; false when memory ran out (R uncounted). */
+/*
+ * Counts R, a finished probe.  Returns false when memory ran out; R is
+ * then not counted.
+ */
 bool rr_dest_stats_add(struct rr_dest_stats *d, const struct rr_result *r);
-/* Keeps R as the last probe, taking what it holds; the one before goes. */
+/*
+ * Keeps R as the last probe, taking over what it holds, and releases the
+ * probe kept before.
+ */
 void rr_dest_stats_keep(struct rr_dest_stats *d, struct rr_result *r);
 /*
- * STEP's statistics over the resolved probes, and its span (from the
- * first start to the last end); false when no resolved probe had it.
+ * Computes into OUT STEP's statistics over the resolved probes, with its
+ * span from the first start to the last end.  Returns false when no
+ * resolved probe had the step.
  */
 bool rr_dest_stats_step(const struct rr_dest_stats *d, enum rr_step step,
 			struct rr_stats *out);

@@ -30,16 +30,18 @@ enum rr_ev_answer {
 	RR_EVA_PENDING,		/* asked, the deadline not reached yet */
 	RR_EVA_ANSWERED,	/* the peer answered (its words in said) */
 	RR_EVA_NO_ANSWER,	/* nothing by the deadline */
-	/* The host answered that nothing serves that port: TCP RST, ICMP
-	 * port unreachable. */
+	/*
+	 * The host answered that nothing serves that port: TCP RST, ICMP
+	 * port unreachable.
+	 */
 	RR_EVA_REFUSED,
 	/* An ICMP destination unreachable other than for the port. */
 	RR_EVA_UNREACHABLE,
-	/* TCP: the connection was accepted, nothing was said in time. */
+	/* TCP: the connection was accepted, but nothing was said in time. */
 	RR_EVA_SILENT,
-	/* Not asked: the tool may not (needs CAP_NET_RAW); said in said. */
+	/* Not asked: the tool is not allowed (needs CAP_NET_RAW); see said. */
 	RR_EVA_NOT_ALLOWED,
-	/* Could not be asked (a call failed: errno in said). */
+	/* Could not be asked: a call failed, with its errno in said. */
 	RR_EVA_ERROR,
 	RR_EVA_COUNT
 };
@@ -48,14 +50,14 @@ enum rr_ev_answer {
 
 struct rr_evidence {
 	enum rr_ev_answer answer;
-	double ms;			/* asked to answer; -1 none */
+	double ms;			/* from asking to answer; -1 none */
 	char said[RR_EV_SAID_LEN];	/* what came back, in words */
 };
 
 /*
- * The witness's receive counters (rdma-route --listen at the peer) of
- * the port that holds the address asked, read before and after this
- * tool's requests of the evidence went.
+ * The receive counters, as the witness (rdma-route --listen at the peer)
+ * reads them, of the port that holds the address asked, read before and
+ * after this tool sent the requests of the evidence.
  */
 struct rr_ev_counters {
 	bool have;			/* both reads came, of one port */
@@ -65,7 +67,7 @@ struct rr_ev_counters {
 };
 
 struct rr_evidence_set {
-	bool gathered;			/* any was asked */
+	bool gathered;			/* anything was asked */
 	/* The neighbour asked is a gateway, not the peer itself. */
 	bool via_gateway;
 	int tos;			/* the ToS the connection used; -1 unknown */
@@ -73,24 +75,33 @@ struct rr_evidence_set {
 	struct rr_ev_counters counters;
 };
 
-/* "neighbour", "icmp_echo", "witness", "udp_4791", ...; "unknown". */
+/*
+ * Returns KIND's key ("neighbour", "icmp_echo", "witness", "udp_4791",
+ * ...), or "unknown".
+ */
 const char *rr_ev_kind_key(enum rr_ev_kind kind);
-/* The kind of KEY; RR_EV_COUNT for none. */
+/* Returns the kind whose key is KEY, or RR_EV_COUNT when none has it. */
 enum rr_ev_kind rr_ev_kind_from_key(const char *key);
-/* "answered", "no_answer", ...; "unknown" out of range. */
+/*
+ * Returns ANSWER's key ("answered", "no_answer", ...), or "unknown" out
+ * of range.
+ */
 const char *rr_ev_answer_key(enum rr_ev_answer answer);
-/* The answer of KEY; RR_EVA_COUNT for none. */
+/* Returns the answer whose key is KEY, or RR_EVA_COUNT when none has it. */
 enum rr_ev_answer rr_ev_answer_from_key(const char *key);
-/* What KIND asks, in words: "ARP or ND asked again now". */
+/* Returns what KIND asks, in words: "ARP or ND asked again now". */
 const char *rr_ev_kind_words(enum rr_ev_kind kind);
 
-/* S's entry KIND answered ANSWER after MS (-1: none), SAID as printf's. */
+/*
+ * Records in S that KIND got ANSWER after MS milliseconds (-1 for no
+ * time), with what was said formatted from FMT as printf() does.
+ */
 void rr_ev_set(struct rr_evidence_set *s, enum rr_ev_kind kind,
 	       enum rr_ev_answer answer, double ms, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-/* Whether KIND was asked (any answer but not asked). */
+/* Returns true if KIND was asked (any answer but RR_EVA_NOT_ASKED). */
 bool rr_ev_asked(const struct rr_evidence_set *s, enum rr_ev_kind kind);
-/* Entries still pending become no_answer: the deadline came. */
+/* Marks the entries still pending as no_answer: the deadline came. */
 void rr_ev_close(struct rr_evidence_set *s);
 
 #endif

@@ -8,21 +8,34 @@
 
 #include "model/probe/result.h"
 
-/* librdmacm's name of EVENT without "RDMA_CM_EVENT_", or "UNKNOWN". */
+/*
+ * Returns librdmacm's name of EVENT without "RDMA_CM_EVENT_", or
+ * "UNKNOWN".
+ */
 const char *rr_event_name(int event);
-/* A reject's reason, or an unsuccessful SIDR REP's status, in words; NULL none. */
+/*
+ * Returns a reject's reason, or an unsuccessful SIDR REP's status, in
+ * words; NULL when F has neither.
+ */
 const char *rr_peer_reason(const struct rr_failure *f);
 /*
- * The event named S (as rr_event_name writes it) into *EVENT: false when
- * S names none; "UNKNOWN", what this build printed of one it knows no
- * name of, leaves *EVENT as it was.
+ * Stores in *EVENT the event named S, as rr_event_name() writes it.
+ * Returns false when S names no event.  "UNKNOWN", which this build
+ * prints for an event it has no name for, is accepted and leaves *EVENT
+ * as it was.
  */
 bool rr_event_from_name(const char *s, int *event);
-/* A consumer's reject (REJECTED, reason 28): the one with data of its own. */
+/*
+ * Returns true if F is a consumer's reject (REJECTED, reason 28): the
+ * reject that carries data of its own.
+ */
 bool rr_failure_consumer_reject(const struct rr_failure *f);
-/* How a step failed: "call", "event", "deadline" (or "none"). */
+/* Returns how a step failed: "call", "event", "deadline" (or "none"). */
 const char *rr_fail_kind_key(enum rr_fail_kind kind);
-/* What the kernel (or resolver, or SA) said of R's failure, in one line. */
+/*
+ * Writes into BUF (LEN bytes) what the kernel, the resolver or the SA
+ * said of R's failure, in one line.  Returns BUF.
+ */
 const char *rr_failure_said(const struct rr_result *r, char *buf, size_t len);
 
 #endif

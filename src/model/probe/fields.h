@@ -34,15 +34,15 @@ enum rr_prom {
 };
 
 /*
- * Where a result read back from a record keeps its strings: a room of
- * LEN bytes, USED of them taken.
+ * Where a result read back from a record keeps its strings: a buffer of
+ * LEN bytes, of which USED are taken.
  */
 struct rr_fstore {
 	char *buf;
 	size_t len, used;
 };
 
-/* S copied into STORE; NULL when the room is full. */
+/* Copies S into STORE.  Returns the copy, or NULL when STORE is full. */
 const char *rr_fstore_put(struct rr_fstore *store, const char *s);
 
 /* A field's value in one result (and path). */
@@ -57,12 +57,12 @@ struct rr_fval {
 };
 
 /*
- * A field that is a plain member of a result, of a path or of a hop:
- * the generic accessors (rr_member_get, rr_member_set, rr_member_hop)
- * read and write it through these columns, so that the field is its row.
+ * A field that is a plain member of a result, of a path or of a hop: the
+ * generic accessors of fields.c (get_member, set_member, get_hop_member) read
+ * and write it through these columns, so that the field is only its row.
  */
 enum rr_mkind {
-	RR_MEM_NONE,		/* no member: the field's own code */
+	RR_MEM_NONE,		/* not a member: the field has its own code */
 	RR_MEM_UINT,		/* an unsigned (or non-negative) number */
 	RR_MEM_MS,		/* a double, milliseconds or such */
 	RR_MEM_TEXT,		/* a const char *; read back into the store */
@@ -80,7 +80,7 @@ struct rr_member {
 	unsigned short off, size;	/* offsetof and sizeof the member */
 	enum rr_mhas has;
 	unsigned short flag;		/* RR_HAS_FLAG: the bool's offsetof */
-	double max;			/* read back: a number at most this */
+	double max;			/* read back: the largest number */
 };
 
 struct rr_field {
@@ -91,47 +91,49 @@ struct rr_field {
 	int counter;		/* a hop's counters: which (rr_hop_counter) */
 	bool tail;		/* shown after time_ms, beside the paths */
 	/*
-	 * JSON and JSON Lines only: what merges records of many hosts and
-	 * runs.  Text has them once (its summary), and a label that changes
-	 * with every probe would make new Prometheus series each time.
+	 * Shown in JSON and JSON Lines only: the fields that merge records of
+	 * many hosts and runs.  Text shows them once (in its summary), and a
+	 * label that changes with every probe would make new Prometheus
+	 * series each time.
 	 */
 	bool json_only;
-	/* Text shows it only when not 0: a hop's counters (JSON, always). */
+	/* Text shows it only when not 0 (a hop's counters); JSON always. */
 	bool text_unless_zero;
-	/* --matrix: a pair's paths agree on it both ways, or they differ. */
+	/* --matrix checks that a pair's paths both ways agree on it. */
 	bool both_ways;
 	/*
-	 * Prometheus: a gauge's name after its scope's prefix, with the unit
-	 * the value is scaled into ("mtu_bytes"); a decoded field's raw value
-	 * is a second gauge, KEY_raw.
+	 * Prometheus: the gauge's name after its scope's prefix, with the
+	 * unit the value is scaled into ("mtu_bytes").  A decoded field's raw
+	 * value is a second gauge, KEY_raw.
 	 */
 	enum rr_prom prom;
 	const char *metric;
 	double scale;		/* into the metric's unit; 0 means 1 */
 	/*
-	 * A field with no setter that follows from another (pkey_membership
-	 * from pkey): that one's key; it is there when that one is.
+	 * For a field with no setter that follows from another
+	 * (pkey_membership from pkey): the other field's key.  This field is
+	 * present when the other one is.
 	 */
 	const char *follows;
 	void (*get)(const struct rr_field *f, const struct rr_result *r,
 		    const struct rr_path *path, struct rr_fval *v);
 	/*
-	 * The other way, for a result read back from JSON (the record
-	 * reader): V as JSON holds it (STR: s; INT, BOOL, HEX: i; MS, NUM:
-	 * d; DECODED, ENUM: i, the raw value, from KEY_raw) into R and PATH,
-	 * strings copied into STORE.  NULL: not read back, as the field
-	 * follows from others (status from its error, pkey_membership from
-	 * pkey) or says what only a live run knows (the kernel's words).
-	 * False: V is out of the field's range, or names nothing it knows;
-	 * R is left as it was.
+	 * The other way, for a result read back from JSON by the record
+	 * reader: stores V as JSON holds it (STR: s; INT, BOOL, HEX: i; MS,
+	 * NUM: d; DECODED, ENUM: i, the raw value, from KEY_raw) into R and
+	 * PATH, copying strings into STORE.  NULL when the field is not read
+	 * back, because it follows from others (status from its error,
+	 * pkey_membership from pkey) or says what only a live run knows (the
+	 * kernel's words).  Returns false, leaving R as it was, when V is out
+	 * of the field's range or names nothing it knows.
 	 */
 	bool (*set)(const struct rr_field *f, struct rr_result *r,
 		    struct rr_path *path, const struct rr_fval *v,
 		    struct rr_fstore *store);
-	/* RR_FS_HOP's fields: the value in one hop (get is NULL). */
+	/* For RR_FS_HOP's fields: reads the value in one hop (get is NULL). */
 	void (*get_hop)(const struct rr_field *f, const struct rr_hop *hop,
 			struct rr_fval *v);
-	/* A plain member's columns; its get, set or get_hop the generic ones. */
+	/* A plain member's columns; get, set or get_hop are then generic. */
 	struct rr_member mem;
 };
 
@@ -149,7 +151,7 @@ struct rr_field_table {
 	size_t n;
 };
 
-/* V made empty before a getter fills it (buffers left as they are). */
+/* Empties V before a getter fills it, leaving its buffers as they are. */
 static inline void rr_fval_reset(struct rr_fval *v)
 {
 	v->present = v->null = false;
@@ -159,17 +161,19 @@ static inline void rr_fval_reset(struct rr_fval *v)
 }
 
 /*
- * F's value in R (and PATH) into V: the one way every reader of a field
- * asks for it.  Absent when R does not have it: a path's field with no
- * path, or one the record it was read from did not hold.
+ * Reads F's value in R (and PATH) into V: the one way every reader of a
+ * field asks for it.  V is absent when R does not have the field: a
+ * path's field with no PATH, or one the record it was read from did not
+ * hold.
  */
 void rr_field_get(const struct rr_field *f, const struct rr_result *r,
 		  const struct rr_path *path, struct rr_fval *v);
 
 /*
- * V into R (and PATH) by F's setter, F then present in PATH; false as the
- * setter says (out of range, no such name).  Before the first, a path
- * read back is made empty by rr_field_path_empty().
+ * Stores V into R (and PATH) with F's setter, and marks F present in
+ * PATH.  Returns false when the setter does (out of range, no such name)
+ * or when F cannot be set.  Before the first field is set, a path read
+ * back is emptied with rr_field_path_empty().
  */
 bool rr_field_set(const struct rr_field *f, struct rr_result *r,
 		  struct rr_path *path, const struct rr_fval *v,
@@ -177,34 +181,39 @@ bool rr_field_set(const struct rr_field *f, struct rr_result *r,
 void rr_field_path_empty(struct rr_path *path);
 
 /*
- * A decoded path field's (or a named enum's) raw code from its value as
- * JSON writes it (V: d, or null, or the name s): whether code RAW gives
- * it, and the first code that does (false: none does).  R: the result,
- * for what a code means there (a rate of 0 is the port's own).
+ * Find a decoded path field's (or a named enum's) raw code from its value
+ * as JSON writes it (V: d, or null, or the name s).  rr_field_code_gives()
+ * returns true if code RAW gives V; rr_field_encode() stores in *RAW the
+ * first code that does, and returns false when none does.  R is the
+ * result, for what a code means there (a rate of 0 is the port's own).
  */
 bool rr_field_code_gives(const struct rr_field *f, const struct rr_result *r,
 			 long long raw, const struct rr_fval *v);
 bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
 		     const struct rr_fval *v, long long *raw);
 
-/* The fields of each scope, in the order they are shown. */
+/* Returns the fields of SCOPE, in the order they are shown. */
 struct rr_field_table rr_fields(enum rr_fscope scope);
 
 /*
- * The field NAME of a result, of its time_ms, of its paths or of its hops
- * (where --expect may look, in that order), with *RAW set for KEY_raw of
- * a decoded field.
+ * Returns the field NAME of a result, of its time_ms, of its paths or of
+ * its hops (where --expect may look, in that order), and stores its scope
+ * in *SCOPE.  *RAW is set for KEY_raw of a decoded field.  Returns NULL
+ * when no field has that name.
  */
 const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
 				     bool *raw);
 
 /*
- * The path fields a pair's two ways are compared on (both_ways), in
- * table order; the Ith, or NULL past the last.
+ * Returns the Ith of the path fields that a pair's two ways are compared
+ * on (both_ways), in table order, or NULL past the last.
  */
 const struct rr_field *rr_field_both_ways(int i);
 
-/* V as JSON writes it ("1024", "0xffff", "11.500", "null", "RoCE v2"). */
+/*
+ * Writes V into BUF (LEN bytes) as JSON writes it ("1024", "0xffff",
+ * "11.500", "null", "RoCE v2"), or its raw value with RAW.  Returns BUF.
+ */
 const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
 			bool raw, char *buf, size_t len);
 

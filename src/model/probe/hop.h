@@ -14,9 +14,9 @@
 
 /*
  * X(key, field, error): the PortCounters (PMA, as perfquery reads them)
- * of each hop's out port, by JSON key; FIELD is libibmad's, expanded by
- * the backend alone; ERROR: a count of something that went wrong (not
- * PortXmitWait, which counts congestion).
+ * of each hop's out port, by JSON key.  FIELD is libibmad's field, which
+ * only the backend expands.  ERROR is true for a count of something that
+ * went wrong (not PortXmitWait, which counts congestion).
  */
 #define RR_HOP_COUNTERS(X)						\
 	X(symbol_errors, IB_PC_ERR_SYM_F, true)				\
@@ -52,7 +52,7 @@ struct rr_hop {
 	char name[128];		/* node-name map, else NodeDescription */
 	uint64_t guid;		/* node GUID */
 	enum rr_node_type type;
-	uint16_t lid;		/* the port's; a switch's port 0 */
+	uint16_t lid;		/* the port's; a switch's is its port 0's */
 	uint8_t in_port;	/* 0: the source, where the route starts */
 	uint8_t out_port;	/* 0: the destination, where it ends */
 	/* The link leaving by out_port (not at the destination). */
@@ -70,24 +70,26 @@ struct rr_hop {
 	uint32_t counters[RR_HC_COUNT];
 };
 
-/* "symbol_errors": counter C's key. */
+/* Returns counter C's key, e.g. "symbol_errors". */
 const char *rr_hop_counter_key(enum rr_hop_counter c);
-/* C counts errors (every counter but xmit_wait). */
+/* Returns true if C counts errors (every counter but xmit_wait). */
 bool rr_hop_counter_is_error(enum rr_hop_counter c);
-/* The error counters of H that are not 0. */
+/* Returns how many of H's error counters are not 0. */
 int rr_hop_errors(const struct rr_hop *h);
 /*
- * "symbol_errors 1000, link_downed 2": H's error counters that are not
- * 0, into BUF; "" when none.
+ * Writes H's error counters that are not 0 into BUF (LEN bytes), as
+ * "symbol_errors 1000, link_downed 2", or "" when there are none.
+ * Returns BUF.
  */
 const char *rr_hop_errors_text(const struct rr_hop *h, char *buf, size_t len);
 
-/* "ca", "switch", "router"; "unknown". */
+/* Returns TYPE's name: "ca", "switch", "router" or "unknown". */
 const char *rr_node_type_name(enum rr_node_type type);
 /*
- * Marks the bottleneck among HOPS (N of them): the first link whose rate
- * is the path's RATE_GBPS or whose MTU is the path's MTU (0: unknown),
- * and each link below what the route's two ends' links have.
+ * Marks, among the N HOPS, the bottleneck: the first link whose rate is
+ * the path's RATE_GBPS or whose MTU is the path's MTU (0: unknown).  Also
+ * marks each link that is below what the links at the route's two ends
+ * have.
  */
 void rr_hops_judge(struct rr_hop *hops, int n, double rate_gbps,
 		   unsigned int mtu);

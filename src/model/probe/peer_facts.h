@@ -21,9 +21,9 @@
 #define RR_PEER_MAGIC "rdma-route-witness 1"
 #define RR_PEER_MAX_PORTS 8
 #define RR_PEER_NAME_LEN 64
-/* The REP's private data holds at most this (IB CM REP: 196 bytes). */
+/* The most the REP's private data holds (IB CM REP: 196 bytes). */
 #define RR_PEER_REP_LEN 196
-/* The witness's answer holds at most this. */
+/* The most the witness's answer holds. */
 #define RR_PEER_TEXT_MAX 4096
 
 /* One RDMA port of the peer, as it lists them. */
@@ -51,14 +51,17 @@ struct rr_peer_facts {
 	char host[RR_PEER_NAME_LEN];
 	char version[24];
 	char address[64];		/* the address it was asked on */
-	/* Its RDMA CM listens on listen_port; else why not, as errno names it. */
+	/*
+	 * Its RDMA CM listens on listen_port; if not, listen_error says why,
+	 * as errno names it.
+	 */
 	bool listening;
 	uint16_t listen_port;
 	char listen_error[24];
-	uint32_t echo_max;		/* it echoes messages up to this; 0 not */
-	bool have_gid;			/* a GID of its holds the address */
+	uint32_t echo_max;		/* echoes messages up to this; 0: no */
+	bool have_gid;			/* one of its GIDs holds the address */
 	struct rr_peer_gid gid;
-	unsigned int netdev_mtu;	/* the GID's netdev; 0 unknown */
+	unsigned int netdev_mtu;	/* the GID's netdev's; 0 unknown */
 	unsigned int active_mtu;	/* its port's; 0 unknown */
 	int port_state;			/* its port's; 0 unknown */
 	bool have_counters;		/* of the GID's port */
@@ -70,20 +73,22 @@ struct rr_peer_facts {
 };
 
 /*
- * F as text into BUF (LEN bytes, at most RR_PEER_TEXT_MAX), ending with
- * "end\n"; BRIEF keeps to what a REP carries (echo, the GID, the MTUs).
- * The length written, 0 when LEN is too short.
+ * Writes F as text into BUF (LEN bytes, of which at most RR_PEER_TEXT_MAX
+ * are used), ending with "end\n".  With BRIEF, writes only what a REP
+ * carries (echo, the GID, the MTUs).  Returns the length written, or 0
+ * when LEN is too short.
  */
 size_t rr_peer_facts_write(const struct rr_peer_facts *f, bool brief,
 			   char *buf, size_t len);
 /*
- * TEXT (LEN bytes, not NUL-terminated, what follows "end" ignored) into
- * *F; false with what is wrong in WHY (no magic line, a bad value, no
- * "end").  Unknown keys are skipped: a newer listener may say more.
+ * Parses TEXT (LEN bytes, not NUL-terminated) into *F, ignoring what
+ * follows "end".  Returns false with what is wrong in WHY (no magic line,
+ * a bad value, no "end").  Unknown keys are skipped, as a newer listener
+ * may say more.
  */
 bool rr_peer_facts_parse(const char *text, size_t len,
 			 struct rr_peer_facts *f, char *why, size_t why_len);
-/* "RoCEv2", as the text writes a GID type; NULL for unknown. */
+/* Returns TYPE as the text writes a GID type ("RoCEv2"); NULL if unknown. */
 const char *rr_peer_gid_type_token(enum rr_gid_type type);
 
 #endif

@@ -12,16 +12,16 @@
 
 #include "model/probe/result.h"
 
-/* A ring of room for every result of a run: a push never fails. */
+/* A ring with room for every result of a run, so a push never fails. */
 struct rr_queue {
 	struct rr_result **items;
 	size_t head, len, cap;
 };
 
-/* Room for CAP results; false on ENOMEM. */
+/* Sets up Q with room for CAP results.  Returns false on ENOMEM. */
 bool rr_queue_init(struct rr_queue *q, size_t cap);
 void rr_queue_push(struct rr_queue *q, struct rr_result *r);
-/* The oldest result, or NULL when the queue is empty. */
+/* Takes the oldest result out of Q; returns NULL when Q is empty. */
 struct rr_result *rr_queue_pop(struct rr_queue *q);
 void rr_queue_release(struct rr_queue *q);
 

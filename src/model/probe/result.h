@@ -148,13 +148,17 @@ struct rr_probe {
 	const char *host;		/* the host that probes: --host-label */
 	const char *from;		/* --sa --from: the path's source, as given */
 	const char *time;		/* read back: when it started, as written */
-	struct rr_sa_dest sa_from;	/* ... read (--from, --all-pairs) */
+	struct rr_sa_dest sa_from;	/* it, parsed (--from, --all-pairs) */
 	bool have_sa_from;
-	/* Both ends seen in the fabric: no record is no path, not no port. */
+	/*
+	 * Both ends were seen in the fabric, so no record means that there is
+	 * no path, not that a port is missing.
+	 */
 	bool sa_ends_known;
 	/*
-	 * --sa by name: a name not in the fabric seen from here, its LID
-	 * the SA's, found by the node-name map's GUID or by its description.
+	 * --sa by name: how a name not in the fabric seen from here was
+	 * found.  Its LID is then the SA's, found by the node-name map's GUID
+	 * or by the node's description.
 	 */
 	enum rr_name_known_to {
 		RR_NAME_SEEN,		/* discovered from here (or no name) */
@@ -216,8 +220,9 @@ struct rr_outcome {
 	/* Success only at the timeout: the kernel's uncached-neighbour race. */
 	bool late_success;
 	/*
-	 * --sa: an answer cut short.  The records its RMPP header said it
-	 * holds (0: it said not), and records dropped as no PathRecord.
+	 * --sa, for an answer cut short: how many records its RMPP header
+	 * said it holds (0 when it did not say), and how many records were
+	 * dropped as not a PathRecord.
 	 */
 	unsigned int sa_records_said;
 	unsigned int sa_records_void;
@@ -226,7 +231,8 @@ struct rr_outcome {
 	/*
 	 * --connect: the disconnect's wait ended with no DISCONNECTED event
 	 * (the peer's CM sent no DREP: its application has not disconnected
-	 * yet).  The connection came up: a success, said as a warning.
+	 * yet).  The connection came up, so this is a success, reported with
+	 * a warning.
 	 */
 	bool disconnect_unconfirmed;
 	enum rr_udp_answer udp_4791;
@@ -237,16 +243,16 @@ struct rr_outcome {
 	 */
 	struct rr_evidence_set evidence;
 	struct rr_peer_facts *peer;
-	/* --connect --data: the messages (transfer.num 0: none sent). */
+	/* --connect --data: the messages (transfer.num 0: none was sent). */
 	struct rr_transfer transfer;
 	struct rr_failure fail;
 	/*
-	 * --sa --trace: what the SA said when the walk's failure is the
-	 * result's (the SM down: sa_timeout; the LID gone: dest_unknown),
-	 * RR_CAUSE_NONE when the SA answered.
+	 * --sa --trace, when the walk's failure is the result's: what the SA
+	 * said (sa_timeout when the SM is down, dest_unknown when the LID is
+	 * gone), or RR_CAUSE_NONE when the SA answered.
 	 */
 	enum rr_cause sa_cause;
-	const char *sa_detail;	/* its words, static or the record's */
+	const char *sa_detail;	/* the SA's words: static, or the record's */
 	/* --sa: the local port as opened, and where its SM was found. */
 	struct rr_sa_local {
 		bool known;
@@ -257,9 +263,9 @@ struct rr_outcome {
 	} sa_local;
 };
 
-/* What is said about it, once it happened. */
+/* What is said about the outcome, once it happened. */
 struct rr_notes {
-	/* --explain, or a failure: the root-cause chain (src/chain.h). */
+	/* --explain, or a failure: the root-cause chain (explain/chain.h). */
 	struct rr_chain *chain;
 	/* --sa --explain: the port, the SM, the path, the walk (sa_chain.h). */
 	struct rr_sa_chain *sa_chain;
@@ -274,69 +280,86 @@ struct rr_result {
 };
 
 
-/* An outcome's steps, timed on CLOCK_MONOTONIC. */
+/*
+ * Begin or end STEP of O now, timed on CLOCK_MONOTONIC.  Ending a step
+ * that has not begun, or has already ended, does nothing.
+ */
 void rr_step_begin(struct rr_outcome *o, enum rr_step step);
 void rr_step_end(struct rr_outcome *o, enum rr_step step);
 /*
- * Begins STEP at AT: one clock read for steps that meet (a step's end and
- * the next one's start).  Where clock_gettime() is a system call (no vDSO
- * clock, as in the lab's VM), each read costs a few microseconds.
+ * Begins STEP at AT, so that steps that meet (a step's end and the next
+ * one's start) need only one clock read.  Where clock_gettime() is a
+ * system call (no vDSO clock, as in the lab's VM), each read costs a few
+ * microseconds.
  */
 void rr_step_begin_at(struct rr_outcome *o, enum rr_step step,
 		      const struct timespec *at);
-/* Ends STEP at AT (when its event was read, not when it was handled). */
+/* Ends STEP at AT: when its event was read, not when it was handled. */
 void rr_step_end_at(struct rr_outcome *o, enum rr_step step,
 		    const struct timespec *at);
-/* STEP's duration, -1 when it did not end. */
+/*
+ * Returns STEP's duration in milliseconds, less the time it was held, or
+ * -1 when it did not end.
+ */
 double rr_step_ms(const struct rr_outcome *o, enum rr_step step);
 
-/* A call failed with ERR (positive errno; 0 with STATUS for a resolver). */
+/*
+ * Records in O that CALL failed in STEP with ERR, a positive errno (or 0,
+ * with the resolver's STATUS, for a resolver).
+ */
 void rr_fail_call(struct rr_outcome *o, enum rr_step step, const char *call,
 		  int err, int status);
 /*
- * An error event (or an unexpected one) arrived for the step, read at AT:
- * the step ends then, not when the event was handled.
+ * Records in O that an error event (or an unexpected one), EVENT with
+ * STATUS, arrived for STEP and was read at AT.  The step ends at AT, not
+ * when the event was handled.
  */
 void rr_fail_event(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int event, int status, const struct timespec *at);
 /*
- * A failure whose cause the backend knows better than errno tells (the SA
- * backend); DETAIL is a static string or NULL.
+ * Records in O a failure of CALL in STEP whose CAUSE the backend knows
+ * better than the errno ERR tells (the SA backend).  DETAIL is a static
+ * string or NULL.
  */
 void rr_fail_cause(struct rr_outcome *o, enum rr_step step, const char *call,
 		   int err, enum rr_cause cause, const char *detail);
 /*
- * --connect: how long the disconnect waits for the peer's DREP, a part of
- * the deadline, not all of it.  A peer whose application has not
- * disconnected yet sends none (ucmatose waiting for its messages): the
- * connection came up all the same, and the kernel's own DREQ retries
- * would outlast the deadline.
+ * For --connect, returns how long the disconnect waits for the peer's
+ * DREP: a quarter of TIMEOUT_MS, at least 250 ms, not the whole deadline.
+ * A peer whose application has not disconnected yet sends no DREP
+ * (ucmatose waiting for its messages); the connection came up all the
+ * same, and the kernel's own DREQ retries would outlast the deadline.
  */
 unsigned int rr_disconnect_wait_ms(unsigned int timeout_ms);
 /*
- * --connect on RoCE: how long a connection request waits for its answer
- * before the UDP datagram to the peer's port 4791 goes (a quarter of
- * --timeout, 250 ms at least; a healthy peer answers in milliseconds,
- * and no datagram goes to it).
+ * For --connect on RoCE, returns how long a connection request waits for
+ * its answer before the UDP datagram to the peer's port 4791 is sent: a
+ * quarter of TIMEOUT_MS (--timeout), at least 250 ms.  A healthy peer
+ * answers in milliseconds, so no datagram is sent to it.
  */
 unsigned int rr_udp_probe_after_ms(unsigned int timeout_ms);
-/* Nothing arrived before the tool's own deadline of DEADLINE_MS. */
+/*
+ * Records in O that nothing arrived for CALL in STEP before the tool's
+ * own deadline of DEADLINE_MS.
+ */
 void rr_fail_deadline(struct rr_outcome *o, enum rr_step step,
 		      const char *call, unsigned int deadline_ms);
 /*
- * The failure says this host (this namespace) cannot do RDMA at all: a
- * host-level cause, or no device in an exclusive RDMA namespace.
- */
-/*
- * The route resolved: a success, or a failure of a later step (--connect),
- * whose PathRecord is still what the connection was given.
+ * Returns true if R's route resolved: R is a success, or a failure of a
+ * later step (--connect), whose PathRecord is still what the connection
+ * was given.
  */
 bool rr_result_routed(const struct rr_result *r);
-/* "connected" (--connect), "resolved" or "failed". */
+/* Returns R's status: "connected" (--connect), "resolved" or "failed". */
 const char *rr_result_status(const struct rr_result *r);
 
+/*
+ * Returns true if the failure F says this host (this namespace) cannot do
+ * RDMA at all: a host-level cause, or no device in an exclusive RDMA
+ * namespace.
+ */
 bool rr_fail_is_host_level(const struct rr_failure *f);
-/* Frees what a result holds: its paths and what is said of it. */
+/* Frees what R holds: its paths, its hops and what is said of it. */
 void rr_result_release(struct rr_result *r);
 
 #endif

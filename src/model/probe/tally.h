@@ -12,7 +12,7 @@
 
 #include "model/probe/result.h"
 
-/* Destinations named in a summary: the first ones that failed. */
+/* How many destinations a summary names: the first ones that failed. */
 #define RR_FAILED_NAMED 5
 #define RR_FAILED_NAME_MAX 128
 
@@ -35,7 +35,7 @@ struct rr_tally {
 	/* From the first start to the last end of any result. */
 	struct timespec first_start, last_end;
 	bool have_span;
-	/* A --connect run's: a success is a connection, said so. */
+	/* A --connect run: a success is a connection, and is called one. */
 	bool connect;
 	/* The run's own tally: its failed destinations, else NULL. */
 	const struct rr_failed_names *failed_names;
@@ -43,20 +43,25 @@ struct rr_tally {
 
 /* Counts R, a finished result. */
 void rr_tally_add(struct rr_tally *t, const struct rr_result *r);
-/* What a success is called: "connected" or "resolved". */
+/* Returns what a success is called: "connected" or "resolved". */
 const char *rr_tally_ok_word(const struct rr_tally *t);
-/* Milliseconds from the first start to the last end; 0 with none. */
+/*
+ * Returns the milliseconds from the first start to the last end; 0 when
+ * no result had a span.
+ */
 double rr_tally_elapsed_ms(const struct rr_tally *t);
 
 /*
- * R's destination ("10.0.0.1", or "Hca1 -> Hca2" for a pair) counted
- * among the failed, and named if it is one of the first.  Once per
- * destination: the caller counts a destination probed again once.
+ * Counts R's destination ("10.0.0.1", or "Hca1 -> Hca2" for a pair)
+ * among the failed, and keeps its name if it is one of the first.  Call
+ * it once per destination: the caller counts a destination probed again
+ * only once.
  */
 void rr_failed_names_add(struct rr_failed_names *f, const struct rr_result *r);
 /*
- * "a, b, c, d, e and 3 more" into BUF (cut with "..." when too small);
- * an empty string when none failed.  Returns BUF.
+ * Writes the failed names into BUF as "a, b, c, d, e and 3 more", cut
+ * with "..." when BUF is too small, or an empty string when none failed.
+ * Returns BUF.
  */
 const char *rr_failed_names_text(const struct rr_failed_names *f, char *buf,
 				 size_t len);
