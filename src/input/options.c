@@ -28,6 +28,20 @@ const char *rr_option_file(struct argp_state *state, const char *name,
 	return arg;
 }
 
+bool rr_option_flag(const struct rr_flag_option *flags, size_t n, int key,
+		    struct rr_opts *opts)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (flags[i].key != key)
+			continue;
+		*(bool *)((char *)opts + flags[i].offset) = true;
+		return true;
+	}
+	return false;
+}
+
 bool rr_opt_given(const struct rr_opts *opts, const struct rr_opt_ref *ref)
 {
 	const char *at = (const char *)opts + ref->offset;

@@ -3,6 +3,7 @@
  * The options that name a run of their own: --list, --cm-defaults and
  * --listen (the modes' table, mode_table.c, says what each takes).
  */
+#include "base/util.h"
 #include "input/option_groups.h"
 #include "input/options.h"
 
@@ -28,24 +29,23 @@ static const struct argp_option rows[] = {
 	{ NULL, 0, NULL, 0, NULL, 0 }
 };
 
+static const struct rr_flag_option flags[] = {
+	RR_FLAG(OPT_LIST, list),
+	RR_FLAG(OPT_CM_DEFAULTS, cm_defaults),
+	RR_FLAG(OPT_REJECT, reject),
+};
+
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
 
+	if (rr_option_flag(flags, ARRAY_SIZE(flags), key, opts))
+		return 0;
 	switch (key) {
-	case OPT_LIST:
-		opts->list = true;
-		break;
-	case OPT_CM_DEFAULTS:
-		opts->cm_defaults = true;
-		break;
 	case OPT_LISTEN:
 		opts->listen_port = !arg ? RR_DEFAULT_CONNECT_PORT :
 			(unsigned int)rr_option_number(state, "listen", arg, 1,
 						       65535, "a port, 1 to 65535");
-		break;
-	case OPT_REJECT:
-		opts->reject = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -7,6 +7,7 @@
 
 #include "base/escape.h"
 #include "base/numbers.h"
+#include "base/util.h"
 #include "input/option_groups.h"
 #include "input/options.h"
 #include "model/probe/fields.h"
@@ -153,15 +154,6 @@ static bool parse_format(int key, struct rr_opts *opts)
 		opts->quiet = true;
 		opts->brief = true;	/* its summary and statistics: a line */
 		return true;
-	case OPT_BRIEF:
-		opts->brief = true;
-		return true;
-	case 'v':
-		opts->verbose = true;
-		return true;
-	case OPT_NO_PROGRESS:
-		opts->no_progress = true;
-		return true;
 	}
 	return false;
 }
@@ -186,14 +178,8 @@ static bool parse_reports(int key, char *arg, struct argp_state *state,
 	case OPT_COMPARE:
 		opts->compare = rr_option_file(state, "compare", arg);
 		return true;
-	case OPT_SL_FROM_SA:
-		opts->sl_from_sa = true;
-		return true;
 	case OPT_SEVERITY:
 		severity(state, opts, arg);
-		return true;
-	case OPT_PER_PAIR:
-		opts->per_pair = true;
 		return true;
 	}
 	return false;
@@ -226,6 +212,14 @@ static bool parse_where(int key, char *arg, struct argp_state *state,
 	return false;
 }
 
+static const struct rr_flag_option flags[] = {
+	RR_FLAG(OPT_BRIEF, brief),
+	RR_FLAG('v', verbose),
+	RR_FLAG(OPT_NO_PROGRESS, no_progress),
+	RR_FLAG(OPT_SL_FROM_SA, sl_from_sa),
+	RR_FLAG(OPT_PER_PAIR, per_pair),
+};
+
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
@@ -234,7 +228,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		check(opts, state);
 		return 0;
 	}
-	if (parse_format(key, opts) || parse_reports(key, arg, state, opts) ||
+	if (rr_option_flag(flags, ARRAY_SIZE(flags), key, opts) ||
+	    parse_format(key, opts) || parse_reports(key, arg, state, opts) ||
 	    parse_where(key, arg, state, opts))
 		return 0;
 	return ARGP_ERR_UNKNOWN;

@@ -8,6 +8,7 @@
 
 #include "base/escape.h"
 #include "base/numbers.h"
+#include "base/util.h"
 #include "input/option_groups.h"
 #include "input/options.h"
 
@@ -182,9 +183,6 @@ static bool parse_what(int key, char *arg, struct argp_state *state,
 			argp_error(state, "too many -f: at most %d", RR_MAX_FILES);
 		opts->files[opts->num_files++] = arg;
 		return true;
-	case 'A':
-		opts->all_addresses = true;
-		return true;
 	case 'c':
 		opts->count = (unsigned int)rr_option_number(state, "count", arg,
 			0, UINT_MAX, "0 (until stopped) to 4294967295");
@@ -204,12 +202,14 @@ static bool parse_what(int key, char *arg, struct argp_state *state,
 			argp_error(state, "too many --max-ms: at most %d", RR_MAX_EXPECT);
 		opts->max_ms[opts->num_max_ms++] = arg;
 		return true;
-	case OPT_EXPLAIN:
-		opts->explain = true;
-		return true;
 	}
 	return false;
 }
+
+static const struct rr_flag_option flags[] = {
+	RR_FLAG('A', all_addresses),
+	RR_FLAG(OPT_EXPLAIN, explain),
+};
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
@@ -219,7 +219,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		check(opts, state);
 		return 0;
 	}
-	if (parse_where(key, arg, state, opts) ||
+	if (rr_option_flag(flags, ARRAY_SIZE(flags), key, opts) ||
+	    parse_where(key, arg, state, opts) ||
 	    parse_how(key, arg, state, opts) ||
 	    parse_what(key, arg, state, opts))
 		return 0;

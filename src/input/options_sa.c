@@ -123,25 +123,21 @@ static bool parse_path(int key, char *arg, struct argp_state *state,
 	return false;
 }
 
+static const struct rr_flag_option flags[] = {
+	RR_FLAG(OPT_SA, sa),
+	RR_FLAG(OPT_ALL_PATHS, all_paths),
+	RR_FLAG(OPT_ALL_PAIRS, all_pairs),
+	RR_FLAG(OPT_TRACE, trace),
+};
+
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct rr_opts *opts = state->input;
 
-	if (parse_path(key, arg, state, opts))
+	if (rr_option_flag(flags, ARRAY_SIZE(flags), key, opts) ||
+	    parse_path(key, arg, state, opts))
 		return 0;
 	switch (key) {
-	case OPT_SA:
-		opts->sa = true;
-		break;
-	case OPT_ALL_PATHS:
-		opts->all_paths = true;
-		break;
-	case OPT_ALL_PAIRS:
-		opts->all_pairs = true;
-		break;
-	case OPT_TRACE:
-		opts->trace = true;
-		break;
 	case OPT_NODE_NAME_MAP:
 		opts->node_name_map = rr_option_file(state, "node-name-map", arg);
 		break;
