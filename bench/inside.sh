@@ -256,7 +256,7 @@ read -r f_clean_el _ _ < <(stats 1 <"$tmp/f_clean_el")
 read -r f_fail_el _ _ < <(stats 1 <"$tmp/f_fail_el")
 f_ratio=$(ratio "$f_fail" "$f_clean")
 s() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1000 }'; }
-echo "@failures | $n resolvable peers, then the same + $fails fast failures (192.168.79.2-$((fails + 1)), ENODEV), --parallel 64 --jsonl, median of $fail_reps (min-max); the tool's elapsed: JSON median, text one run | clean $(s "$f_clean") s ($(s "$f_clean_min")-$(s "$f_clean_max")), with failures $(s "$f_fail") s ($(s "$f_fail_min")-$(s "$f_fail_max")); elapsed JSON $f_clean_el / $f_fail_el ms, text ${f_text_clean:-?} / ${f_text_fail:-?} ms | — | $f_ratio | ≤ 1.2: $(verdict "$f_ratio" 1.2) |"
+echo "@failures | $n resolvable peers, then the same + $fails fast failures (192.168.79.2-$((fails + 1)), ENODEV), --parallel 64 --jsonl, whole processes, $fail_reps alternating pairs, median (min-max); the tool's elapsed: JSON median, text one run | clean $(s "$f_clean") s ($(s "$f_clean_min")-$(s "$f_clean_max")), with failures $(s "$f_fail") s ($(s "$f_fail_min")-$(s "$f_fail_max")); elapsed JSON $f_clean_el / $f_fail_el ms, text ${f_text_clean:-?} / ${f_text_fail:-?} ms | — | $f_ratio | ≤ 1.2: $(verdict "$f_ratio" 1.2) |"
 
 # --- @memory: MILLION destinations from a file, --jsonl -----------------
 # The N peers repeated.  The results are counted, not kept: the file
