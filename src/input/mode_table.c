@@ -106,9 +106,9 @@ static bool rr_check_listen(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->num_targets > 1)
 		return refuse(why, len, "--listen takes one ADDR at most, the address to listen on");
-	if (opts->sa || opts->connect_port || opts->num_files || opts->list ||
+	if (opts->sa || opts->connect_port || opts->num_files ||
 	    opts->matrix)
-		return refuse(why, len, "--listen answers --connect probes: not with --sa, --connect, -f, --list or --matrix");
+		return refuse(why, len, "--listen answers --connect probes: not with --sa, --connect, -f or --matrix");
 	if (opts->format == RR_FORMAT_PROM)
 		return refuse(why, len, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
 	if (opts->num_expect || opts->num_max_ms || opts->explain)
