@@ -16,6 +16,7 @@
 #include "model/probe/decode.h"
 #include "model/probe/failure_text.h"
 #include "model/probe/fields.h"
+#include "model/probe/field_member.h"
 #include "base/sockaddr.h"
 
 static void str(struct rr_fval *v, bool present, const char *s)
@@ -30,168 +31,13 @@ static void num(struct rr_fval *v, bool present, long long i)
 	v->i = i;
 }
 
-/*
- * The plain members: each read and written through its row's columns
- * (struct rr_member), the base being the result, the path or the hop.
- */
-static const char *member_at(const void *base, unsigned int off)
-{
-	return (const char *)base + off;
-}
-
-static unsigned long long load_uint(const char *at, unsigned int size)
-{
-	switch (size) {
-	case 1:
-		return *(const uint8_t *)at;
-	case 2:
-		return *(const uint16_t *)at;
-	case 4:
-		return *(const uint32_t *)at;
-	default:
-		return *(const uint64_t *)at;
-	}
-}
-
-static void store_uint(char *at, unsigned int size, unsigned long long x)
-{
-	switch (size) {
-	case 1:
-		*(uint8_t *)at = (uint8_t)x;
-		break;
-	case 2:
-		*(uint16_t *)at = (uint16_t)x;
-		break;
-	case 4:
-		*(uint32_t *)at = (uint32_t)x;
-		break;
-	default:
-		*(uint64_t *)at = x;
-	}
-}
-
-/* The member of F in BASE into V, there as its row says. */
-static void member_get(const struct rr_field *f, const void *base,
-		       struct rr_fval *v)
-{
-	const struct rr_member *m = &f->mem;
-	const char *at = member_at(base, m->off);
-	bool nonzero;
-
-	switch (m->kind) {
-	case RR_MEM_UINT:
-		v->i = (long long)load_uint(at, m->size);
-		nonzero = v->i != 0;
-		break;
-	case RR_MEM_MS:
-		v->d = *(const double *)at;
-		nonzero = v->d != 0;
-		break;
-	case RR_MEM_TEXT:
-		v->s = *(const char *const *)at;
-		nonzero = v->s != NULL;
-		break;
-	default:
-		v->s = at;
-		nonzero = at[0] != '\0';
-	}
-	v->present = m->has == RR_HAS_ALWAYS ? true :
-		     m->has == RR_HAS_NONZERO ? nonzero :
-		     *(const bool *)member_at(base, m->flag);
-}
-
-/* A result's or a path's member (PATH's for a path field). */
-static void get_member(const struct rr_field *f, const struct rr_result *r,
-		       const struct rr_path *p, struct rr_fval *v)
-{
-	member_get(f, f->mem.base == RR_IN_PATH ? (const void *)p : r, v);
-}
-
-static void get_hop_member(const struct rr_field *f, const struct rr_hop *h,
-			   struct rr_fval *v)
-{
-	member_get(f, h, v);
-}
-
-/* V into the member, when in its bound; a flag that says it is there, set. */
-static bool set_member(const struct rr_field *f, struct rr_result *r,
-		       struct rr_path *p, const struct rr_fval *v,
-		       struct rr_fstore *st)
-{
-	const struct rr_member *m = &f->mem;
-	char *base = m->base == RR_IN_PATH ? (char *)p : (char *)r;
-	char *at = base + m->off;
-
-	switch (m->kind) {
-	case RR_MEM_UINT:
-		if (v->i < 0 || (double)v->i > m->max)
-			return false;
-		store_uint(at, m->size, (unsigned long long)v->i);
-		break;
-	case RR_MEM_MS:
-		if (!(v->d >= 0 && v->d < m->max))	/* NaN too */
-			return false;
-		*(double *)at = v->d;
-		break;
-	case RR_MEM_TEXT:
-		*(const char **)at = rr_fstore_put(st, v->s);
-		break;
-	default:
-		if (strlen(v->s) >= m->size)
-			return false;
-		memcpy(at, v->s, strlen(v->s) + 1);
-	}
-	if (m->has == RR_HAS_FLAG)
-		*(bool *)(base + m->flag) = true;
-	return true;
-}
-
 /* A selector's code (its member) and its name. */
 static void get_selector(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
-	get_member(f, r, p, v);
+	rr_member_get(f, r, p, v);
 	v->s = rr_selector_name((int)v->i);
 }
-
-/*
- * A row's columns: where the member is (M in TYPE), how it says it is
- * there, its bound read back.  _SET: the generic setter only, the field
- * computing what it shows.
- */
-#define MEMBER(kind, base, type, m, has, flag, max)			\
-	.mem = { kind, base, offsetof(type, m),				\
-		 sizeof(((type *)0)->m), has, flag, max }
-#define R_NUM(m, has, max) .get = get_member, .set = set_member,	\
-	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, has, 0, max)
-#define R_NUM_IF(m, flag, max) .get = get_member, .set = set_member,	\
-	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, RR_HAS_FLAG, \
-	       offsetof(struct rr_result, flag), max)
-#define R_NUM_SET(m, max) .set = set_member,				\
-	MEMBER(RR_MEM_UINT, RR_IN_RESULT, struct rr_result, m, RR_HAS_ALWAYS, 0, max)
-#define R_MS_IF(m, flag, max) .get = get_member, .set = set_member,	\
-	MEMBER(RR_MEM_MS, RR_IN_RESULT, struct rr_result, m, RR_HAS_FLAG, \
-	       offsetof(struct rr_result, flag), max)
-#define R_TEXT(m) .get = get_member, .set = set_member,			\
-	MEMBER(RR_MEM_TEXT, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
-#define R_TEXT_SET(m) .set = set_member,				\
-	MEMBER(RR_MEM_TEXT, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
-#define R_CHARS(m) .get = get_member, .set = set_member,		\
-	MEMBER(RR_MEM_CHARS, RR_IN_RESULT, struct rr_result, m, RR_HAS_NONZERO, 0, 0)
-#define P_NUM(m, max) .get = get_member, .set = set_member,		\
-	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_ALWAYS, 0, max)
-#define P_NUM_IF(m, flag, max) .get = get_member, .set = set_member,	\
-	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_FLAG,	\
-	       offsetof(struct rr_path, flag), max)
-#define P_NUM_SET(m, max) .set = set_member,				\
-	MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, m, RR_HAS_ALWAYS, 0, max)
-#define H_NUM(m, has) .get_hop = get_hop_member,			\
-	MEMBER(RR_MEM_UINT, RR_IN_HOP, struct rr_hop, m, has, 0, 0)
-#define H_NUM_IF(m, flag) .get_hop = get_hop_member,			\
-	MEMBER(RR_MEM_UINT, RR_IN_HOP, struct rr_hop, m, RR_HAS_FLAG,	\
-	       offsetof(struct rr_hop, flag), 0)
-#define H_CHARS(m) .get_hop = get_hop_member,				\
-	MEMBER(RR_MEM_CHARS, RR_IN_HOP, struct rr_hop, m, RR_HAS_NONZERO, 0, 0)
 
 /* The result's own fields. */
 
@@ -242,14 +88,6 @@ static void get_disconnect_confirmed(const struct rr_field *f,
 	    !r->out.disconnect_unconfirmed);
 }
 
-/* --connect on RoCE v2, a request with no answer: the UDP datagram's. */
-static void get_udp_4791(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.udp_4791 != RR_UDP_NOT_SENT,
-	    rr_udp_answer_key(r->out.udp_4791));
-}
-
 /* --connect --data: the messages' sizes, what came back, how it failed. */
 static void get_data_sizes(const struct rr_field *f, const struct rr_result *r,
 			   const struct rr_path *p, struct rr_fval *v)
@@ -286,12 +124,6 @@ static void get_netdev_mtu(const struct rr_field *f, const struct rr_result *r,
 	    r->out.transfer.netdev_mtu);
 }
 
-static void get_link_layer(const struct rr_field *f, const struct rr_result *r,
-			   const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.device[0], rr_link_layer_name(r->out.link_layer));
-}
-
 static void get_gid_type(const struct rr_field *f, const struct rr_result *r,
 			 const struct rr_path *p, struct rr_fval *v)
 {
@@ -316,35 +148,33 @@ static void get_tos(const struct rr_field *f, const struct rr_result *r,
 	num(v, r->out.used.tos_from != RR_TOS_UNKNOWN, r->out.used.tos);
 }
 
-static const char *const name_known_to_keys[] = {
-	[RR_NAME_MAP_SA] = "node_name_map+sa",
-	[RR_NAME_SA] = "sa",
-	[RR_NAME_MAP] = "node_name_map",
-};
+/*
+ * The names of the codes a member holds, as the named columns (R_NAMED,
+ * H_NAMED) take them: of an int.
+ */
+#define NAMES(fn, type) \
+	static const char *fn##_of(int code) { return fn((type)code); }
+NAMES(rr_link_layer_name, enum rr_link_layer)
+NAMES(rr_gid_type_name, enum rr_gid_type)
+NAMES(rr_tos_from_key, enum rr_tos_from)
+NAMES(rr_udp_answer_key, enum rr_udp_answer)
+NAMES(rr_step_key, enum rr_step)
+NAMES(rr_fail_kind_key, enum rr_fail_kind)
+NAMES(rr_cause_key, enum rr_cause)
+NAMES(rr_node_type_name, enum rr_node_type)
+NAMES(rr_link_width_name, unsigned int)
+NAMES(rr_link_speed_name, unsigned int)
+#undef NAMES
 
-/* --sa by name: who knew a name the fabric seen from here does not have. */
-static void get_name_known_to(const struct rr_field *f,
-			      const struct rr_result *r,
-			      const struct rr_path *p, struct rr_fval *v)
+static const char *name_known_to_of(int code)
 {
-	str(v, r->probe.name_known_to != RR_NAME_SEEN,
-	    name_known_to_keys[r->probe.name_known_to]);
-}
+	static const char *const keys[] = {
+		[RR_NAME_MAP_SA] = "node_name_map+sa",
+		[RR_NAME_SA] = "sa",
+		[RR_NAME_MAP] = "node_name_map",
+	};
 
-static void get_tos_from(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.used.tos_from != RR_TOS_UNKNOWN,
-	    rr_tos_from_key(r->out.used.tos_from));
-}
-
-/* RoCE: the GID type the CM picks unless told, and who set it. */
-static void get_default_roce_mode(const struct rr_field *f,
-				  const struct rr_result *r,
-				  const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.used.roce_mode != RR_GID_UNKNOWN,
-	    rr_gid_type_name(r->out.used.roce_mode));
+	return code >= 0 && code < (int)ARRAY_SIZE(keys) ? keys[code] : NULL;
 }
 
 static void get_roce_defaults(const struct rr_field *f,
@@ -381,18 +211,6 @@ static void get_hop_errors(const struct rr_field *f, const struct rr_result *r,
  * stores it where its getter reads it.
  */
 
-const char *rr_fstore_put(struct rr_fstore *store, const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *at;
-
-	if (n > store->len - store->used)
-		return NULL;
-	at = store->buf + store->used;
-	memcpy(at, s, n);
-	store->used += n;
-	return at;
-}
 
 /* A whole number in 0..MAX: a record may hold anything. */
 static bool in(const struct rr_fval *v, long long max)
@@ -417,14 +235,6 @@ static bool parse_addr(const char *s, struct sockaddr_storage *ss)
 	snprintf(bare, sizeof(bare), "%.*s", (int)strcspn(s, "%"), s);
 	s6->sin6_family = AF_INET6;
 	return strchr(s, '%') && inet_pton(AF_INET6, bare, &s6->sin6_addr) == 1;
-}
-
-static bool set_time(const struct rr_field *f, struct rr_result *r,
-		     struct rr_path *p, const struct rr_fval *v,
-		     struct rr_fstore *st)
-{
-	r->probe.time = rr_fstore_put(st, v->s);
-	return true;
 }
 
 static bool set_address(const struct rr_field *f, struct rr_result *r,
@@ -454,14 +264,6 @@ static bool set_disconnect_confirmed(const struct rr_field *f,
 	return true;
 }
 
-static bool set_udp_4791(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	r->out.udp_4791 = rr_udp_answer_from_key(v->s);
-	return r->out.udp_4791 != RR_UDP_NOT_SENT;
-}
-
 static bool set_data_sizes(const struct rr_field *f, struct rr_result *r,
 			   struct rr_path *p, const struct rr_fval *v,
 			   struct rr_fstore *st)
@@ -483,42 +285,6 @@ static bool set_wc_status(const struct rr_field *f, struct rr_result *r,
 	return r->out.transfer.wc_status >= 0;
 }
 
-static bool set_link_layer(const struct rr_field *f, struct rr_result *r,
-			   struct rr_path *p, const struct rr_fval *v,
-			   struct rr_fstore *st)
-{
-	int ll;
-
-	for (ll = RR_LL_UNKNOWN; ll <= RR_LL_IWARP; ll++) {
-		if (!strcmp(v->s, rr_link_layer_name(ll))) {
-			r->out.link_layer = ll;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* A GID type by its name (gid_type, default_roce_mode); false: none. */
-static bool gid_type_named(const char *s, enum rr_gid_type *type)
-{
-	int t;
-
-	for (t = RR_GID_UNKNOWN; t <= RR_GID_ROCE_V2; t++) {
-		if (!strcmp(s, rr_gid_type_name(t))) {
-			*type = t;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool set_gid_type(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	return gid_type_named(v->s, &r->out.gid_type);
-}
-
 static bool set_port_rate(const struct rr_field *f, struct rr_result *r,
 			  struct rr_path *p, const struct rr_fval *v,
 			  struct rr_fstore *st)
@@ -527,44 +293,6 @@ static bool set_port_rate(const struct rr_field *f, struct rr_result *r,
 		return false;
 	r->out.used.port_rate_gbps = v->d;
 	return true;
-}
-
-static bool set_name_known_to(const struct rr_field *f, struct rr_result *r,
-			      struct rr_path *p, const struct rr_fval *v,
-			      struct rr_fstore *st)
-{
-	int k;
-
-	for (k = RR_NAME_MAP_SA; k <= RR_NAME_MAP; k++) {
-		if (!strcmp(v->s, name_known_to_keys[k])) {
-			r->probe.name_known_to = k;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool set_tos_from(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	int from;
-
-	for (from = RR_TOS_OPTION; from <= RR_TOS_DEFAULT; from++) {
-		if (!strcmp(v->s, rr_tos_from_key(from))) {
-			r->out.used.tos_from = from;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool set_default_roce_mode(const struct rr_field *f,
-				  struct rr_result *r, struct rr_path *p,
-				  const struct rr_fval *v,
-				  struct rr_fstore *st)
-{
-	return gid_type_named(v->s, &r->out.used.roce_mode);
 }
 
 static bool set_roce_defaults(const struct rr_field *f, struct rr_result *r,
@@ -581,34 +309,37 @@ static const struct rr_field result_fields[] = {
 	{ "destination", RR_FT_STR, R_TEXT(probe.target) },
 	{ "seq", RR_FT_INT, R_NUM(probe.seq, RR_HAS_NONZERO, LLONG_MAX) },
 	{ "host", RR_FT_STR, R_TEXT(probe.host), .json_only = true },
-	{ "time", RR_FT_STR, .get = get_time, .set = set_time, .json_only = true },
+	{ "time", RR_FT_STR, .get = get_time, R_TEXT_SET(probe.time), .json_only = true },
 	{ "status", RR_FT_STR, .get = get_status },
 	{ "from", RR_FT_STR, R_TEXT(probe.from) },
 	{ "start_ms", RR_FT_MS, R_MS_IF(out.start_ms, out.have_start, 1e15) },
 	{ "address", RR_FT_STR, .get = get_address, .set = set_address },
 	{ "name_addresses", RR_FT_INT, R_NUM(probe.name_addresses, RR_HAS_NONZERO, UINT_MAX) },
-	{ "name_known_to", RR_FT_STR, .get = get_name_known_to, .set = set_name_known_to },
+	/* --sa by name: who knew a name the fabric seen from here does not have. */
+	{ "name_known_to", RR_FT_STR, R_NAMED(probe.name_known_to, name_known_to_of, RR_NAME_MAP_SA, RR_NAME_MAP) },
 	{ "source", RR_FT_STR, .get = get_source, .set = set_source, .prom = RR_PROM_INFO },
 	{ "device", RR_FT_STR, R_CHARS(out.device), .prom = RR_PROM_INFO },
 	{ "port", RR_FT_INT, R_NUM(out.port, RR_HAS_NONZERO, UINT8_MAX), .prom = RR_PROM_INFO },
-	{ "link_layer", RR_FT_STR, .get = get_link_layer, .set = set_link_layer, .prom = RR_PROM_INFO },
-	{ "gid_type", RR_FT_STR, .get = get_gid_type, .set = set_gid_type, .prom = RR_PROM_INFO },
+	{ "link_layer", RR_FT_STR, R_NAMED_BESIDE(out.link_layer, out.device, rr_link_layer_name_of, RR_LL_IWARP), .prom = RR_PROM_INFO },
+	{ "gid_type", RR_FT_STR, .get = get_gid_type, .set = rr_member_set,
+	  RR_NAMED_MEMBER(RR_IN_RESULT, struct rr_result, out.gid_type, RR_HAS_ALWAYS, 0,
+			  rr_gid_type_name_of, 0, RR_GID_ROCE_V2), .prom = RR_PROM_INFO },
 	{ "sgid_index", RR_FT_INT, R_NUM_IF(out.used.sgid_index, out.used.have_sgid_index, UINT_MAX), .prom = RR_PROM_INFO },
 	{ "port_rate", RR_FT_NUM, .get = get_port_rate, .set = set_port_rate, .prom = RR_PROM_GAUGE, .metric = "link_rate_bytes_per_second", .scale = 1e9 / 8 },
 	{ "port_space", RR_FT_STR, R_TEXT(out.used.port_space), .prom = RR_PROM_INFO },
 	{ "connect_port", RR_FT_INT, R_NUM(out.connect_port, RR_HAS_NONZERO, UINT16_MAX) },
 	{ "disconnect_confirmed", RR_FT_BOOL, .get = get_disconnect_confirmed, .set = set_disconnect_confirmed },
-	{ "udp_4791", RR_FT_STR, .get = get_udp_4791, .set = set_udp_4791 },
+	/* --connect on RoCE v2, a request with no answer: the UDP datagram's. */
+	{ "udp_4791", RR_FT_STR, R_NAMED(out.udp_4791, rr_udp_answer_key_of, RR_UDP_NO_ANSWER, RR_UDP_OTHER_ERROR) },
 	{ "data_sizes", RR_FT_STR, .get = get_data_sizes, .set = set_data_sizes },
 	{ "data_passed", RR_FT_INT, R_NUM_SET(out.transfer.passed, RR_DATA_MAX_MESSAGES), .get = get_data_passed },
 	{ "data_largest_passed", RR_FT_INT, .get = get_data_largest_passed },
 	{ "wc_status", RR_FT_STR, .get = get_wc_status, .set = set_wc_status },
 	{ "netdev_mtu", RR_FT_INT, R_NUM_SET(out.transfer.netdev_mtu, 1U << 20), .get = get_netdev_mtu },
 	{ "tos", RR_FT_INT, R_NUM_SET(out.used.tos, 255), .get = get_tos, .prom = RR_PROM_INFO },
-	{ "tos_from", RR_FT_STR, .get = get_tos_from, .set = set_tos_from, .prom = RR_PROM_INFO },
-	{ "default_roce_mode", RR_FT_STR,
-	  .get = get_default_roce_mode, .set = set_default_roce_mode,
-	  .prom = RR_PROM_INFO },
+	{ "tos_from", RR_FT_STR, R_NAMED(out.used.tos_from, rr_tos_from_key_of, RR_TOS_OPTION, RR_TOS_DEFAULT), .prom = RR_PROM_INFO },
+	/* RoCE: the GID type the CM picks unless told, and who set it. */
+	{ "default_roce_mode", RR_FT_STR, R_NAMED(out.used.roce_mode, rr_gid_type_name_of, RR_GID_IB, RR_GID_ROCE_V2), .prom = RR_PROM_INFO },
 	{ "roce_defaults", RR_FT_STR, .get = get_roce_defaults, .set = set_roce_defaults, .prom = RR_PROM_INFO },
 	{ "num_paths", RR_FT_INT, .get = get_num_paths, .tail = true, .prom = RR_PROM_GAUGE, .metric = "paths" },
 	{ "hop_errors", RR_FT_INT, .get = get_hop_errors, .tail = true, .prom = RR_PROM_GAUGE, .metric = "hop_errors" },
@@ -762,8 +493,8 @@ static bool set_service_id(const struct rr_field *f, struct rr_result *r,
 }
 
 static const struct rr_field path_fields[] = {
-	{ "service_id", RR_FT_HEX, 16, .get = get_member, .set = set_service_id,
-	  MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, service_id, RR_HAS_FLAG,
+	{ "service_id", RR_FT_HEX, 16, .get = rr_member_get, .set = set_service_id,
+	  RR_MEMBER(RR_MEM_UINT, RR_IN_PATH, struct rr_path, service_id, RR_HAS_FLAG,
 		 offsetof(struct rr_path, have_sa_fields), 0) },
 	{ "dgid", RR_FT_STR, .get = get_dgid, .set = set_dgid, .prom = RR_PROM_INFO },
 	{ "sgid", RR_FT_STR, .get = get_sgid, .set = set_sgid, .prom = RR_PROM_INFO },
@@ -790,18 +521,6 @@ static const struct rr_field path_fields[] = {
 };
 
 /* A failure's fields (the error object). */
-
-static void get_err_step(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, true, rr_step_key(r->out.fail.step));
-}
-
-static void get_failed_by(const struct rr_field *f, const struct rr_result *r,
-			  const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, true, rr_fail_kind_key(r->out.fail.kind));
-}
 
 static void get_event(const struct rr_field *f, const struct rr_result *r,
 		      const struct rr_path *p, struct rr_fval *v)
@@ -867,12 +586,6 @@ static void get_detail(const struct rr_field *f, const struct rr_result *r,
 	str(v, d, d);
 }
 
-static void get_cause(const struct rr_field *f, const struct rr_result *r,
-		      const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, true, rr_cause_key(r->out.fail.cause));
-}
-
 static void get_explanation(const struct rr_field *f,
 			    const struct rr_result *r,
 			    const struct rr_path *p, struct rr_fval *v)
@@ -894,33 +607,6 @@ static void get_hint(const struct rr_field *f, const struct rr_result *r,
 		str(v, true, rr_cause_hint(r->out.fail.cause));
 }
 
-static bool set_err_step(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	enum rr_step step;
-
-	if (!rr_step_from_key(v->s, &step))
-		return false;
-	r->out.fail.step = step;
-	return true;
-}
-
-static bool set_failed_by(const struct rr_field *f, struct rr_result *r,
-			  struct rr_path *p, const struct rr_fval *v,
-			  struct rr_fstore *st)
-{
-	int kind;
-
-	for (kind = RR_FAIL_CALL; kind <= RR_FAIL_DEADLINE; kind++) {
-		if (!strcmp(v->s, rr_fail_kind_key(kind))) {
-			r->out.fail.kind = kind;
-			return true;
-		}
-	}
-	return false;
-}
-
 static bool set_event(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
@@ -938,32 +624,16 @@ static bool set_event_status(const struct rr_field *f, struct rr_result *r,
 	return true;
 }
 
+/* cause and sa_cause: their member, by its key. */
 static bool set_cause(const struct rr_field *f, struct rr_result *r,
 		      struct rr_path *p, const struct rr_fval *v,
 		      struct rr_fstore *st)
 {
-	enum rr_cause cause = rr_cause_from_key(v->s);
-
 	/*
 	 * A key this build does not know (a newer rdma-route's, in a fleet
 	 * of mixed versions) is a cause it cannot judge by: unknown.
 	 */
-	r->out.fail.cause = cause;
-	return true;
-}
-
-/* --sa --trace: the SA's failure beside the walk's. */
-static void get_sa_cause(const struct rr_field *f, const struct rr_result *r,
-			 const struct rr_path *p, struct rr_fval *v)
-{
-	str(v, r->out.sa_cause != RR_CAUSE_NONE, rr_cause_key(r->out.sa_cause));
-}
-
-static bool set_sa_cause(const struct rr_field *f, struct rr_result *r,
-			 struct rr_path *p, const struct rr_fval *v,
-			 struct rr_fstore *st)
-{
-	r->out.sa_cause = rr_cause_from_key(v->s);
+	*(enum rr_cause *)((char *)r + f->mem.off) = rr_cause_from_key(v->s);
 	return true;
 }
 
@@ -975,9 +645,11 @@ static void get_sa_detail(const struct rr_field *f, const struct rr_result *r,
 }
 
 static const struct rr_field error_fields[] = {
-	{ "step", RR_FT_STR, .get = get_err_step, .set = set_err_step, .prom = RR_PROM_INFO },
+	{ "step", RR_FT_STR, R_NAMED(out.fail.step, rr_step_key_of, 0, RR_STEP_COUNT - 1), .prom = RR_PROM_INFO },
 	{ "call", RR_FT_STR, R_TEXT(out.fail.call), .prom = RR_PROM_INFO },
-	{ "failed_by", RR_FT_STR, .get = get_failed_by, .set = set_failed_by, .prom = RR_PROM_INFO },
+	{ "failed_by", RR_FT_STR, .get = rr_member_get, .set = rr_member_set,
+	  RR_NAMED_MEMBER(RR_IN_RESULT, struct rr_result, out.fail.kind, RR_HAS_ALWAYS, 0,
+			  rr_fail_kind_key_of, RR_FAIL_CALL, RR_FAIL_DEADLINE), .prom = RR_PROM_INFO },
 	{ "event", RR_FT_STR, .get = get_event, .set = set_event, .prom = RR_PROM_INFO },
 	{ "event_status", RR_FT_INT, .get = get_event_status, .set = set_event_status },
 	{ "reject_reason", RR_FT_STR, .get = get_reject_reason },
@@ -987,44 +659,15 @@ static const struct rr_field error_fields[] = {
 	{ "kernel_said", RR_FT_STR, .get = get_kernel_said },
 	{ "deadline_ms", RR_FT_INT, R_NUM_SET(out.fail.deadline_ms, UINT_MAX), .get = get_deadline_ms },
 	{ "detail", RR_FT_STR, R_TEXT_SET(out.fail.detail), .get = get_detail },
-	{ "cause", RR_FT_STR, .get = get_cause, .set = set_cause, .prom = RR_PROM_INFO },
+	{ "cause", RR_FT_STR, R_NAMED_GET(out.fail.cause, rr_cause_key_of, RR_HAS_ALWAYS), .set = set_cause, .prom = RR_PROM_INFO },
 	{ "explanation", RR_FT_STR, .get = get_explanation },
 	{ "hint", RR_FT_STR, .get = get_hint },
-	{ "sa_cause", RR_FT_STR, .get = get_sa_cause, .set = set_sa_cause },
+	/* --sa --trace: the SA's failure beside the walk's. */
+	{ "sa_cause", RR_FT_STR, R_NAMED_GET(out.sa_cause, rr_cause_key_of, RR_HAS_NONZERO), .set = set_cause },
 	{ "sa_detail", RR_FT_STR, R_TEXT_SET(out.sa_detail), .get = get_sa_detail },
 };
 
 /* Each hop of a traced route (--sa --trace), and the link it leaves by. */
-
-static void get_hop_type(const struct rr_field *f, const struct rr_hop *h,
-			 struct rr_fval *v)
-{
-	str(v, true, rr_node_type_name(h->type));
-}
-
-static void get_hop_state(const struct rr_field *f, const struct rr_hop *h,
-			  struct rr_fval *v)
-{
-	str(v, h->have_link, rr_port_state_name(h->state));
-}
-
-static void get_hop_phys_state(const struct rr_field *f,
-			       const struct rr_hop *h, struct rr_fval *v)
-{
-	str(v, h->have_link, rr_phys_state_name(h->phys_state));
-}
-
-static void get_hop_width(const struct rr_field *f, const struct rr_hop *h,
-			  struct rr_fval *v)
-{
-	str(v, h->have_link, rr_link_width_name(h->width));
-}
-
-static void get_hop_speed(const struct rr_field *f, const struct rr_hop *h,
-			  struct rr_fval *v)
-{
-	str(v, h->have_link, rr_link_speed_name(h->speed));
-}
 
 static void get_hop_rate(const struct rr_field *f, const struct rr_hop *h,
 			 struct rr_fval *v)
@@ -1057,14 +700,14 @@ static void get_hop_errors_named(const struct rr_field *f,
 static const struct rr_field hop_fields[] = {
 	{ "name", RR_FT_STR, H_CHARS(name) },
 	{ "guid", RR_FT_HEX, 16, H_NUM(guid, RR_HAS_ALWAYS) },
-	{ "type", RR_FT_STR, .get_hop = get_hop_type },
+	{ "type", RR_FT_STR, H_NAMED(type, rr_node_type_name_of) },
 	{ "lid", RR_FT_INT, H_NUM(lid, RR_HAS_NONZERO) },
 	{ "in_port", RR_FT_INT, H_NUM(in_port, RR_HAS_ALWAYS) },
 	{ "out_port", RR_FT_INT, H_NUM(out_port, RR_HAS_ALWAYS) },
-	{ "state", RR_FT_STR, .get_hop = get_hop_state },
-	{ "phys_state", RR_FT_STR, .get_hop = get_hop_phys_state },
-	{ "width", RR_FT_STR, .get_hop = get_hop_width },
-	{ "speed", RR_FT_STR, .get_hop = get_hop_speed },
+	{ "state", RR_FT_STR, H_NAMED_IF(state, have_link, rr_port_state_name) },
+	{ "phys_state", RR_FT_STR, H_NAMED_IF(phys_state, have_link, rr_phys_state_name) },
+	{ "width", RR_FT_STR, H_NAMED_IF(width, have_link, rr_link_width_name_of) },
+	{ "speed", RR_FT_STR, H_NAMED_IF(speed, have_link, rr_link_speed_name_of) },
 	{ "rate", RR_FT_NUM, .get_hop = get_hop_rate },
 	{ "mtu", RR_FT_INT, .get_hop = get_hop_mtu },
 	{ "bottleneck", RR_FT_BOOL, H_NUM_IF(bottleneck, have_link) },
@@ -1209,85 +852,4 @@ bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
 		}
 	}
 	return false;
-}
-
-/* NAME in TABLE, or NAME = KEY_raw of one of its raw-carrying fields. */
-static const struct rr_field *find_in(struct rr_field_table t,
-				      const char *name, bool *raw)
-{
-	size_t i, len;
-
-	for (i = 0; i < t.n; i++) {
-		if (!strcmp(name, t.fields[i].key)) {
-			*raw = false;
-			return &t.fields[i];
-		}
-		len = strlen(t.fields[i].key);
-		if ((t.fields[i].type == RR_FT_DECODED ||
-		     t.fields[i].type == RR_FT_ENUM) &&
-		    !strncmp(name, t.fields[i].key, len) &&
-		    !strcmp(name + len, "_raw")) {
-			*raw = true;
-			return &t.fields[i];
-		}
-	}
-	return NULL;
-}
-
-const struct rr_field *rr_field_find(const char *name, enum rr_fscope *scope,
-				     bool *raw)
-{
-	static const enum rr_fscope order[] = { RR_FS_RESULT, RR_FS_TIME,
-						RR_FS_PATH, RR_FS_HOP };
-	const struct rr_field *f;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(order); i++) {
-		f = find_in(rr_fields(order[i]), name, raw);
-		if (f) {
-			*scope = order[i];
-			return f;
-		}
-	}
-	return NULL;
-}
-
-const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
-			bool raw, char *buf, size_t len)
-{
-	if (raw) {
-		snprintf(buf, len, "%lld", v->i);
-		return buf;
-	}
-	switch (f->type) {
-	case RR_FT_STR:
-	case RR_FT_ENUM:
-		snprintf(buf, len, "%s", v->s);
-		break;
-	case RR_FT_INT:
-		snprintf(buf, len, "%lld", v->i);
-		break;
-	case RR_FT_BOOL:
-		snprintf(buf, len, "%s", v->i ? "true" : "false");
-		break;
-	case RR_FT_HEX:
-		snprintf(buf, len, "0x%0*llx", f->width, (unsigned long long)v->i);
-		break;
-	case RR_FT_MS:
-		snprintf(buf, len, "%.3f", v->d);
-		break;
-	case RR_FT_NUM:
-		snprintf(buf, len, "%.15g", v->d);
-		break;
-	case RR_FT_DECODED:
-		if (v->null)
-			snprintf(buf, len, "null");
-		/* Whole numbers stay integers: 1024, not 1024.0. */
-		else if (v->d == floor(v->d) && fabs(v->d) < 9e15)
-			snprintf(buf, len, "%.0f", v->d);
-		else
-			snprintf(buf, len, "%.15g", v->d);
-		break;
-	}
-	return buf;
 }

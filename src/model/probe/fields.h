@@ -58,8 +58,8 @@ struct rr_fval {
 
 /*
  * A field that is a plain member of a result, of a path or of a hop: the
- * generic accessors of fields.c (get_member, set_member, get_hop_member) read
- * and write it through these columns, so that the field is only its row.
+ * generic accessors of field_member.c read and write it through these
+ * columns, so that the field is only its row.
  */
 enum rr_mkind {
 	RR_MEM_NONE,		/* not a member: the field has its own code */
@@ -67,20 +67,25 @@ enum rr_mkind {
 	RR_MEM_MS,		/* a double, milliseconds or such */
 	RR_MEM_TEXT,		/* a const char *; read back into the store */
 	RR_MEM_CHARS,		/* a char array, a C string */
+	RR_MEM_NAMED,		/* a code shown by its name (an enum) */
 };
 enum rr_mbase { RR_IN_RESULT, RR_IN_PATH, RR_IN_HOP };
 enum rr_mhas {
 	RR_HAS_ALWAYS,		/* always there */
 	RR_HAS_NONZERO,		/* there when not 0, NULL or "" */
 	RR_HAS_FLAG,		/* there when the bool at FLAG says so */
+	RR_HAS_TEXT,		/* there when the chars at FLAG are not "" */
 };
 struct rr_member {
 	enum rr_mkind kind;
 	enum rr_mbase base;
 	unsigned short off, size;	/* offsetof and sizeof the member */
 	enum rr_mhas has;
-	unsigned short flag;		/* RR_HAS_FLAG: the bool's offsetof */
-	double max;			/* read back: the largest number */
+	unsigned short flag;		/* FLAG, TEXT: the other member's offsetof */
+	double max;			/* read back: the largest number or code */
+	/* RR_MEM_NAMED: the code's name, and the smallest code read back. */
+	const char *(*name)(int code);
+	int min;
 };
 
 struct rr_field {
