@@ -232,31 +232,47 @@ f_check() {
 	got=$(tail -n 1 "$tmp/out" | jq -c '[.resolved, .failed, .failed_by_cause]')
 	[ "$got" = "$want" ] || say "failures: expected $want (resolved, failed, causes), got $got"
 }
+# floor_run FILE OUT FAILED: the floor on the same list, its wall time to
+# OUT; it resolved what the tool did (N, and FAILED failed).
+floor_run() {
+	wall 0 "$floor" -f "$1" 64 2000 >>"$2"
+	[ "$(cat "$tmp/out")" = "$n $3" ] ||
+		say "failures: the floor gave '$(cat "$tmp/out")', not '$n $3'"
+}
+: >"$tmp/fl_clean"
+: >"$tmp/fl_fail"
 for i in $(seq 1 "$fail_reps"); do
 	if [ $((i % 2)) -eq 1 ]; then
 		fails_run 0 "$tmp/dests" "$tmp/f_clean"
 		f_check "[$n,0,{}]"
 		fails_run 1 "$tmp/fails" "$tmp/f_fail"
 		f_check "[$n,$fails,{\"not_rdma_netdev\":$fails}]"
+		floor_run "$tmp/dests" "$tmp/fl_clean" 0
+		floor_run "$tmp/fails" "$tmp/fl_fail" "$fails"
 	else
 		fails_run 1 "$tmp/fails" "$tmp/f_fail"
 		f_check "[$n,$fails,{\"not_rdma_netdev\":$fails}]"
 		fails_run 0 "$tmp/dests" "$tmp/f_clean"
 		f_check "[$n,0,{}]"
+		floor_run "$tmp/fails" "$tmp/fl_fail" "$fails"
+		floor_run "$tmp/dests" "$tmp/fl_clean" 0
 	fi
 done
 # The elapsed the text output reports, one run each.
 wall 0 "$bin" --parallel 64 -f "$tmp/dests" >/dev/null
-f_text_clean=$(awk '$1 == "elapsed" && $2 == "ms" { print $3 }' "$tmp/out")
+f_text_clean=$(awk '$1 == "elapsed" && $3 == "ms" { print $2 }' "$tmp/out")
 wall 1 "$bin" --parallel 64 -f "$tmp/fails" >/dev/null
-f_text_fail=$(awk '$1 == "elapsed" && $2 == "ms" { print $3 }' "$tmp/out")
+f_text_fail=$(awk '$1 == "elapsed" && $3 == "ms" { print $2 }' "$tmp/out")
 read -r f_clean f_clean_min f_clean_max < <(stats 1 <"$tmp/f_clean")
 read -r f_fail f_fail_min f_fail_max < <(stats 1 <"$tmp/f_fail")
 read -r f_clean_el _ _ < <(stats 1 <"$tmp/f_clean_el")
 read -r f_fail_el _ _ < <(stats 1 <"$tmp/f_fail_el")
 f_ratio=$(ratio "$f_fail" "$f_clean")
+read -r fl_clean _ _ < <(stats 1 <"$tmp/fl_clean")
+read -r fl_fail _ _ < <(stats 1 <"$tmp/fl_fail")
+fl_ratio=$(ratio "$fl_fail" "$fl_clean")
 s() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1000 }'; }
-echo "@failures | $n resolvable peers, then the same + $fails fast failures (192.168.79.2-$((fails + 1)), ENODEV), --parallel 64 --jsonl, whole processes, $fail_reps alternating pairs, median (min-max); the tool's elapsed: JSON median, text one run | clean $(s "$f_clean") s ($(s "$f_clean_min")-$(s "$f_clean_max")), with failures $(s "$f_fail") s ($(s "$f_fail_min")-$(s "$f_fail_max")); elapsed JSON $f_clean_el / $f_fail_el ms, text ${f_text_clean:-?} / ${f_text_fail:-?} ms | — | $f_ratio | ≤ 1.2: $(verdict "$f_ratio" 1.2) |"
+echo "@failures | $n resolvable peers, then the same + $fails fast failures (192.168.79.2-$((fails + 1)), ENODEV), --parallel 64 --jsonl, whole processes, $fail_reps alternating pairs, median (min-max); the tool's elapsed: JSON median, text one run | clean $(s "$f_clean") s ($(s "$f_clean_min")-$(s "$f_clean_max")), with failures $(s "$f_fail") s ($(s "$f_fail_min")-$(s "$f_fail_max")); elapsed JSON $f_clean_el / $f_fail_el ms, text ${f_text_clean:-?} / ${f_text_fail:-?} ms | bench-floor -f, the same two lists (the RDMA CM's own cost, nothing said of a failure): clean $(s "$fl_clean") s, with failures $(s "$fl_fail") s, ratio $fl_ratio | $f_ratio | ≤ 1.2: $(verdict "$f_ratio" 1.2) |"
 
 # --- @memory: MILLION destinations from a file, --jsonl -----------------
 # The N peers repeated.  The results are counted, not kept: the file
