@@ -14,6 +14,7 @@
 #include "model/probe/check.h"
 #include "model/fabric/count_expect.h"
 #include "mad/fabric_counters.h"
+#include "mad/link_probe.h"
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_sm.h"
@@ -210,6 +211,8 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.asymmetric = v->asymmetric,
 		.links_degraded = v->num_degraded,
 		.links_lost = v->num_lost, .lost_checked = v->lost_checked,
+		.probed = v->probes && !v->probe_why,
+		.links_probed = v->num_cables, .suspect_links = v->num_suspects,
 		.spread_links = v->spread.links,
 		.load_min = v->spread.min, .load_max = v->spread.max,
 		.sm_asked = v->sm && v->sm->asked,
@@ -428,6 +431,75 @@ out:
 	return ok;
 }
 
+/* --probe-links' cables, their evidence and verdicts, the suspects. */
+struct probed {
+	struct rr_probe_cable *cables;
+	struct rr_link_evidence *ev;
+	enum rr_link_verdict *verdict;
+	struct rr_suspect *suspects;
+	char why[200];
+};
+
+static void probed_free(struct probed *pb)
+{
+	free(pb->cables);
+	free(pb->ev);
+	free(pb->verdict);
+	free(pb->suspects);
+}
+
+/* Cables, their evidence and verdicts for N cables into PB. */
+static bool probed_alloc(struct probed *pb, size_t n)
+{
+	pb->ev = calloc(n ? n : 1, sizeof(*pb->ev));
+	pb->verdict = calloc(n ? n : 1, sizeof(*pb->verdict));
+	return pb->ev && pb->verdict;
+}
+
+/*
+ * --probe-links: every cable the local port reaches probed and its
+ * evidence blamed, into V.  When the probing cannot run (the port, the
+ * libraries), V says why and counts nothing.  Each round of probes
+ * (every cable's next) has --timeout.  False: ENOMEM.
+ */
+static bool take_probes(const struct run *run,
+			const struct rr_fabric_tables_params *p,
+			struct rr_routes_view *v, struct probed *pb)
+{
+	const struct rr_graph *g = v->g;
+	struct timespec t0 = rr_now(), t1, deadline;
+	bool no_library;
+	size_t n;
+
+	v->probes = run->opts.probe_links;
+	if (!v->probes)
+		return true;
+	v->probe_why = pb->why;
+	if (!g->have_local) {
+		snprintf(pb->why, sizeof(pb->why),
+			 "the discovery did not say which port it went out from");
+		return true;
+	}
+	if (!rr_cable_tree(g, g->local, g->local_port, &pb->cables, &n) ||
+	    !probed_alloc(pb, n))
+		return false;
+	deadline = rr_ts_add_ms(t0, (uint64_t)v->probes * p->timeout_ms);
+	if (!rr_links_probe(p, g, pb->cables, n, v->probes, &deadline, pb->ev,
+			    &no_library, pb->why, sizeof(pb->why)))
+		return true;
+	if (!rr_links_blame(pb->ev, n, pb->verdict, &pb->suspects,
+			    &v->num_suspects))
+		return false;
+	v->probe_why = NULL;
+	v->cables = pb->cables;
+	v->link_ev = pb->ev;
+	v->num_cables = n;
+	v->suspects = pb->suspects;
+	t1 = rr_now();
+	v->probe_ms = rr_ts_ms(&t1, &t0);
+	return true;
+}
+
 /* A report of another fabric (no node GUID in common) is the user's: exit 2. */
 static int comparable(const struct run *run, const struct rr_compare *cmp,
 		      const struct rr_graph *g)
@@ -492,6 +564,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	struct rr_compare cmp = { 0 };
 	struct rr_degraded_link *bad = NULL;
 	struct rr_lost_link *lost = NULL;
+	struct probed probed = { 0 };
 	struct rr_expect_failure failed[RR_MAX_EXPECT];
 	struct timespec t0, t1;
 	size_t n;
@@ -533,7 +606,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		goto out;
 	}
 	v.degraded = bad;
-	if (!take_lost(p, &v, &lost)) {
+	if (!take_lost(p, &v, &lost) || !take_probes(run, p, &v, &probed)) {
 		code = RR_EXIT_FAILED;
 		perror("rdma-route");
 		goto out;
@@ -577,6 +650,7 @@ out:
 	rr_topology_free(&topo);
 	free(bad);
 	free(lost);
+	probed_free(&probed);
 	rr_routes_free(&s);
 	free(eps);
 	return code;
@@ -611,6 +685,8 @@ int rr_run_routes(struct run *run)
 		.timeout_ms = run->opts.timeout_ms,
 		.window = run->opts.parallel ? run->opts.parallel :
 					       RR_SA_DEFAULT_PARALLEL,
+		/* Probing links: the fabric behind a lossy one found too. */
+		.retries = run->opts.probe_links ? RR_PROBE_DISCOVERY_RETRIES : 0,
 	};
 	struct rr_fabric_sm sm;
 	struct rr_unseen unseen;

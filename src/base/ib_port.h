@@ -15,6 +15,9 @@ enum rr_port_state {
 	RR_PORT_ACTIVE_DEFER = 5,
 };
 
+/* PortInfo:PortPhysicalState's LinkUp: a cable there, trained. */
+#define RR_PHYS_LINK_UP 5
+
 /*
  * Returns true if STATE passes traffic: ACTIVE, or ACTIVE_DEFER (active
  * with a change pending).

@@ -188,6 +188,8 @@ static const struct rr_own_option routes_own[] = {
 	  "--severity weighs the findings of --sa --trace --all-pairs" },
 	{ { "--compare", OPT(compare, RR_OPT_TEXT) },
 	  "--compare compares the routes of --sa --trace --all-pairs with an earlier run's" },
+	{ { "--probe-links", OPT(probe_links, RR_OPT_NONZERO) },
+	  "--probe-links probes the cables of --sa --trace --all-pairs" },
 	{ { NULL, 0, RR_OPT_FLAG }, NULL }
 };
 

@@ -25,6 +25,9 @@ enum rr_exit {
 /* --matrix-grid: the widest text grid by default, and at most. */
 #define RR_DEFAULT_MATRIX_GRID 64
 #define RR_MAX_MATRIX_GRID 100000
+/* --probe-links: probes a cable by default, and at most. */
+#define RR_PROBES_A_LINK 20
+#define RR_MAX_PROBES_A_LINK 10000
 #define RR_DEFAULT_PARALLEL 64
 /* SA queries in flight by default: few, as a real SM serves the fabric. */
 #define RR_SA_DEFAULT_PARALLEL 8
@@ -120,6 +123,7 @@ struct rr_opts {
 	const char *dot;	/* --dot: --trace --all-pairs' graph into FILE */
 	const char *compare;	/* --compare: an earlier run's JSON report */
 	bool sl_from_sa;	/* --sl-from-sa: each pair's SL from the SA */
+	unsigned int probe_links;	/* --probe-links: probes a cable; 0 none */
 	bool per_pair;		/* --per-pair: its JSON Lines record per route */
 	struct rr_severities severity;	/* --severity over the defaults */
 	bool severity_given;

@@ -26,6 +26,7 @@ enum {
 	OPT_SEVERITY,
 	OPT_PER_PAIR,
 	OPT_HOST_LABEL,
+	OPT_PROBE_LINKS,
 };
 
 static const struct argp_option rows[] = {
@@ -69,6 +70,10 @@ static const struct argp_option rows[] = {
 	  "--trace --all-pairs: a finding's severity (LEVEL fault: exit 1, "
 	  "warning: reported, exit 0, none); a list with commas, repeatable "
 	  "(the findings and their defaults: rdma-route(8), VERDICT)", 2 },
+	{ "probe-links", OPT_PROBE_LINKS, "N", OPTION_ARG_OPTIONAL,
+	  "--trace --all-pairs: N small MADs (default 20) by directed route "
+	  "through each cable, and its ends' error counters before and "
+	  "after: the cables to check first, with their evidence", 2 },
 	{ "per-pair", OPT_PER_PAIR, NULL, 0,
 	  "--trace --all-pairs --jsonl: a record per pair (its route) before "
 	  "the report", 2 },
@@ -180,6 +185,12 @@ static bool parse_reports(int key, char *arg, struct argp_state *state,
 		return true;
 	case OPT_SEVERITY:
 		severity(state, opts, arg);
+		return true;
+	case OPT_PROBE_LINKS:
+		if (arg && !rr_parse_uint(arg, 1, RR_MAX_PROBES_A_LINK, &v))
+			argp_error(state, "invalid --probe-links '%s': want 1 to %d probes a cable",
+				   rr_shown(arg, buf, sizeof(buf)), RR_MAX_PROBES_A_LINK);
+		opts->probe_links = arg ? (unsigned int)v : RR_PROBES_A_LINK;
 		return true;
 	}
 	return false;

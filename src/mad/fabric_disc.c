@@ -91,7 +91,8 @@ static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 			       bool *no_port, char *why, size_t why_len)
 {
 	struct ibnd_config cfg = {
-		.timeout_ms = p->timeout_ms, .retries = 1,
+		.timeout_ms = p->timeout_ms,
+		.retries = p->retries ? (int)p->retries : 1,
 		.max_smps = p->max_smps,
 	};
 	ibnd_fabric_t *fabric;
@@ -291,6 +292,22 @@ static void add_fdb_top(ibnd_node_t *node, void *ctx)
 	note_fdb_top(c->ib, node, c->g);
 }
 
+/* The node and port the discovery went out from: where probes start. */
+static void note_local(const ibnd_fabric_t *fabric, struct rr_graph *g)
+{
+	uint32_t n;
+
+	if (!fabric->from_node)
+		return;
+	n = rr_graph_find(g, fabric->from_node->guid);
+	if (n == RR_NO_NODE || fabric->from_portnum < 1 ||
+	    (unsigned int)fabric->from_portnum > g->nodes[n].num_ports)
+		return;
+	g->have_local = true;
+	g->local = n;
+	g->local_port = (unsigned int)fabric->from_portnum;
+}
+
 bool rr_fabric_graph_of(ibnd_fabric_t *fabric, rr_ibnd_iter_fn iter,
 			rr_ibnd_iter_type_fn iter_type,
 			const struct rr_sa_lib *ib, struct rr_graph *g,
@@ -306,6 +323,7 @@ bool rr_fabric_graph_of(ibnd_fabric_t *fabric, rr_ibnd_iter_fn iter,
 	if (!c.failed) {
 		iter(fabric, add_graph_links, &c);
 		iter_type(fabric, add_fdb_top, IB_NODE_SWITCH, &c);
+		note_local(fabric, g);
 	}
 	if (c.failed) {
 		rr_graph_free(g);

@@ -22,6 +22,7 @@ struct rr_fabric_disc_params {
 	unsigned int timeout_ms;	/* per SMP */
 	/* SMPs in flight at once; 0: libibnetdisc's default of 2. */
 	unsigned int max_smps;
+	unsigned int retries;	/* an SMP's tries beyond the first; 0: 1 */
 };
 
 /*

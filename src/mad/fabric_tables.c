@@ -196,7 +196,7 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 {
 	struct rr_fabric_disc_params dp = {
 		.ca = p->ca, .port = p->port, .timeout_ms = p->timeout_ms,
-		.max_smps = p->window,
+		.max_smps = p->window, .retries = p->retries,
 	};
 	struct timespec t0 = rr_now(), t1;
 	struct rr_sa_lib ib;

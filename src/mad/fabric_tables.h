@@ -20,6 +20,11 @@ struct rr_fabric_tables_params {
 	int port;		/* -P; 0: the first active port */
 	unsigned int timeout_ms;	/* per SMP */
 	unsigned int window;		/* SMPs in flight */
+	/*
+	 * The discovery's tries of an SMP beyond the first (0: one more,
+	 * libibnetdisc's least): more where a lossy link is looked for.
+	 */
+	unsigned int retries;
 };
 
 /*

@@ -662,6 +662,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 	failures(p, v);
 	degraded(p, v, fair);
 	lost(p, v);
+	rr_record_routes_probed(p, v);
 	credit_loops(p, v);
 	rr_record_routes_compared(p, v);
 	links(p, v, fair);

@@ -25,6 +25,8 @@
 #include "model/fabric/pair_sls.h"
 #include "model/probe/result.h"
 #include "model/fabric/link_health.h"
+#include "model/fabric/cable_tree.h"
+#include "model/fabric/link_blame.h"
 #include "model/fabric/route_topology.h"
 #include "model/fabric/route_compare.h"
 #include "output/printer.h"
@@ -60,6 +62,20 @@ struct rr_routes_view {
 	size_t num_lost;
 	size_t unlinked_asked, unlinked_unread;	/* their counters asked */
 	bool lost_checked;			/* false: not asked at all */
+	/*
+	 * --probe-links: PROBES a cable (0: not asked), the NUM_CABLES
+	 * cables probed, what each one's probes and ends showed, and the
+	 * suspects, the one to check first first; probe_why says why none
+	 * was probed when the probing could not run.
+	 */
+	unsigned int probes;
+	const struct rr_probe_cable *cables;
+	const struct rr_link_evidence *link_ev;
+	size_t num_cables;
+	const struct rr_suspect *suspects;
+	size_t num_suspects;
+	double probe_ms;
+	const char *probe_why;
 	/* --compare: the earlier run's file and what changed since. */
 	const struct rr_compare *cmp;
 	const char *compared_with;
@@ -122,6 +138,8 @@ void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 		     const struct rr_route *r, size_t src, size_t dst);
 /* Writes, in JSON, what --compare reads back (the tables, the CA ports). */
 void rr_record_routes_saved(struct printer *p, const struct rr_routes_view *v);
+/* Writes --probe-links' suspect cables and what was probed. */
+void rr_record_routes_probed(struct printer *p, const struct rr_routes_view *v);
 /* Writes, for --compare, what changed since the earlier run. */
 void rr_record_routes_compared(struct printer *p,
 			       const struct rr_routes_view *v);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ib_port.h"
 #include "model/fabric/cable_tree.h"
 
 #define NONE SIZE_MAX
@@ -70,6 +71,10 @@ static bool near_end(const struct tree *t, size_t a, unsigned int p, size_t b,
 	return a != b ? a < b : p < q;
 }
 
+/*
+ * Adds the cable of A's port P to B's port Q (B NONE: a node the
+ * discovery did not find, behind a port whose link is up).
+ */
 static bool add(struct tree *t, size_t a, unsigned int p, size_t b,
 		unsigned int q)
 {
@@ -95,17 +100,30 @@ static bool add(struct tree *t, size_t a, unsigned int p, size_t b,
 	c->near_node = a;
 	c->far_node = b;
 	c->near_port = t->g->nodes[a].first_port + p;
-	c->far_port = t->g->nodes[b].first_port + q;
+	c->far_port = b == NONE ? NONE : t->g->nodes[b].first_port + q;
 	c->parent = t->via[a];
 	if (up)
 		memcpy(c->route, up->route, hops);
 	c->route[hops] = (uint8_t)p;
 	c->hops = hops + 1;
 	/* Breadth first: the first cable to reach a node is its way in. */
-	if (b != t->local && t->via[b] == NONE)
+	if (b != NONE && b != t->local && t->via[b] == NONE)
 		t->via[b] = t->n;
 	t->n++;
 	return true;
+}
+
+/*
+ * Whether A's port P has a link up and no node behind it in the graph:
+ * a cable whose far end the discovery did not find (often the one that
+ * loses what crosses it).
+ */
+static bool up_to_nothing(const struct tree *t, size_t a, unsigned int p)
+{
+	const struct rr_gport *gp = rr_graph_port(t->g, a, p);
+
+	return gp && gp->present && gp->peer == RR_NO_NODE &&
+	       gp->phys_state == RR_PHYS_LINK_UP && leads_out(t, a, p);
 }
 
 static bool list(struct tree *t, size_t reached)
@@ -120,7 +138,8 @@ static bool list(struct tree *t, size_t reached)
 		a = t->order[i];
 		for (p = 1; p <= g->nodes[a].num_ports; p++) {
 			b = peer_of(g, a, p, &q);
-			if (b == NONE || !near_end(t, a, p, b, q))
+			if (b == NONE ? !up_to_nothing(t, a, p) :
+					!near_end(t, a, p, b, q))
 				continue;
 			/* A node the local one does not reach stays out. */
 			if (a != t->local && t->via[a] == NONE)

@@ -20,7 +20,11 @@
 #define RR_MAX_DR_HOPS 63
 
 struct rr_probe_cable {
-	size_t near_port, far_port;	/* graph port indices */
+	/*
+	 * Graph port and node indices; the far ones SIZE_MAX when the near
+	 * port's link is up and the discovery found nothing behind it.
+	 */
+	size_t near_port, far_port;
 	size_t near_node, far_node;
 	size_t parent;			/* a cable's index, or SIZE_MAX */
 	unsigned int hops;		/* exit ports in route */

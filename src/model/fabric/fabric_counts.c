@@ -40,6 +40,9 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 		"cables not ACTIVE though up, below what both ends enable, or slower than both ends' other links" },
 	[RR_FC_LINKS_LOST] = { "links_lost", GAUGE("links_lost"),
 		"switch ports with no link now whose LinkDownedCounter says they had one" },
+	[RR_FC_LINKS_PROBED] = { "links_probed", NULL, NULL },
+	[RR_FC_SUSPECT_LINKS] = { "suspect_links", GAUGE("suspect_links"),
+		"cables whose probes were lost beyond the cable before them, or whose ends' error counters rose while probed (--probe-links)" },
 	[RR_FC_LINKS_BETWEEN_SWITCHES] = { "links_between_switches", NULL, NULL },
 	[RR_FC_LOAD_MIN] = { "load_min", NULL, NULL },
 	[RR_FC_LOAD_MAX] = { "load_max", NULL, NULL },
@@ -117,6 +120,10 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	set(c, RR_FC_LINKS_DEGRADED, f->links_degraded);
 	if (f->lost_checked)
 		set(c, RR_FC_LINKS_LOST, f->links_lost);
+	if (f->probed) {
+		set(c, RR_FC_LINKS_PROBED, f->links_probed);
+		set(c, RR_FC_SUSPECT_LINKS, f->suspect_links);
+	}
 	set(c, RR_FC_LINKS_BETWEEN_SWITCHES, f->links_between_switches);
 	if (f->spread_links) {
 		set(c, RR_FC_LOAD_MIN, f->load_min);

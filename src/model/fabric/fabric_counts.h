@@ -38,6 +38,8 @@ enum rr_fabric_count {
 	RR_FC_PAIRS_UNCONNECTED,
 	RR_FC_LINKS_DEGRADED,
 	RR_FC_LINKS_LOST,
+	RR_FC_LINKS_PROBED,		/* --probe-links */
+	RR_FC_SUSPECT_LINKS,
 	RR_FC_LINKS_BETWEEN_SWITCHES,
 	RR_FC_LOAD_MIN,
 	RR_FC_LOAD_MAX,
@@ -79,6 +81,8 @@ struct rr_fabric_found {
 	size_t links_degraded, links_between_switches;
 	size_t links_lost;
 	bool lost_checked;			/* the counters were asked */
+	bool probed;				/* --probe-links ran */
+	size_t links_probed, suspect_links;
 	size_t spread_links;			/* 0: no load_min, load_max */
 	uint64_t load_min, load_max;
 	size_t links_hot;

@@ -69,6 +69,10 @@ struct rr_graph {
 	struct rr_gport *ports;
 	size_t num_ports, cap_ports;
 	uint32_t *by_guid;	/* node indices by GUID, after rr_graph_index() */
+	/* The node and port the discovery went out from, when known. */
+	bool have_local;
+	uint32_t local;
+	unsigned int local_port;
 };
 
 /* What reading the graph cost: the backends fill it, the report shows it. */

@@ -26,6 +26,8 @@ const struct rr_finding_def rr_finding_defs[] = {
 	{ RR_FC_LINKS_GONE, RR_SEV_FAULT, "cables seen before are down" },
 	{ RR_FC_LINKS_LOST, RR_SEV_FAULT, "switch ports whose link went down" },
 	{ RR_FC_LINKS_DEGRADED, RR_SEV_FAULT, "cables below what their ends can" },
+	{ RR_FC_SUSPECT_LINKS, RR_SEV_FAULT,
+	  "cables that lose what crosses them or count errors" },
 	{ RR_FC_CREDIT_LOOPS_NEW, RR_SEV_FAULT, "credit loops the run compared with had not" },
 	{ RR_FC_TABLES_UNREAD, RR_SEV_WARNING, "forwarding tables not read whole" },
 	{ RR_FC_MAPPED_UNSEEN, RR_SEV_WARNING,

@@ -21,6 +21,12 @@ struct own_loss {
 	double lost_beyond;	/* probes lost beyond the parent's rate */
 };
 
+/* X held to 0..1 (by hand: the binary links no libm, libraries.bats). */
+static double unit(double x)
+{
+	return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
 static double survival(const struct rr_link_evidence *e)
 {
 	return e->sent ? (double)e->answered / e->sent : 1.0;
@@ -45,9 +51,9 @@ static struct own_loss own_loss(const struct rr_link_evidence *ev, size_t n,
 	diff = s_parent - s;
 	o.z = diff / sd;
 	o.lost_beyond = e->sent * s_parent - e->answered;
-	o.loss = fmin(fmax(diff / s_parent, 0), 1);
-	o.low = fmin(fmax((diff - BLAME_Z * sd) / s_parent, 0), 1);
-	o.high = fmin(fmax((diff + BLAME_Z * sd) / s_parent, 0), 1);
+	o.loss = unit(diff / s_parent);
+	o.low = unit((diff - BLAME_Z * sd) / s_parent);
+	o.high = unit((diff + BLAME_Z * sd) / s_parent);
 	return o;
 }
 

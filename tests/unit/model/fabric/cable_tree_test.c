@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ib_port.h"
 #include "model/fabric/cable_tree.h"
 #include "../../tap.h"
 #include "graph_fixture.h"
@@ -125,6 +126,29 @@ static void ring(void)
 	rr_graph_free(&g);
 }
 
+static void up_to_nothing(void)
+{
+	enum { S1, H1 };
+	static const uint8_t beyond[] = { 1, 2 };
+	struct rr_probe_cable *c;
+	struct rr_graph g;
+	size_t n;
+
+	/* S1's port 2 is up, nothing found behind it; its port 3 is not. */
+	nodes(&g, 2, 1, 3);
+	rr_graph_link(&g, H1, 1, S1, 1);
+	rr_graph_port(&g, S1, 2)->phys_state = RR_PHYS_LINK_UP;
+	rr_graph_port(&g, S1, 3)->phys_state = 2;	/* polling: no cable */
+	ok(rr_cable_tree(&g, H1, 1, &c, &n), "up to nothing: listed");
+	is_int(n, 2, "up to nothing: the cable to S1 and the one beyond");
+	ok(c[1].far_port == SIZE_MAX && c[1].far_node == SIZE_MAX,
+	   "up to nothing: its far end unknown");
+	ok(c[1].near_port == port_of(&g, S1, 2) && route_is(&c[1], 2, beyond),
+	   "up to nothing: probed from S1 port 2, route 1,2");
+	free(c);
+	rr_graph_free(&g);
+}
+
 static void bad_local(void)
 {
 	struct rr_probe_cable *c;
@@ -143,6 +167,7 @@ int main(void)
 {
 	line();
 	ring();
+	up_to_nothing();
 	bad_local();
 	return tap_done();
 }

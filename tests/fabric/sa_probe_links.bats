@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# --sa --trace --all-pairs --probe-links: every cable probed from Hca1,
+# blamed from what its probes lost and its ends' error counters.  Faults
+# planted from ibsim's console at seeded choices (a cable's end, a rate
+# of 5 % to 50 %) on a line, a ring, a torus and a fat tree; the test
+# knows what it planted from ibnetdiscover, never from the tool.
+
+load ../helpers
+load fabric
+
+setup_file() {
+	local t=$BATS_FILE_TMPDIR
+
+	fabric_require
+	cp "$BATS_TEST_DIRNAME/line.net" "$BATS_TEST_DIRNAME/ring.net" "$t/"
+	"$BATS_TEST_DIRNAME/torus" 3 3 1 >"$t/torus.net"
+	"$BATS_TEST_DIRNAME/fat-tree" 4 4 2 >"$t/fat.net"
+}
+
+teardown() {
+	fabric_stop
+}
+
+setup() {
+	fabric_require
+}
+
+# probe NET [PLANT]: a fresh fabric with the console command PLANT, then
+# a run with 200 probes a cable into $output (JSON), its exit in $status.
+probe() {
+	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$1"
+	cabled_ports
+	[ -z "${2:-}" ] || sim_console "$2"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		--probe-links=200 --json
+}
+
+# The ports ibnetdiscover lists with a cable, into $BATS_FILE_TMPDIR/ports.
+cabled_ports() {
+	sim_run ibnetdiscover -p | grep "( '.*' - '.*' )\$" >"$BATS_FILE_TMPDIR/ports"
+}
+
+# The cables: each listed twice, once from each end.
+cables() {
+	awk '{ print $4 ":" $3 }' "$BATS_FILE_TMPDIR/ports" | sort -u | wc -l
+}
+
+@test "--probe-links: 0, a word or more than 10000 probes a cable: exit 2, named" {
+	for n in 0 x 10001; do
+		run --separate-stderr "$RDMA_ROUTE" --sa --trace --all-pairs --probe-links=$n
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"invalid --probe-links '$n'"* ]]
+	done
+	run --separate-stderr "$RDMA_ROUTE" --sa --probe-links 2
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--probe-links probes the cables of --sa --trace --all-pairs"* ]]
+}
+
+@test "healthy fabrics: every cable probed, each probe answered, no suspect" {
+	local net
+
+	for net in line.net ring.net torus.net fat.net; do
+		probe "$net"
+		# The ring's credit loops (minhop) are its faults, no cable's.
+		[ "$status" -eq "$(jq '.summary.faults | if . > 0 then 1 else 0 end' <<<"$output")" ] ||
+			{ echo "$net: exit $status: $stderr"; false; }
+		jqe '[.summary.findings[] | select(.finding == "suspect_links")] == []' <<<"$output"
+		# Each cable is two ports of the listing: half of them.
+		jqe --argjson n "$(( $(cables) / 2 ))" \
+			'.summary.links_probed == $n and .summary.suspect_links == 0' <<<"$output" ||
+			{ echo "$net: $(jq -c .summary <<<"$output")"; false; }
+		jqe '.link_probe[0] | .probed and .sent == .answered and
+			.sent == 200 * .cables' <<<"$output"
+		fabric_stop
+	done
+}
+
+# plant SEED NET: a seeded end of a cable and rate, planted; the first
+# suspect must be that cable, and its blamed end that port (or either).
+plant() {
+	local seed=$1 net=$2 n pick name port guid rate first
+
+	RANDOM=$seed
+	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$net"
+	cabled_ports
+	fabric_stop
+	n=$(wc -l <"$BATS_FILE_TMPDIR/ports")
+	pick=$(sed -n "$((RANDOM % n + 1))p" "$BATS_FILE_TMPDIR/ports")
+	read -r _ _ port guid _ <<<"$pick"
+	name=$(sed "s/.*( '\([^']*\)' - .*/\1/" <<<"$pick")
+	rate=$((5 + RANDOM % 46))
+	probe "$net" "Error \"$name\"[$port] $rate"
+	first=$(jq -c '.suspect_links[0] // {}' <<<"$output")
+	echo "seed $seed, $net: planted $name port $port ($guid) at $rate %; exit $status; first $first"
+	[ "$status" -eq 1 ]
+	jqe --arg g "$guid" --argjson p "$port" '
+		((.near_port_guid == $g and .near_port == $p and
+		  (.end == "near" or .end == "either")) or
+		 (.far_port_guid == $g and .far_port == $p and
+		  (.end == "far" or .end == "either")))' <<<"$first"
+	fabric_stop
+}
+
+@test "a lossy port on a line and a ring: the first suspect, its end named when its counters rose" {
+	local seed
+
+	for seed in 1 2 3; do
+		plant "$seed" line.net
+		plant "$seed" ring.net
+	done
+}
+
+@test "a lossy port in a torus and a fat tree: the first suspect" {
+	local seed
+
+	for seed in 4 5 6; do
+		plant "$seed" torus.net
+		plant "$seed" fat.net
+	done
+}
