@@ -6,7 +6,9 @@
  * is not active drawn dashed and red, one degraded (slower than it
  * should be) orange, one gone since the run --compare read dotted grey,
  * labelled "gone"; a switch port whose link was lost (its counters say)
- * a dashed red stub, "lost".  Nodes in tiers by their distance
+ * a dashed red stub, "lost"; a suspect cable of --probe-links bold
+ * magenta, labelled "suspect N" (N its rank; a stub when nothing was
+ * found behind it).  Nodes in tiers by their distance
  * from the CAs (the CAs at the bottom, a fat tree's leaves above them,
  * its spines on top), each tier a rank of its own.
  */
@@ -145,9 +147,33 @@ static void ranks(FILE *f, const struct rr_graph *g, const uint32_t *tier,
  * Each cable once, from the end of the lower index; drawn from its
  * higher tier's end (dot puts an edge's tail above its head).
  */
-static void edges(FILE *f, const struct rr_routes_view *v,
-		  const uint32_t *tier, const bool *slow)
+/* How a cable of ports A and B is drawn beyond its load. */
+static const char *edge_style(const struct rr_routes_view *v,
+			      const struct rr_gport *a, const struct rr_gport *b,
+			      const bool *slow, const uint32_t *suspect,
+			      char *buf, size_t len)
 {
+	size_t ia = (size_t)(a - v->g->ports), ib = (size_t)(b - v->g->ports);
+	uint32_t rank = suspect[ia] ? suspect[ia] : suspect[ib];
+
+	if (rank)
+		snprintf(buf, len, ", style=bold, color=magenta, fontcolor=magenta, "
+			 "xlabel=\"suspect %u\"", rank);
+	else if (!rr_port_state_active(a->state) ||
+		 !rr_port_state_active(b->state))
+		snprintf(buf, len, ", style=dashed, color=red");
+	else if (slow[ia] || slow[ib])
+		snprintf(buf, len, ", color=orange");
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+static void edges(FILE *f, const struct rr_routes_view *v,
+		  const uint32_t *tier, const bool *slow,
+		  const uint32_t *suspect)
+{
+	char style[128];
 	uint64_t max = busiest(v), there, back;
 	const struct rr_gport *a, *b;
 	unsigned int k;
@@ -172,10 +198,8 @@ static void edges(FILE *f, const struct rr_routes_view *v,
 				(unsigned long long)(down ? back : there),
 				1.0 + 5.0 * (double)(there > back ? there : back) /
 					(double)max,
-				!rr_port_state_active(a->state) || !rr_port_state_active(b->state) ?
-				", style=dashed, color=red" :
-				slow[a - v->g->ports] || slow[b - v->g->ports] ?
-				", color=orange" : "");
+				edge_style(v, a, b, slow, suspect, style,
+					   sizeof(style)));
 		}
 	}
 }
@@ -214,32 +238,70 @@ static void gone(FILE *f, const struct rr_routes_view *v)
 	}
 }
 
+/* A suspect cable with nothing found behind it: a magenta stub. */
+static void suspect_stubs(FILE *f, const struct rr_routes_view *v)
+{
+	const struct rr_link_evidence *e;
+	unsigned int port;
+	size_t i, node;
+
+	for (i = 0; i < v->num_suspects; i++) {
+		e = &v->link_ev[v->suspects[i].link];
+		if (e->far_port != SIZE_MAX)
+			continue;
+		rr_graph_port_at(v->g, e->near_port, &node, &port);
+		fprintf(f, "\tsuspect%zu [shape=point, color=magenta];\n"
+			"\tn%zu -- suspect%zu [taillabel=\"%u\", label=\"suspect %zu\", "
+			"style=bold, color=magenta, fontcolor=magenta];\n",
+			i + 1, node, i + 1, port, i + 1);
+	}
+}
+
+/* Each suspect cable's two ports marked with its rank (1 the first). */
+static void mark_suspects(const struct rr_routes_view *v, uint32_t *rank)
+{
+	const struct rr_link_evidence *e;
+	size_t i;
+
+	for (i = v->num_suspects; i-- > 0;) {
+		e = &v->link_ev[v->suspects[i].link];
+		rank[e->near_port] = (uint32_t)i + 1;
+		if (e->far_port != SIZE_MAX)
+			rank[e->far_port] = (uint32_t)i + 1;
+	}
+}
+
 int rr_render_routes_dot(FILE *f, const struct rr_routes_view *v)
 {
 	fprintf(f, "// rdma-route --sa --trace --all-pairs: %llu routes; "
 		   "an edge's label: routes leaving by its tail (the upper end) / by its head\n",
 		(unsigned long long)v->s->pairs);
-	uint32_t *tier, top;
+	uint32_t *tier, top, *suspect;
+	size_t i, n = v->g->num_ports ? v->g->num_ports : 1;
 	bool *slow;
-	size_t i;
 
 	tier = tiers(v->g, &top);
-	slow = calloc(v->g->num_ports ? v->g->num_ports : 1, sizeof(*slow));
-	if (!tier || !slow) {
+	slow = calloc(n, sizeof(*slow));
+	suspect = calloc(n, sizeof(*suspect));
+	if (!tier || !slow || !suspect) {
 		free(tier);
 		free(slow);
+		free(suspect);
 		return -1;
 	}
 	for (i = 0; i < v->num_degraded; i++)
 		slow[v->degraded[i].port] = true;
+	mark_suspects(v, suspect);
 	fputs("graph fabric {\n\tnode [fontsize=10];\n\tedge [fontsize=8];\n", f);
 	nodes(f, v);
 	ranks(f, v->g, tier, top);
-	edges(f, v, tier, slow);
+	edges(f, v, tier, slow, suspect);
 	gone(f, v);
 	lost(f, v);
+	suspect_stubs(f, v);
 	fputs("}\n", f);
 	free(tier);
 	free(slow);
+	free(suspect);
 	return fflush(f) || ferror(f) ? -1 : 0;
 }

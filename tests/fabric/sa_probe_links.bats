@@ -32,7 +32,7 @@ probe() {
 	cabled_ports
 	[ -z "${2:-}" ] || sim_console "$2"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
-		--probe-links=200 --json
+		--probe-links=200 --json --dot "$BATS_FILE_TMPDIR/fabric.dot"
 }
 
 # The ports ibnetdiscover lists with a cable, into $BATS_FILE_TMPDIR/ports.
@@ -71,6 +71,7 @@ cables() {
 			{ echo "$net: $(jq -c .summary <<<"$output")"; false; }
 		jqe '.link_probe[0] | .probed and .sent == .answered and
 			.sent == 200 * .cables' <<<"$output"
+		! grep -q suspect "$BATS_FILE_TMPDIR/fabric.dot"
 		fabric_stop
 	done
 }
@@ -98,6 +99,8 @@ plant() {
 		  (.end == "near" or .end == "either")) or
 		 (.far_port_guid == $g and .far_port == $p and
 		  (.end == "far" or .end == "either")))' <<<"$first"
+	# --dot draws it, and no other, as the first suspect.
+	[ "$(grep -c 'label="suspect 1"' "$BATS_FILE_TMPDIR/fabric.dot")" -eq 1 ]
 	fabric_stop
 }
 
