@@ -232,6 +232,37 @@ fabric_dump() {
 	fabric_walk "$@"
 }
 
+# fabric_cabled_ports OUT: the ports ibnetdiscover lists with a cable
+# (each cable twice, once from each end), into OUT.
+fabric_cabled_ports() {
+	sim_run ibnetdiscover -p | grep "( '.*' - '.*' )\$" >"$1"
+}
+
+# fabric_pick_lossy SEED PORTS: a seeded end of a cable of PORTS (as
+# fabric_cabled_ports lists them) and a rate of 5 to 50 %: "NAME PORT
+# GUID RATE", the node's name as ibsim's console takes it.
+fabric_pick_lossy() {
+	local n pick name port guid
+
+	RANDOM=$1
+	n=$(wc -l <"$2")
+	pick=$(sed -n "$((RANDOM % n + 1))p" "$2")
+	read -r _ _ port guid _ <<<"$pick"
+	name=$(sed "s/.*( '\([^']*\)' - .*/\1/" <<<"$pick")
+	echo "$name $port $guid $((5 + RANDOM % 46))"
+}
+
+# fabric_first_is_planted GUID PORT: whether the first of --probe-links'
+# suspects in the JSON report on stdin is the cable of port GUID/PORT,
+# and its blamed end that port or either.
+fabric_first_is_planted() {
+	jq -e --arg g "$1" --argjson p "$2" '(.suspect_links // [])[0] // {} |
+		((.near_port_guid == $g and .near_port == $p and
+		  (.end == "near" or .end == "either")) or
+		 (.far_port_guid == $g and .far_port == $p and
+		  (.end == "far" or .end == "either")))' >/dev/null
+}
+
 node_lid() {
 	printf '%d\n' "$(sim_run --host "$1" ibaddr | awk '{ print $5 }')"
 }

@@ -29,15 +29,10 @@ setup() {
 # a run with 200 probes a cable into $output (JSON), its exit in $status.
 probe() {
 	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$1"
-	cabled_ports
+	fabric_cabled_ports "$BATS_FILE_TMPDIR/ports"
 	[ -z "${2:-}" ] || sim_console "$2"
 	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
 		--probe-links=200 --json --dot "$BATS_FILE_TMPDIR/fabric.dot"
-}
-
-# The ports ibnetdiscover lists with a cable, into $BATS_FILE_TMPDIR/ports.
-cabled_ports() {
-	sim_run ibnetdiscover -p | grep "( '.*' - '.*' )\$" >"$BATS_FILE_TMPDIR/ports"
 }
 
 # The cables: each listed twice, once from each end.
@@ -79,26 +74,16 @@ cables() {
 # plant SEED NET: a seeded end of a cable and rate, planted; the first
 # suspect must be that cable, and its blamed end that port (or either).
 plant() {
-	local seed=$1 net=$2 n pick name port guid rate first
+	local seed=$1 net=$2 name port guid rate
 
-	RANDOM=$seed
 	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$net"
-	cabled_ports
+	fabric_cabled_ports "$BATS_FILE_TMPDIR/ports"
 	fabric_stop
-	n=$(wc -l <"$BATS_FILE_TMPDIR/ports")
-	pick=$(sed -n "$((RANDOM % n + 1))p" "$BATS_FILE_TMPDIR/ports")
-	read -r _ _ port guid _ <<<"$pick"
-	name=$(sed "s/.*( '\([^']*\)' - .*/\1/" <<<"$pick")
-	rate=$((5 + RANDOM % 46))
+	read -r name port guid rate < <(fabric_pick_lossy "$seed" "$BATS_FILE_TMPDIR/ports")
 	probe "$net" "Error \"$name\"[$port] $rate"
-	first=$(jq -c '.suspect_links[0] // {}' <<<"$output")
-	echo "seed $seed, $net: planted $name port $port ($guid) at $rate %; exit $status; first $first"
+	echo "seed $seed, $net: planted $name port $port ($guid) at $rate %; exit $status; first $(jq -c '.suspect_links[0] // {}' <<<"$output")"
 	[ "$status" -eq 1 ]
-	jqe --arg g "$guid" --argjson p "$port" '
-		((.near_port_guid == $g and .near_port == $p and
-		  (.end == "near" or .end == "either")) or
-		 (.far_port_guid == $g and .far_port == $p and
-		  (.end == "far" or .end == "either")))' <<<"$first"
+	fabric_first_is_planted "$guid" "$port" <<<"$output"
 	# --dot draws it, and no other, as the first suspect.
 	[ "$(grep -c 'label="suspect 1"' "$BATS_FILE_TMPDIR/fabric.dot")" -eq 1 ]
 	fabric_stop

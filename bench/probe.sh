@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# --probe-links on simulated fabrics, run on the host (ibsim + opensm, as
+# tests/fabric does); called by bench/run:
+#   bash bench/probe.sh RDMA_ROUTE "L H S" PLANTS HEALTHY
+# Two rows.  Every cable of a fat tree (L leaves of H HCAs, S spines)
+# probed 20 times and blamed, whole process, against the same walk
+# without probing: wall time and peak RSS (median of 3).  Then PLANTS
+# seeded lossy ports (an end of a cable, 5 to 50 %, picked by
+# tests/fabric/fabric.bash as the tests pick them) on a line, a ring, a
+# 3x3 torus and a 4x4+2 fat tree in turn, each on a fresh fabric, 200
+# probes a cable: how often the planted cable is the first suspect (its
+# blamed end the planted port, or either); and HEALTHY runs with none
+# planted, the suspects they name.  Progress on stderr.
+set -o pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+bin=$1
+read -r leaves hcas spines <<<"$2"
+plants=$3
+healthy=$4
+n=$((leaves * hcas))
+time_head="every cable of $n HCAs (fat tree ${leaves}x$hcas+$spines) probed 20 times and blamed (--sa --trace --all-pairs --probe-links), whole process, median of 3, against the walk alone"
+plant_head="$plants seeded lossy ports (5-50 %) on a line, a ring, a torus 3x3 and a fat tree 4x4+2, 200 probes a cable: the planted cable first; $healthy runs with none planted: suspects"
+
+# shellcheck source=bench/sim.bash
+. bench/sim.bash
+sim_bench "$time_head" "≤ 10 s, ≤ 256 MiB"
+
+# measure OUT CMD...: one client, "wall_ms max_rss_kib" appended to OUT.
+measure() {
+	local out=$1
+
+	shift
+	sim_run /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
+	[ $? -le 1 ] || fail "$* failed: $(tail -n 5 "$tmp/err")"
+	awk '{ printf "%.1f %d\n", $1 * 1000, $2 }' "$tmp/time" >>"$out"
+}
+
+tests/fabric/fat-tree "$leaves" "$hcas" "$spines" >"$tmp/tree.net" || fail "fat-tree $2"
+fabric_start "$tmp/tree.net" "" || fail "the fabric did not start"
+fabric_up=1
+echo "bench: probe: every cable of $n HCAs, 20 probes each" >&2
+: >"$tmp/walk"
+: >"$tmp/probe"
+for i in 1 2 3; do
+	measure "$tmp/walk" "$bin" --sa --trace --all-pairs --json
+	measure "$tmp/probe" "$bin" --sa --trace --all-pairs --probe-links --json
+	jq -e '.link_probe[0].probed and .summary.suspect_links == 0' "$tmp/out" >/dev/null ||
+		fail "probing the healthy tree: $(jq -c '.link_probe, .summary.suspect_links' "$tmp/out")"
+done
+cables=$(jq '.summary.links_probed' "$tmp/out")
+read -r walk_ms walk_kib < <(sort -g "$tmp/walk" | sed -n 2p)
+read -r probe_ms probe_kib < <(sort -g "$tmp/probe" | sed -n 2p)
+fabric_stop
+fabric_up=
+s() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1000 }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+ok_time=$(awk -v t="$probe_ms" -v k="$probe_kib" 'BEGIN { print (t <= 10000 && k <= 262144) ? "met" : "**not met**" }')
+echo "| $time_head | $(s "$probe_ms") s, $(mib "$probe_kib") MiB peak RSS ($cables cables, $((cables * 20)) probes) | the walk alone: $(s "$walk_ms") s, $(mib "$walk_kib") MiB | — | ≤ 10 s, ≤ 256 MiB: $ok_time |"
+
+# The plants, each on a fresh fabric (ibsim's drops follow its MADs).
+cp tests/fabric/line.net tests/fabric/ring.net "$tmp/"
+tests/fabric/torus 3 3 1 >"$tmp/torus.net"
+tests/fabric/fat-tree 4 4 2 >"$tmp/fat.net"
+nets=(line.net ring.net torus.net fat.net)
+first=0
+for i in $(seq 1 "$plants"); do
+	net=${nets[$((i % 4))]}
+	FABRIC_CONSOLE=1 fabric_start "$tmp/$net" || fail "$net did not start"
+	fabric_up=1
+	fabric_cabled_ports "$tmp/ports"
+	fabric_stop
+	read -r name port guid rate < <(fabric_pick_lossy "$((1000 + i))" "$tmp/ports")
+	FABRIC_CONSOLE=1 fabric_start "$tmp/$net" || fail "$net did not start"
+	sim_console "Error \"$name\"[$port] $rate"
+	sim_run "$bin" --sa --trace --all-pairs --probe-links=200 --json >"$tmp/out" 2>"$tmp/err"
+	if fabric_first_is_planted "$guid" "$port" <"$tmp/out"; then
+		first=$((first + 1))
+	else
+		echo "bench: probe: seed $((1000 + i)), $net, $name port $port at $rate %: not first: $(jq -c '.suspect_links[0] // "none"' "$tmp/out")" >&2
+	fi
+	fabric_stop
+	fabric_up=
+done
+named=0
+for i in $(seq 1 "$healthy"); do
+	FABRIC_CONSOLE=1 fabric_start "$tmp/${nets[$((i % 4))]}" || fail "the fabric did not start"
+	fabric_up=1
+	sim_run "$bin" --sa --trace --all-pairs --probe-links --json >"$tmp/out" 2>"$tmp/err"
+	named=$((named + $(jq '.summary.suspect_links' "$tmp/out")))
+	fabric_stop
+	fabric_up=
+done
+pct=$(awk -v f="$first" -v n="$plants" 'BEGIN { printf "%.1f", 100 * f / n }')
+ok_plants=$(awk -v f="$first" -v n="$plants" -v s="$named" 'BEGIN { print (f >= 0.95 * n && s == 0) ? "met" : "**not met**" }')
+echo "| $plant_head | first in $first of $plants ($pct %); $named suspects in $healthy healthy runs | — | — | ≥ 95 %, 0 suspects: $ok_plants |"
