@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/run.h"
+#include "app/progress.h"
 #include "app/signals.h"
 #include "model/probe/check.h"
 #include "model/fabric/count_expect.h"
@@ -456,6 +458,16 @@ static bool probed_alloc(struct probed *pb, size_t n)
 	return pb->ev && pb->verdict;
 }
 
+/* The progress line, when due: probes sent of all, lost of them. */
+static void probe_seen(void *ctx, unsigned long long sent,
+		       unsigned long long lost, unsigned long long total)
+{
+	struct rr_progress *pg = ctx;
+
+	if (rr_progress_due(pg))
+		rr_progress_draw(pg, sent, lost, total);
+}
+
 /*
  * --probe-links: every cable the local port reaches probed and its
  * evidence blamed, into V.  When the probing cannot run (the port, the
@@ -468,7 +480,9 @@ static bool take_probes(const struct run *run,
 {
 	const struct rr_graph *g = v->g;
 	struct timespec t0 = rr_now(), t1, deadline;
-	bool no_library;
+	struct rr_progress pg;
+	struct rr_link_probe_watch watch = { probe_seen, &pg };
+	bool no_library, probed;
 	size_t n;
 
 	v->probes = run->opts.probe_links;
@@ -484,8 +498,14 @@ static bool take_probes(const struct run *run,
 	    !probed_alloc(pb, n))
 		return false;
 	deadline = rr_ts_add_ms(t0, (uint64_t)v->probes * p->timeout_ms);
-	if (!rr_links_probe(p, g, pb->cables, n, v->probes, &deadline, pb->ev,
-			    &no_library, pb->why, sizeof(pb->why)))
+	/* Nothing else is written meanwhile: a line whenever on a terminal. */
+	rr_progress_start(&pg, stderr,
+			  !run->opts.no_progress && isatty(STDERR_FILENO));
+	probed = rr_links_probe(p, g, pb->cables, n, v->probes, &deadline,
+				&watch, pb->ev, &no_library, pb->why,
+				sizeof(pb->why));
+	rr_progress_clear(&pg);
+	if (!probed)
 		return true;
 	if (!rr_links_blame(pb->ev, n, pb->verdict, &pb->suspects,
 			    &v->num_suspects))

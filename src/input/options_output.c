@@ -40,7 +40,8 @@ static const struct argp_option rows[] = {
 	{ "verbose", 'v', NULL, 0,
 	  "Text: every field of each hop of --sa --trace, not a line a hop", 2 },
 	{ "no-progress", OPT_NO_PROGRESS, NULL, 0,
-	  "No live progress line on a terminal (-f, --count, --all-pairs)", 2 },
+	  "No live progress line on a terminal (-f, --count, --all-pairs, "
+	  "--probe-links)", 2 },
 	{ "jsonl", OPT_JSONL, NULL, 0,
 	  "Print one JSON object per line, as each result is ready", 2 },
 	{ "prom", OPT_PROM, NULL, 0,

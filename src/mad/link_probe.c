@@ -22,8 +22,10 @@ struct prober {
 	const struct rr_fabric_tables_params *p;
 	const struct rr_graph *g;
 	const struct timespec *deadline;
+	const struct rr_link_probe_watch *watch;
 	struct rr_mad_q *qs;
 	size_t window;
+	unsigned long long sent, lost, total;
 };
 
 static bool past(const struct prober *pr)
@@ -111,7 +113,7 @@ static void route_of(const struct rr_probe_cable *c, ib_portid_t *to)
 }
 
 /* ROUNDS probes of each of the N cables, a window at a time, into EV. */
-static void probe(const struct prober *pr, const struct rr_probe_cable *c,
+static void probe(struct prober *pr, const struct rr_probe_cable *c,
 		  size_t n, unsigned int rounds, struct rr_link_evidence *ev)
 {
 	size_t at, k, chunk;
@@ -134,7 +136,12 @@ static void probe(const struct prober *pr, const struct rr_probe_cable *c,
 			for (k = 0; k < chunk; k++) {
 				ev[at + k].sent++;
 				ev[at + k].answered += pr->qs[k].ok;
+				pr->lost += !pr->qs[k].ok;
 			}
+			pr->sent += chunk;
+			if (pr->watch)
+				pr->watch->seen(pr->watch->ctx, pr->sent,
+						pr->lost, pr->total);
 		}
 	}
 }
@@ -160,6 +167,7 @@ static bool run(struct prober *pr, const struct rr_probe_cable *c, size_t n,
 		};
 	}
 	read_counters(pr, ports, 2 * n, before, read_before);
+	pr->total = (unsigned long long)n * probes;
 	probe(pr, c, n, probes, ev);
 	read_counters(pr, ports, 2 * n, after, read_after);
 	for (i = 0; i < 2 * n; i++) {
@@ -219,11 +227,12 @@ bool rr_links_probe(const struct rr_fabric_tables_params *p,
 		    const struct rr_graph *g,
 		    const struct rr_probe_cable *cables, size_t n,
 		    unsigned int probes, const struct timespec *deadline,
+		    const struct rr_link_probe_watch *watch,
 		    struct rr_link_evidence *ev, bool *no_library, char *why,
 		    size_t why_len)
 {
 	struct prober pr = {
-		.p = p, .g = g, .deadline = deadline,
+		.p = p, .g = g, .deadline = deadline, .watch = watch,
 		.window = !p->window ? 1 : p->window > RR_LINK_PROBE_WINDOW ?
 			  RR_LINK_PROBE_WINDOW : p->window,
 	};

@@ -34,11 +34,22 @@
 #define RR_LINK_PROBE_COUNTER_TRIES 4
 
 /*
+ * Told how far the probing is after each window of probes: SENT probes
+ * of TOTAL, LOST of them (for a progress line).
+ */
+struct rr_link_probe_watch {
+	void (*seen)(void *ctx, unsigned long long sent,
+		     unsigned long long lost, unsigned long long total);
+	void *ctx;
+};
+
+/*
  * Probes the N CABLES of G, PROBES times each, and fills EV (N of them):
  * the ends, the parents, what was sent and answered, the counters'
  * rises.  Every MAD waits at most P's timeout_ms, and no more MADs are
  * sent once DEADLINE (rr_now()'s clock) is past: the cables not reached
- * then have fewer probes sent.  Returns false, with the reason in WHY,
+ * then have fewer probes sent.  WATCH (NULL: none) is told how far it
+ * is.  Returns false, with the reason in WHY,
  * when the local port cannot be opened; sets *NO_LIBRARY when libibumad
  * or libibmad is missing.
  */
@@ -46,6 +57,7 @@ bool rr_links_probe(const struct rr_fabric_tables_params *p,
 		    const struct rr_graph *g,
 		    const struct rr_probe_cable *cables, size_t n,
 		    unsigned int probes, const struct timespec *deadline,
+		    const struct rr_link_probe_watch *watch,
 		    struct rr_link_evidence *ev, bool *no_library, char *why,
 		    size_t why_len);
 

@@ -106,3 +106,15 @@ plant() {
 		plant "$seed" fat.net
 	done
 }
+
+@test "--probe-links on a terminal: a progress line counts the probes sent and lost" {
+	command -v script >/dev/null || skip "no script(1)"
+	# 12 cables of 10000 probes: past the line's first half second.
+	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/ring.net"
+	run sim_run script -qec "'$RDMA_ROUTE' --sa --trace --all-pairs --probe-links=10000 --json >'$FABRIC_DIR/probe.json'" /dev/null
+	[ "$status" -eq 1 ]	# the ring's credit loops
+	grep -Eq $'\r\e\\[Krdma-route: [0-9]+/120000 \\([0-9]+%\\) done, 0 failed, [0-9]+ s, about [0-9]+ s left' <<<"$output"
+	[[ "$output" == *$'\r\e[K' ]]
+	jqe '.link_probe[0] | .sent == 120000 and .answered == 120000' "$FABRIC_DIR/probe.json"
+	[ "$(grep -c 'done, ' "$FABRIC_DIR/probe.json")" -eq 0 ]
+}
