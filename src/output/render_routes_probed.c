@@ -84,6 +84,20 @@ static const char *check_first(const struct rr_routes_view *v,
 	return buf;
 }
 
+/* The routes that cross suspect S's cable, either way (leave by an end). */
+static unsigned long long routes_across(const struct rr_routes_view *v,
+					const struct rr_suspect *s)
+{
+	const struct rr_link_evidence *e = &v->link_ev[s->link];
+	unsigned long long n = 0;
+
+	if (e->near_port < v->s->num_loads)
+		n += v->s->loads[e->near_port];
+	if (e->far_port < v->s->num_loads)
+		n += v->s->loads[e->far_port];
+	return n;
+}
+
 static void suspect_title(const struct rr_routes_view *v, size_t rank,
 			  const struct rr_suspect *s, char *title, size_t len)
 {
@@ -97,10 +111,10 @@ static void suspect_title(const struct rr_routes_view *v, size_t rank,
 	if (s->why != RR_BLAME_LOSS)
 		snprintf(errors, sizeof(errors), "%serror counters +%llu",
 			 lost[0] ? "; " : "", (unsigned long long)s->errors);
-	snprintf(title, len, "suspect link %zu: %s - %s: %s%s; check %s first%s",
+	snprintf(title, len, "suspect link %zu: %s - %s: %s%s; %llu routes cross it; check %s first%s",
 		 rank, end_name(v, e->near_port, a, sizeof(a)),
 		 end_name(v, e->far_port, b, sizeof(b)), lost, errors,
-		 check_first(v, s, first, sizeof(first)),
+		 routes_across(v, s), check_first(v, s, first, sizeof(first)),
 		 s->tied_with_next ? " (the next cannot be told from it)" : "");
 }
 
@@ -119,6 +133,7 @@ static void suspect(struct printer *p, const struct rr_routes_view *v,
 	pr_str(p, "why", rr_blame_why_key(s->why));
 	pr_str(p, "end", rr_blame_end_key(s->end));
 	pr_str(p, "check_first", check_first(v, s, first, sizeof(first)));
+	pr_int(p, "routes", (long long)routes_across(v, s));
 	pr_int(p, "sent", e->sent);
 	pr_int(p, "answered", e->answered);
 	snprintf(text, sizeof(text), "%.3f", s->loss);

@@ -118,3 +118,34 @@ plant() {
 	jqe '.link_probe[0] | .sent == 120000 and .answered == 120000' "$FABRIC_DIR/probe.json"
 	[ "$(grep -c 'done, ' "$FABRIC_DIR/probe.json")" -eq 0 ]
 }
+
+# climb SEED NET: a seeded end of a cable whose SymbolErrorCounter climbs
+# while the tool probes (set again and again from the console), nothing
+# lost: the first suspect is that cable, by its counters, that end named.
+climb() {
+	local seed=$1 net=$2 name port guid loop
+
+	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$net"
+	fabric_cabled_ports "$BATS_FILE_TMPDIR/ports"
+	read -r name port guid _ < <(fabric_pick_lossy "$seed" "$BATS_FILE_TMPDIR/ports")
+	(for n in $(seq 10 10 5000); do
+		sim_console "PerformanceSet \"$name\"[$port] PortCounters.SymbolErrorCounter=$n"
+	done) 3>&- &
+	loop=$!
+	sleep 0.2
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		--probe-links=2000 --json
+	kill "$loop"
+	wait "$loop" || true
+	echo "seed $seed, $net: $name port $port ($guid) climbing; exit $status; first $(jq -c '.suspect_links[0] // {}' <<<"$output")"
+	[ "$status" -eq 1 ]
+	fabric_first_is_planted "$guid" "$port" <<<"$output"
+	jqe '.suspect_links[0] | .why == "counters" and .end != "either" and
+		.answered == .sent' <<<"$output"
+	fabric_stop
+}
+
+@test "a climbing error counter, nothing lost: that cable first, its end named" {
+	climb 7 fat.net
+	climb 8 torus.net
+}
