@@ -23,6 +23,7 @@
 #include "mad/sa_node_record.h"
 #include "mad/fabric_tables.h"
 #include "base/clock.h"
+#include "base/ib_port.h"
 #include "base/escape.h"
 #include "input/json_lib.h"
 #include "input/routes_file.h"
@@ -520,6 +521,84 @@ static bool take_probes(const struct run *run,
 	return true;
 }
 
+/* The routes the walk saw die at graph port I, its link down. */
+static uint64_t routes_dead_at(const struct rr_routes_view *v, size_t i)
+{
+	const struct rr_route_group *gr;
+	uint64_t n = 0;
+	size_t k;
+
+	for (k = 0; k < v->s->num_groups; k++) {
+		gr = &v->s->groups[k];
+		if (gr->cause == RR_CAUSE_ROUTE_LINK_DOWN &&
+		    v->g->nodes[gr->node].first_port + gr->aux == i)
+			n += gr->pairs;
+	}
+	return n;
+}
+
+/*
+ * Graph port I's link is down (Sleep, Polling, Disabled) while the tables send LIDs
+ * there (switch ports: their LFT's entries), or it is this port's own:
+ * a cut cable.  *LIDS gets how many LIDs.
+ */
+static bool cut_at(const struct rr_routes_view *v, size_t node,
+		   unsigned int port, uint32_t *lids)
+{
+	const struct rr_gnode *n = &v->g->nodes[node];
+	const struct rr_gport *gp = rr_graph_port(v->g, node, port);
+	uint32_t lid;
+
+	*lids = 0;
+	if (!gp || !gp->present || !rr_phys_state_down(gp->phys_state))
+		return false;
+	for (lid = 1; n->lft && lid < n->lft_len && lid <= RR_MAX_UNICAST_LID; lid++)
+		*lids += n->lft[lid] == port;
+	return *lids || (v->g->have_local && node == v->g->local &&
+			 port == v->g->local_port);
+}
+
+/*
+ * --probe-links: each cut cable (a port whose link is down while the
+ * tables still send LIDs there, or this port's own) put before the
+ * suspects: no probe crosses it.  False: ENOMEM.
+ */
+static bool take_cut(struct rr_routes_view *v, struct probed *pb)
+{
+	/* EV holds the probed cables, or one entry when there are none. */
+	size_t node, first = v->num_cables, n = 0, cap = first ? first : 1;
+	struct rr_link_evidence *ev;
+	unsigned int port;
+	uint32_t lids;
+
+	if (!v->probes || v->probe_why)
+		return true;
+	for (node = 0; node < v->g->num_nodes; node++) {
+		for (port = 1; port <= v->g->nodes[node].num_ports; port++) {
+			if (!cut_at(v, node, port, &lids))
+				continue;
+			if (first + n == cap) {
+				cap = 2 * (first + n) + 8;
+				ev = realloc(pb->ev, cap * sizeof(*ev));
+				if (!ev)
+					return false;
+				pb->ev = ev;
+				v->link_ev = ev;
+			}
+			pb->ev[first + n++] = (struct rr_link_evidence){
+				.near_port = v->g->nodes[node].first_port + port,
+				.far_port = SIZE_MAX, .parent = RR_NO_PARENT,
+				.lids_routed = lids,
+				.routes_dead = routes_dead_at(v, v->g->nodes[node].first_port + port),
+			};
+		}
+	}
+	if (!rr_links_blame_down(first, n, &pb->suspects, &v->num_suspects))
+		return false;
+	v->suspects = pb->suspects;
+	return true;
+}
+
 /* A report of another fabric (no node GUID in common) is the user's: exit 2. */
 static int comparable(const struct run *run, const struct rr_compare *cmp,
 		      const struct rr_graph *g)
@@ -650,6 +729,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms - v.vl_ms;
 	v.asymmetric = rr_topology_asymmetric(&topo);
 	if (!rr_routes_load_spread(&s, g, &v.spread) ||
+	    !take_cut(&v, &probed) ||
 	    (c.cmp && !compared(run, &v, &cmp))) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;

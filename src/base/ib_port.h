@@ -19,6 +19,15 @@ enum rr_port_state {
 #define RR_PHYS_LINK_UP 5
 
 /*
+ * Returns true if PHYS (PortPhysicalState) says the link is down: Sleep,
+ * Polling or Disabled; 0, not read, says nothing.
+ */
+static inline bool rr_phys_state_down(int phys)
+{
+	return phys >= 1 && phys <= 3;
+}
+
+/*
  * Returns true if STATE passes traffic: ACTIVE, or ACTIVE_DEFER (active
  * with a change pending).
  */

@@ -91,6 +91,8 @@ static unsigned long long routes_across(const struct rr_routes_view *v,
 	const struct rr_link_evidence *e = &v->link_ev[s->link];
 	unsigned long long n = 0;
 
+	if (s->why == RR_BLAME_DOWN)
+		return e->routes_dead;
 	if (e->near_port < v->s->num_loads)
 		n += v->s->loads[e->near_port];
 	if (e->far_port < v->s->num_loads)
@@ -104,6 +106,13 @@ static void suspect_title(const struct rr_routes_view *v, size_t rank,
 	const struct rr_link_evidence *e = &v->link_ev[s->link];
 	char a[160], b[160], first[400], lost[160] = "", errors[96] = "";
 
+	if (s->why == RR_BLAME_DOWN) {
+		snprintf(title, len, "suspect link %zu: %s: its link is down while the tables send %u LIDs there, %llu routes die there (a cable cut or pulled, or the far end gone); check it first%s",
+			 rank, end_name(v, e->near_port, a, sizeof(a)),
+			 e->lids_routed, routes_across(v, s),
+			 s->tied_with_next ? " (the next cannot be told from it)" : "");
+		return;
+	}
 	if (s->why != RR_BLAME_COUNTERS)
 		snprintf(lost, sizeof(lost), "%u of %u probes lost, %.0f %% beyond the cable before it (at least %.0f %%)",
 			 e->sent - e->answered, e->sent, 100 * s->loss,
@@ -134,6 +143,8 @@ static void suspect(struct printer *p, const struct rr_routes_view *v,
 	pr_str(p, "end", rr_blame_end_key(s->end));
 	pr_str(p, "check_first", check_first(v, s, first, sizeof(first)));
 	pr_int(p, "routes", (long long)routes_across(v, s));
+	if (s->why == RR_BLAME_DOWN)
+		pr_int(p, "lids_routed", e->lids_routed);
 	pr_int(p, "sent", e->sent);
 	pr_int(p, "answered", e->answered);
 	snprintf(text, sizeof(text), "%.3f", s->loss);

@@ -252,6 +252,32 @@ fabric_pick_lossy() {
 	echo "$name $port $guid $((5 + RANDOM % 46))"
 }
 
+# fabric_pick_cable SEED PORTS: a seeded cable of PORTS, "NAME PORT GUID
+# PEER_GUID PEER_PORT": the end to cut by its name, and both ends.
+fabric_pick_cable() {
+	local n pick
+
+	RANDOM=$1
+	n=$(wc -l <"$2")
+	pick=$(sed -n "$((RANDOM % n + 1))p" "$2")
+	awk -v name="$(sed "s/.*( '\([^']*\)' - .*/\1/" <<<"$pick")" \
+		'{ print name, $3, $4, $11, $10 }' <<<"$pick"
+}
+
+# fabric_first_is_cut GUID PORT PEER_GUID PEER_PORT: whether the first of
+# --probe-links' suspects in the JSON report on stdin, or one tied with
+# it, is an end of that cable, its link down.
+fabric_first_is_cut() {
+	jq -e --arg g "$1" --argjson p "$2" --arg pg "$3" --argjson pp "$4" '
+		(.suspect_links // []) as $s |
+		[foreach $s[] as $x ({ go: true, tie: true };
+			{ go: .tie, tie: $x.tied_with_next };
+			select(.go) | $x)] |
+		any(.why == "down" and
+		    ((.near_port_guid == $g and .near_port == $p) or
+		     (.near_port_guid == $pg and .near_port == $pp)))' >/dev/null
+}
+
 # fabric_first_is_planted GUID PORT: whether the first of --probe-links'
 # suspects in the JSON report on stdin is the cable of port GUID/PORT,
 # and its blamed end that port or either.

@@ -149,3 +149,29 @@ climb() {
 	climb 7 fat.net
 	climb 8 torus.net
 }
+
+# cut SEED NET: a seeded cable cut while the SM is stopped (nothing
+# reroutes): an end of it, its link down, is the first suspect or tied
+# with the first.
+cut() {
+	local seed=$1 net=$2 name port guid peer_guid peer_port
+
+	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/$net"
+	fabric_cabled_ports "$BATS_FILE_TMPDIR/ports"
+	read -r name port guid peer_guid peer_port < <(fabric_pick_cable "$seed" "$BATS_FILE_TMPDIR/ports")
+	fabric_stop_sm
+	sim_console "Unlink \"$name\"[$port]"
+	run --separate-stderr sim_run "$RDMA_ROUTE" --sa --trace --all-pairs \
+		--probe-links --json
+	echo "seed $seed, $net: cut $name port $port ($guid - $peer_guid port $peer_port); exit $status; suspects $(jq -c '[.suspect_links[]? | [.near_node, .near_port, .why]]' <<<"$output")"
+	[ "$status" -eq 1 ]
+	fabric_first_is_cut "$guid" "$port" "$peer_guid" "$peer_port" <<<"$output"
+	fabric_stop
+}
+
+@test "a cable cut with the SM stopped: an end of it first, its link down" {
+	cut 11 ring.net
+	cut 12 torus.net
+	cut 13 fat.net
+	cut 14 line.net
+}

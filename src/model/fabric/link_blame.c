@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/fabric/link_blame.h"
 
@@ -176,6 +177,31 @@ bool rr_links_blame(const struct rr_link_evidence *ev, size_t n,
 	return true;
 }
 
+bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
+			 size_t *num)
+{
+	struct rr_suspect *s;
+	size_t i;
+
+	if (!n)
+		return true;
+	s = malloc((*num + n) * sizeof(*s));
+	if (!s)
+		return false;
+	for (i = 0; i < n; i++)
+		s[i] = (struct rr_suspect){
+			.link = first + i, .end = RR_BLAME_NEAR,
+			.why = RR_BLAME_DOWN, .loss = 1, .loss_low = 1,
+			.tied_with_next = i + 1 < n,
+		};
+	if (*num)
+		memcpy(s + n, *out, *num * sizeof(*s));
+	free(*out);
+	*out = s;
+	*num += n;
+	return true;
+}
+
 const char *rr_blame_end_key(enum rr_blame_end end)
 {
 	switch (end) {
@@ -195,6 +221,8 @@ const char *rr_blame_why_key(enum rr_blame_why why)
 		return "counters";
 	case RR_BLAME_LOSS_COUNTERS:
 		return "loss_and_counters";
+	case RR_BLAME_DOWN:
+		return "down";
 	default:
 		return "loss";
 	}

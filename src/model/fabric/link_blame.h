@@ -36,6 +36,14 @@ struct rr_link_evidence {
 	 */
 	uint64_t near_errors, far_errors;
 	bool near_read, far_read;
+	/*
+	 * The routes the walk saw die at the near port, its link down (a
+	 * cable cut: no probe crosses it, the tables still send routes to
+	 * it).
+	 */
+	uint64_t routes_dead;
+	/* The LIDs the forwarding tables still send to the near port. */
+	uint32_t lids_routed;
 };
 
 /* Which end of a suspect cable the evidence points at. */
@@ -50,6 +58,7 @@ enum rr_blame_why {
 	RR_BLAME_LOSS,		/* its own probes lost, beyond its parent's */
 	RR_BLAME_COUNTERS,	/* an end's error counters rose, nothing lost */
 	RR_BLAME_LOSS_COUNTERS,	/* both */
+	RR_BLAME_DOWN,		/* its link is down and routes die there */
 };
 
 struct rr_suspect {
@@ -83,7 +92,21 @@ bool rr_links_blame(const struct rr_link_evidence *ev, size_t n,
 		    enum rr_link_verdict *verdict, struct rr_suspect **out,
 		    size_t *num);
 
-/* Returns the keys: "either", "near", "far"; "loss", "counters", "loss_and_counters". */
+/*
+ * Puts the N cables of EV from FIRST on, each a port whose link is down
+ * while the tables send LIDs there (lids_routed, routes_dead), before the
+ * suspects *OUT (*NUM
+ * of them; grown): a cut is checked before a loss.  What the fabric shows
+ * of them cannot rank them: each is tied with the next.  Returns false
+ * on ENOMEM, leaving *OUT as it was.
+ */
+bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
+			 size_t *num);
+
+/*
+ * Returns the keys: "either", "near", "far"; "loss", "counters",
+ * "loss_and_counters", "down".
+ */
 const char *rr_blame_end_key(enum rr_blame_end end);
 const char *rr_blame_why_key(enum rr_blame_why why);
 
