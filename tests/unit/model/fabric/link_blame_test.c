@@ -176,6 +176,32 @@ static void behind_a_suspect(void)
 	free(s);
 }
 
+static void cut_ports(void)
+{
+	struct rr_suspect *s = malloc(sizeof(*s));
+	size_t num = 1;
+
+	s[0] = (struct rr_suspect){ .link = 0, .why = RR_BLAME_LOSS,
+				    .loss = 0.3 };
+	ok(rr_links_blame_down(5, 2, &s, &num), "two cut ports added");
+	is_int(num, 3, "cut ports: before the one suspect");
+	ok(s[0].link == 5 && s[1].link == 6 && s[2].link == 0,
+	   "cut ports first, in their order, the loss after");
+	ok(s[0].why == RR_BLAME_DOWN && s[0].end == RR_BLAME_NEAR,
+	   "a cut port: down, its own end");
+	ok(s[0].tied_with_next && !s[1].tied_with_next,
+	   "cut ports tied with each other, not with the loss");
+	is_str(rr_blame_why_key(RR_BLAME_DOWN), "down", "down's key");
+	ok(rr_links_blame_down(9, 0, &s, &num) && num == 3,
+	   "no cut port: nothing added");
+	free(s);
+	s = NULL;
+	num = 0;
+	ok(rr_links_blame_down(0, 1, &s, &num) && num == 1 && s[0].link == 0,
+	   "a cut port and no other suspect");
+	free(s);
+}
+
 static void bad_input(void)
 {
 	static const unsigned int all[] = { 20, 0 };
@@ -206,6 +232,7 @@ int main(void)
 	counters_only();
 	siblings_ranked();
 	behind_a_suspect();
+	cut_ports();
 	bad_input();
 	return tap_done();
 }
