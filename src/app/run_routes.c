@@ -440,6 +440,7 @@ struct probed {
 	struct rr_link_evidence *ev;
 	enum rr_link_verdict *verdict;
 	struct rr_suspect *suspects;
+	size_t *of_port;
 	char why[200];
 };
 
@@ -449,14 +450,32 @@ static void probed_free(struct probed *pb)
 	free(pb->ev);
 	free(pb->verdict);
 	free(pb->suspects);
+	free(pb->of_port);
 }
 
-/* Cables, their evidence and verdicts for N cables into PB. */
-static bool probed_alloc(struct probed *pb, size_t n)
+/*
+ * Evidence and verdicts for PB's N cables, and each of G's ports' cable
+ * (SIZE_MAX: none).
+ */
+static bool probed_alloc(struct probed *pb, const struct rr_graph *g,
+			 size_t n)
 {
+	size_t i;
+
 	pb->ev = calloc(n ? n : 1, sizeof(*pb->ev));
 	pb->verdict = calloc(n ? n : 1, sizeof(*pb->verdict));
-	return pb->ev && pb->verdict;
+	pb->of_port = malloc((g->num_ports ? g->num_ports : 1) *
+			     sizeof(*pb->of_port));
+	if (!pb->ev || !pb->verdict || !pb->of_port)
+		return false;
+	for (i = 0; i < g->num_ports; i++)
+		pb->of_port[i] = SIZE_MAX;
+	for (i = 0; i < n; i++) {
+		pb->of_port[pb->cables[i].near_port] = i;
+		if (pb->cables[i].far_port != SIZE_MAX)
+			pb->of_port[pb->cables[i].far_port] = i;
+	}
+	return true;
 }
 
 /* The progress line, when due: probes sent of all, lost of them. */
@@ -496,7 +515,7 @@ static bool take_probes(const struct run *run,
 		return true;
 	}
 	if (!rr_cable_tree(g, g->local, g->local_port, &pb->cables, &n) ||
-	    !probed_alloc(pb, n))
+	    !probed_alloc(pb, g, n))
 		return false;
 	deadline = rr_ts_add_ms(t0, (uint64_t)v->probes * p->timeout_ms);
 	/* Nothing else is written meanwhile: a line whenever on a terminal. */
@@ -516,6 +535,7 @@ static bool take_probes(const struct run *run,
 	v->link_ev = pb->ev;
 	v->num_cables = n;
 	v->suspects = pb->suspects;
+	v->probe_of_port = pb->of_port;
 	t1 = rr_now();
 	v->probe_ms = rr_ts_ms(&t1, &t0);
 	return true;

@@ -112,6 +112,21 @@ static void route_of(const struct rr_probe_cable *c, ib_portid_t *to)
 	memcpy(to->drpath.p + 1, c->route, c->hops);
 }
 
+/* A probe Q of cable E: sent, and answered in RTT or lost. */
+static void count(struct prober *pr, const struct rr_mad_q *q,
+		  struct rr_link_evidence *e)
+{
+	e->sent++;
+	if (!q->ok) {
+		pr->lost++;
+		return;
+	}
+	e->answered++;
+	e->rtt_sum_ms += q->rtt_ms;
+	if (q->rtt_ms > e->rtt_max_ms)
+		e->rtt_max_ms = q->rtt_ms;
+}
+
 /* ROUNDS probes of each of the N cables, a window at a time, into EV. */
 static void probe(struct prober *pr, const struct rr_probe_cable *c,
 		  size_t n, unsigned int rounds, struct rr_link_evidence *ev)
@@ -133,11 +148,8 @@ static void probe(struct prober *pr, const struct rr_probe_cable *c,
 			deadline = rr_ts_add_ms(rr_now(), pr->p->timeout_ms);
 			rr_mad_batch(pr->win, pr->ib, pr->qs, (int)chunk,
 				     pr->p->timeout_ms, &deadline);
-			for (k = 0; k < chunk; k++) {
-				ev[at + k].sent++;
-				ev[at + k].answered += pr->qs[k].ok;
-				pr->lost += !pr->qs[k].ok;
-			}
+			for (k = 0; k < chunk; k++)
+				count(pr, &pr->qs[k], &ev[at + k]);
 			pr->sent += chunk;
 			if (pr->watch)
 				pr->watch->seen(pr->watch->ctx, pr->sent,

@@ -50,6 +50,7 @@ static bool send_one(struct rr_mad_window *w, struct rr_mad_q *qs, int i,
 	rpc.attr.id = qs[i].attr;
 	rpc.attr.mod = qs[i].mod;
 	rpc.datasz = smp ? IB_SMP_DATA_SIZE : IB_PC_DATA_SZ;
+	qs[i].sent = rr_now();
 	rpc.dataoffs = smp ? IB_SMP_DATA_OFFS : IB_PC_DATA_OFFS;
 	return !rr_mad_send(w, RR_MAD_TRACE, (uintptr_t)i, &rpc, &qs[i].to,
 			    smp ? NULL : qs[i].data, until);
@@ -69,6 +70,7 @@ static bool take(const struct rr_sa_lib *ib, struct rr_mad_q *q,
 		return true;
 	memcpy(q->data, rep->mad + IB_SMP_DATA_OFFS, size);
 	q->ok = true;
+	q->rtt_ms = rr_ts_ms(&rep->at, &q->sent);
 	return !q->gate ||
 	       rr_port_state_active((int)ib->mad_get_field(q->data, 0,
 							     IB_PORT_STATE_F));

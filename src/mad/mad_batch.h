@@ -22,6 +22,8 @@ struct rr_mad_q {
 	/* In: the request's data (a PMA's port select); out: the answer's. */
 	uint8_t data[IB_PC_DATA_SZ];
 	bool ok;		/* answered in time, with status 0 */
+	struct timespec sent;	/* when it went out (rr_now()) */
+	double rtt_ms;		/* ok: its round trip */
 	/*
 	 * Set on a PortInfo query of the port that the batch's later SMPs
 	 * leave by: once its answer says the port is not Active, what went

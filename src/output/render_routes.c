@@ -422,6 +422,14 @@ static void link_fields(struct printer *p, const struct rr_routes_view *v,
 		 rr_port_rate_gbps(gp->speed, gp->width));
 	pr_num(p, "rate_gbps", rr_port_rate_gbps(gp->speed, gp->width), text);
 	pr_int(p, "routes", (long long)v->s->loads[i]);
+	if (v->probe_of_port && v->probe_of_port[i] != SIZE_MAX) {
+		const struct rr_link_evidence *e =
+			&v->link_ev[v->probe_of_port[i]];
+
+		pr_int(p, "probes_sent", e->sent);
+		pr_int(p, "probes_answered", e->answered);
+		rr_record_probe_rtt(p, e);
+	}
 	if (fair > 0 && gp->peer != RR_NO_NODE &&
 	    v->g->nodes[node].type == RR_NODE_SWITCH &&
 	    v->g->nodes[gp->peer].type == RR_NODE_SWITCH) {

@@ -74,6 +74,8 @@ struct rr_routes_view {
 	size_t num_cables;
 	const struct rr_suspect *suspects;
 	size_t num_suspects;
+	/* Per graph port: the probed cable it is an end of, or SIZE_MAX. */
+	const size_t *probe_of_port;
 	double probe_ms;
 	const char *probe_why;
 	/* --compare: the earlier run's file and what changed since. */
@@ -140,6 +142,8 @@ void rr_record_route(struct printer *p, const struct rr_routes_view *v,
 void rr_record_routes_saved(struct printer *p, const struct rr_routes_view *v);
 /* Writes --probe-links' suspect cables and what was probed. */
 void rr_record_routes_probed(struct printer *p, const struct rr_routes_view *v);
+/* Writes a probed cable's round trips: their mean and the longest. */
+void rr_record_probe_rtt(struct printer *p, const struct rr_link_evidence *e);
 /* Writes, for --compare, what changed since the earlier run. */
 void rr_record_routes_compared(struct printer *p,
 			       const struct rr_routes_view *v);

@@ -66,6 +66,19 @@ static void end_fields(struct printer *p, const struct rr_routes_view *v,
 		pr_str(p, key, NULL);	/* not read: unknown, not 0 */
 }
 
+void rr_record_probe_rtt(struct printer *p, const struct rr_link_evidence *e)
+{
+	char text[32];
+	double mean = e->answered ? e->rtt_sum_ms / e->answered : 0;
+
+	if (!e->answered)
+		return;
+	snprintf(text, sizeof(text), "%.3f ms", mean);
+	pr_num(p, "rtt_ms", mean, text);
+	snprintf(text, sizeof(text), "%.3f ms", e->rtt_max_ms);
+	pr_num(p, "rtt_max_ms", e->rtt_max_ms, text);
+}
+
 /* The end to check first, in words. */
 static const char *check_first(const struct rr_routes_view *v,
 			       const struct rr_suspect *s, char *buf,
@@ -147,6 +160,7 @@ static void suspect(struct printer *p, const struct rr_routes_view *v,
 		pr_int(p, "lids_routed", e->lids_routed);
 	pr_int(p, "sent", e->sent);
 	pr_int(p, "answered", e->answered);
+	rr_record_probe_rtt(p, e);
 	snprintf(text, sizeof(text), "%.3f", s->loss);
 	pr_num(p, "loss", s->loss, text);
 	snprintf(text, sizeof(text), "%.3f", s->loss_low);
@@ -162,11 +176,13 @@ static void probed(struct printer *p, const struct rr_routes_view *v)
 {
 	unsigned long long sent = 0, answered = 0;
 	char title[320], text[32];
+	double rtt = 0;
 	size_t i;
 
 	for (i = 0; i < v->num_cables; i++) {
 		sent += v->link_ev[i].sent;
 		answered += v->link_ev[i].answered;
+		rtt += v->link_ev[i].rtt_sum_ms;
 	}
 	if (v->probe_why)
 		snprintf(title, sizeof(title), "links not probed: %s",
@@ -186,6 +202,10 @@ static void probed(struct printer *p, const struct rr_routes_view *v)
 	pr_int(p, "answered", (long long)answered);
 	snprintf(text, sizeof(text), "%.1f ms", v->probe_ms);
 	pr_num(p, "probe_ms", v->probe_ms, text);
+	if (answered) {
+		snprintf(text, sizeof(text), "%.3f ms", rtt / answered);
+		pr_num(p, "rtt_ms", rtt / answered, text);
+	}
 	pr_record_end(p);
 	pr_use_err(p, false);
 }

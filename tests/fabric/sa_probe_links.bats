@@ -65,7 +65,13 @@ cables() {
 			'.summary.links_probed == $n and .summary.suspect_links == 0' <<<"$output" ||
 			{ echo "$net: $(jq -c .summary <<<"$output")"; false; }
 		jqe '.link_probe[0] | .probed and .sent == .answered and
-			.sent == 200 * .cables' <<<"$output"
+			.sent == 200 * .cables and .rtt_ms > 0' <<<"$output"
+		# Each end of each cable has its cable's probes and round trip.
+		jqe '[.links[] | select(.probes_sent != null)] |
+			all(.probes_answered == 200 and .rtt_ms > 0 and
+			    .rtt_max_ms >= .rtt_ms)' <<<"$output"
+		[ "$(jq '[.links[] | select(.probes_sent == 200)] | length' <<<"$output")" -eq \
+		  "$(jq '2 * .summary.links_probed' <<<"$output")" ]
 		! grep -q suspect "$BATS_FILE_TMPDIR/fabric.dot"
 		fabric_stop
 	done

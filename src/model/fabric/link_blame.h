@@ -44,6 +44,8 @@ struct rr_link_evidence {
 	uint64_t routes_dead;
 	/* The LIDs the forwarding tables still send to the near port. */
 	uint32_t lids_routed;
+	/* The answered probes' round trips, added up, and the longest. */
+	double rtt_sum_ms, rtt_max_ms;
 };
 
 /* Which end of a suspect cable the evidence points at. */
