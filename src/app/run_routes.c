@@ -533,6 +533,7 @@ static bool take_probes(const struct run *run,
 	v->probe_why = NULL;
 	v->cables = pb->cables;
 	v->link_ev = pb->ev;
+	v->link_verdict = pb->verdict;
 	v->num_cables = n;
 	v->suspects = pb->suspects;
 	v->probe_of_port = pb->of_port;

@@ -428,6 +428,8 @@ static void link_fields(struct printer *p, const struct rr_routes_view *v,
 
 		pr_int(p, "probes_sent", e->sent);
 		pr_int(p, "probes_answered", e->answered);
+		pr_str(p, "probe_verdict",
+		       rr_link_verdict_key(v->link_verdict[v->probe_of_port[i]]));
 		rr_record_probe_rtt(p, e);
 	}
 	if (fair > 0 && gp->peer != RR_NO_NODE &&

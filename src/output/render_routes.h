@@ -71,6 +71,7 @@ struct rr_routes_view {
 	unsigned int probes;
 	const struct rr_probe_cable *cables;
 	const struct rr_link_evidence *link_ev;
+	const enum rr_link_verdict *link_verdict;	/* each probed cable's */
 	size_t num_cables;
 	const struct rr_suspect *suspects;
 	size_t num_suspects;

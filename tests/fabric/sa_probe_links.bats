@@ -69,7 +69,8 @@ cables() {
 		# Each end of each cable has its cable's probes and round trip.
 		jqe '[.links[] | select(.probes_sent != null)] |
 			all(.probes_answered == 200 and .rtt_ms > 0 and
-			    .rtt_max_ms >= .rtt_ms)' <<<"$output"
+			    .rtt_max_ms >= .rtt_ms and
+			    .probe_verdict == "cleared")' <<<"$output"
 		[ "$(jq '[.links[] | select(.probes_sent == 200)] | length' <<<"$output")" -eq \
 		  "$(jq '2 * .summary.links_probed' <<<"$output")" ]
 		! grep -q suspect "$BATS_FILE_TMPDIR/fabric.dot"
@@ -90,6 +91,11 @@ plant() {
 	echo "seed $seed, $net: planted $name port $port ($guid) at $rate %; exit $status; first $(jq -c '.suspect_links[0] // {}' <<<"$output")"
 	[ "$status" -eq 1 ]
 	fabric_first_is_planted "$guid" "$port" <<<"$output"
+	# The first suspect's near end's link record says so too (a cable to
+	# a node the discovery did not find has no link record).
+	jqe '.suspect_links[0] as $s | if $s.far_node == null then true else
+		[.links[] | select(.guid == $s.near_guid and .port == $s.near_port)] |
+		length == 1 and .[0].probe_verdict == "suspect" end' <<<"$output"
 	# --dot draws it, and no other, as the first suspect.
 	[ "$(grep -c 'label="suspect 1"' "$BATS_FILE_TMPDIR/fabric.dot")" -eq 1 ]
 	fabric_stop

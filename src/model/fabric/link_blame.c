@@ -202,6 +202,20 @@ bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
 	return true;
 }
 
+const char *rr_link_verdict_key(enum rr_link_verdict v)
+{
+	switch (v) {
+	case RR_LINK_CLEARED:
+		return "cleared";
+	case RR_LINK_SUSPECT:
+		return "suspect";
+	case RR_LINK_HIDDEN:
+		return "hidden";
+	default:
+		return "unprobed";
+	}
+}
+
 const char *rr_blame_end_key(enum rr_blame_end end)
 {
 	switch (end) {

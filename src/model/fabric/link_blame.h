@@ -105,6 +105,9 @@ bool rr_links_blame(const struct rr_link_evidence *ev, size_t n,
 bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
 			 size_t *num);
 
+/* Returns V's key: "cleared", "suspect", "hidden", "unprobed". */
+const char *rr_link_verdict_key(enum rr_link_verdict v);
+
 /*
  * Returns the keys: "either", "near", "far"; "loss", "counters",
  * "loss_and_counters", "down".

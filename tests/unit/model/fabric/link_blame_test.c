@@ -219,6 +219,7 @@ static void bad_input(void)
 	is_int(blame(ev, 2, v, &s), 0, "a parent past the end: no parent");
 	is_int(v[1], RR_LINK_UNPROBED, "no probe sent: unprobed");
 	is_str(rr_blame_end_key(RR_BLAME_FAR), "far", "end key");
+	is_str(rr_link_verdict_key(RR_LINK_HIDDEN), "hidden", "verdict key");
 	is_str(rr_blame_why_key(RR_BLAME_LOSS_COUNTERS), "loss_and_counters",
 	       "why key");
 }
