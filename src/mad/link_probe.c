@@ -159,8 +159,9 @@ static void probe(struct prober *pr, const struct rr_probe_cable *c,
 }
 
 /* Both ends of every cable: their counters before, then after. */
-static bool run(struct prober *pr, const struct rr_probe_cable *c, size_t n,
-		unsigned int probes, struct rr_link_evidence *ev)
+static bool probe_and_read(struct prober *pr, const struct rr_probe_cable *c,
+			   size_t n, unsigned int probes,
+			   struct rr_link_evidence *ev)
 {
 	size_t *ports = malloc(2 * n * sizeof(*ports)), i;
 	uint64_t *before = malloc(2 * n * sizeof(*before));
@@ -224,7 +225,7 @@ static bool open_and_run(struct prober *pr, const struct rr_probe_cable *c,
 	}
 	pr->win = rr_mad_window_new(pr->ib, mad, IB_MAD_SIZE);
 	if (pr->qs && pr->win)
-		ok = run(pr, c, n, probes, ev);
+		ok = probe_and_read(pr, c, n, probes, ev);
 	if (!ok)
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 	if (pr->win)

@@ -3,6 +3,20 @@
 
 #include "model/probe/field_member.h"
 
+/* The store a result read back keeps its strings in. */
+const char *rr_fstore_put(struct rr_fstore *store, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *at;
+
+	if (n > store->len - store->used)
+		return NULL;
+	at = store->buf + store->used;
+	memcpy(at, s, n);
+	store->used += n;
+	return at;
+}
+
 static const char *member_at(const void *base, unsigned int off)
 {
 	return (const char *)base + off;

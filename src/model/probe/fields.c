@@ -853,3 +853,43 @@ bool rr_field_encode(const struct rr_field *f, const struct rr_result *r,
 	}
 	return false;
 }
+
+const char *rr_fval_str(const struct rr_field *f, const struct rr_fval *v,
+			bool raw, char *buf, size_t len)
+{
+	if (raw) {
+		snprintf(buf, len, "%lld", v->i);
+		return buf;
+	}
+	switch (f->type) {
+	case RR_FT_STR:
+	case RR_FT_ENUM:
+		snprintf(buf, len, "%s", v->s);
+		break;
+	case RR_FT_INT:
+		snprintf(buf, len, "%lld", v->i);
+		break;
+	case RR_FT_BOOL:
+		snprintf(buf, len, "%s", v->i ? "true" : "false");
+		break;
+	case RR_FT_HEX:
+		snprintf(buf, len, "0x%0*llx", f->width, (unsigned long long)v->i);
+		break;
+	case RR_FT_MS:
+		snprintf(buf, len, "%.3f", v->d);
+		break;
+	case RR_FT_NUM:
+		snprintf(buf, len, "%.15g", v->d);
+		break;
+	case RR_FT_DECODED:
+		if (v->null)
+			snprintf(buf, len, "null");
+		/* Whole numbers stay integers: 1024, not 1024.0. */
+		else if (v->d == floor(v->d) && fabs(v->d) < 9e15)
+			snprintf(buf, len, "%.0f", v->d);
+		else
+			snprintf(buf, len, "%.15g", v->d);
+		break;
+	}
+	return buf;
+}
