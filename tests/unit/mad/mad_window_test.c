@@ -56,7 +56,7 @@ static struct answer *answer_to(const uint8_t *sent, unsigned int status,
 	uint8_t *mad;
 
 	memset(a, 0, sizeof(*a));
-	memcpy(a->umad, sent, PKT);
+	memcpy(a->umad, sent, f.ib.umad_size() + IB_MAD_SIZE);
 	mad = mad_of(a->umad);
 	f.ib.mad_set_field(mad, 0, IB_MAD_METHOD_F, IB_MAD_METHOD_GET_RESPONSE);
 	if (f.ib.mad_get_field(mad, 0, IB_MAD_MGMTCLASS_F) == IB_SMI_DIRECT_CLASS) {
@@ -81,7 +81,8 @@ static int fake_send(int portid, int agentid, void *umad, int length,
 		errno = f.send_errno;
 		return -1;
 	}
-	memcpy(f.sent[f.num_sent++], umad, PKT);
+	/* The window's packets are libibumad's size, not this header's. */
+	memcpy(f.sent[f.num_sent++], umad, f.ib.umad_size() + IB_MAD_SIZE);
 	if (f.auto_umad_status) {
 		a = answer_to(umad, 0, IB_MAD_SIZE);
 		((struct ib_user_mad *)a->umad)->status = f.auto_umad_status;
