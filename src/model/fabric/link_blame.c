@@ -5,16 +5,6 @@
 
 #include "model/fabric/link_blame.h"
 
-/*
- * How sure a loss must be: z of a one-sided test at about 1 in 1000, and
- * at least this many probes lost beyond what the parent explains.  A
- * background loss of 1 in 1000 keeps one lost MAD of a clean parent from
- * being a certainty.
- */
-#define BLAME_Z 3.1
-#define BLAME_MIN_LOST 2.0
-#define BLAME_BACKGROUND 0.001
-
 /* A cable's own loss and its bounds, beyond its parent's. */
 struct own_loss {
 	double loss, low, high;
@@ -47,20 +37,19 @@ static struct own_loss own_loss(const struct rr_link_evidence *ev, size_t n,
 		var_parent = s_parent * (1 - s_parent) / p->sent;
 	}
 	var = var_parent + s * (1 - s) / e->sent +
-	      BLAME_BACKGROUND * (1 - BLAME_BACKGROUND) / e->sent;
+	      RR_BLAME_BACKGROUND * (1 - RR_BLAME_BACKGROUND) / e->sent;
 	sd = sqrt(var);
 	diff = s_parent - s;
 	o.z = diff / sd;
 	o.lost_beyond = e->sent * s_parent - e->answered;
 	o.loss = unit(diff / s_parent);
-	o.low = unit((diff - BLAME_Z * sd) / s_parent);
-	o.high = unit((diff + BLAME_Z * sd) / s_parent);
+	o.low = unit((diff - RR_BLAME_Z * sd) / s_parent);
+	o.high = unit((diff + RR_BLAME_Z * sd) / s_parent);
 	return o;
 }
 
-/* The end the counters point at; the rise there into *ERRORS. */
-static enum rr_blame_end counters_end(const struct rr_link_evidence *e,
-				      uint64_t *errors)
+enum rr_blame_end rr_blame_counters_end(const struct rr_link_evidence *e,
+					uint64_t *errors)
 {
 	bool near = e->near_read && e->near_errors;
 	bool far = e->far_read && e->far_errors;
@@ -107,18 +96,20 @@ static enum rr_link_verdict judge(const struct rr_link_evidence *ev, size_t n,
 				  size_t i, struct rr_suspect *s)
 {
 	const struct rr_link_evidence *e = &ev[i];
-	enum rr_blame_end by_counters = counters_end(e, &s->errors);
+	enum rr_blame_end by_counters = rr_blame_counters_end(e, &s->errors);
 	bool lossy = false, hidden = !e->sent;
 	struct own_loss o = { 0 };
 
 	s->link = i;
 	s->tied_with_next = false;
+	s->by_lid = SIZE_MAX;
+	s->ways = RR_WAY_OUT | RR_WAY_BACK_BIT;
 	if (e->sent && e->parent < n && ev[e->parent].sent &&
 	    !ev[e->parent].answered)
 		hidden = true;
 	if (!hidden) {
 		o = own_loss(ev, n, i);
-		lossy = o.z >= BLAME_Z && o.lost_beyond >= BLAME_MIN_LOST;
+		lossy = o.z >= RR_BLAME_Z && o.lost_beyond >= RR_BLAME_MIN_LOST;
 	}
 	s->loss = o.loss;
 	s->loss_low = o.low;
@@ -192,7 +183,7 @@ bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
 		s[i] = (struct rr_suspect){
 			.link = first + i, .end = RR_BLAME_NEAR,
 			.why = RR_BLAME_DOWN, .loss = 1, .loss_low = 1,
-			.tied_with_next = i + 1 < n,
+			.tied_with_next = i + 1 < n, .by_lid = SIZE_MAX,
 		};
 	if (*num)
 		memcpy(s + n, *out, *num * sizeof(*s));
@@ -237,7 +228,31 @@ const char *rr_blame_why_key(enum rr_blame_why why)
 		return "loss_and_counters";
 	case RR_BLAME_DOWN:
 		return "down";
+	case RR_BLAME_LID_LOSS:
+		return "lid_loss";
 	default:
 		return "loss";
 	}
+}
+
+static const char *const counter_keys[RR_LINK_COUNTERS] = {
+	[RR_LC_SYMBOL_ERRORS] = "symbol_errors",
+	[RR_LC_LINK_ERROR_RECOVERY] = "link_error_recovery",
+	[RR_LC_LINK_DOWNED] = "link_downed",
+	[RR_LC_RCV_ERRORS] = "rcv_errors",
+	[RR_LC_RCV_REMOTE_PHYSICAL_ERRORS] = "rcv_remote_physical_errors",
+	[RR_LC_XMIT_DISCARDS] = "xmit_discards",
+	[RR_LC_LOCAL_LINK_INTEGRITY_ERRORS] = "local_link_integrity_errors",
+	[RR_LC_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = "excessive_buffer_overrun_errors",
+	[RR_LC_XMIT_WAIT] = "xmit_wait",
+};
+
+const char *rr_link_counter_key(enum rr_link_counter k)
+{
+	return (unsigned int)k < RR_LINK_COUNTERS ? counter_keys[k] : NULL;
+}
+
+bool rr_link_counter_is_error(enum rr_link_counter k)
+{
+	return (unsigned int)k < RR_LINK_COUNTERS && k != RR_LC_XMIT_WAIT;
 }

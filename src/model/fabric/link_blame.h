@@ -21,6 +21,40 @@
 /* A cable reached from the local port itself: no parent. */
 #define RR_NO_PARENT SIZE_MAX
 
+/*
+ * How sure a loss must be: z of a one-sided test at about 1 in 1000, and
+ * at least this many probes lost beyond what explains them.  A
+ * background loss of 1 in 1000 keeps one lost MAD of a clean path from
+ * being a certainty.
+ */
+#define RR_BLAME_Z 3.1
+#define RR_BLAME_MIN_LOST 2.0
+#define RR_BLAME_BACKGROUND 0.001
+
+/*
+ * The PortCounters read at both ends of a cable, before and after the
+ * probing: all but XmitWait count errors (their rises, added up, blame an
+ * end); XmitWait counts ticks a port had data and no credit to send it,
+ * congestion beside the loss, never a fault of the cable by itself.
+ */
+enum rr_link_counter {
+	RR_LC_SYMBOL_ERRORS,
+	RR_LC_LINK_ERROR_RECOVERY,
+	RR_LC_LINK_DOWNED,
+	RR_LC_RCV_ERRORS,
+	RR_LC_RCV_REMOTE_PHYSICAL_ERRORS,
+	RR_LC_XMIT_DISCARDS,
+	RR_LC_LOCAL_LINK_INTEGRITY_ERRORS,
+	RR_LC_EXCESSIVE_BUFFER_OVERRUN_ERRORS,
+	RR_LC_XMIT_WAIT,
+	RR_LINK_COUNTERS
+};
+
+/* Returns counter K's key ("symbol_errors"...), NULL beyond the last. */
+const char *rr_link_counter_key(enum rr_link_counter k);
+/* Returns whether counter K counts errors (all but XmitWait). */
+bool rr_link_counter_is_error(enum rr_link_counter k);
+
 /* What was seen of one cable, A port p to B port q. */
 struct rr_link_evidence {
 	size_t near_port;	/* A[p], the end the probes reach first */
@@ -36,6 +70,8 @@ struct rr_link_evidence {
 	 */
 	uint64_t near_errors, far_errors;
 	bool near_read, far_read;
+	/* Each counter's rise (rr_link_counter), when that end was read. */
+	uint64_t near_rise[RR_LINK_COUNTERS], far_rise[RR_LINK_COUNTERS];
 	/*
 	 * The routes the walk saw die at the near port, its link down (a
 	 * cable cut: no probe crosses it, the tables still send routes to
@@ -61,7 +97,17 @@ enum rr_blame_why {
 	RR_BLAME_COUNTERS,	/* an end's error counters rose, nothing lost */
 	RR_BLAME_LOSS_COUNTERS,	/* both */
 	RR_BLAME_DOWN,		/* its link is down and routes die there */
+	/*
+	 * LID-routed probes (a data VL) lost on a round trip where nothing
+	 * else is left to blame (lid_blame.h); its directed-route probes
+	 * (VL15) passed.
+	 */
+	RR_BLAME_LID_LOSS,
 };
+
+/* The ways of a cable a suspect's evidence crossed (bits). */
+#define RR_WAY_OUT 1		/* near end to far end */
+#define RR_WAY_BACK_BIT 2	/* far end to near end */
 
 struct rr_suspect {
 	size_t link;		/* the evidence's index */
@@ -75,6 +121,13 @@ struct rr_suspect {
 	 * reached through it and lost no more than this one explains.
 	 */
 	bool tied_with_next;
+	/*
+	 * RR_BLAME_LID_LOSS: the LID target (lid_paths.h) whose lost
+	 * round trips blamed it, and the ways (RR_WAY_OUT...) they crossed
+	 * it; SIZE_MAX and 0 otherwise.
+	 */
+	size_t by_lid;
+	unsigned int ways;
 };
 
 /* Each cable's verdict, beside the suspects. */
@@ -105,12 +158,19 @@ bool rr_links_blame(const struct rr_link_evidence *ev, size_t n,
 bool rr_links_blame_down(size_t first, size_t n, struct rr_suspect **out,
 			 size_t *num);
 
+/*
+ * Returns the end E's counters point at: the one whose errors rose, or
+ * EITHER when both or none did; their rise into *ERRORS.
+ */
+enum rr_blame_end rr_blame_counters_end(const struct rr_link_evidence *e,
+					uint64_t *errors);
+
 /* Returns V's key: "cleared", "suspect", "hidden", "unprobed". */
 const char *rr_link_verdict_key(enum rr_link_verdict v);
 
 /*
  * Returns the keys: "either", "near", "far"; "loss", "counters",
- * "loss_and_counters", "down".
+ * "loss_and_counters", "down", "lid_loss".
  */
 const char *rr_blame_end_key(enum rr_blame_end end);
 const char *rr_blame_why_key(enum rr_blame_why why);

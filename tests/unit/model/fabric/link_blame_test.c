@@ -224,8 +224,27 @@ static void bad_input(void)
 	       "why key");
 }
 
+static void counter_keys(void)
+{
+	int k, errors = 0;
+
+	for (k = 0; k < RR_LINK_COUNTERS; k++)
+		errors += rr_link_counter_is_error((enum rr_link_counter)k);
+	is_int(errors, RR_LINK_COUNTERS - 1, "counters: all but one count errors");
+	ok(!rr_link_counter_is_error(RR_LC_XMIT_WAIT),
+	   "counters: XmitWait is congestion, not an error");
+	is_str(rr_link_counter_key(RR_LC_SYMBOL_ERRORS), "symbol_errors",
+	       "counters: SymbolErrorCounter's key");
+	is_str(rr_link_counter_key(RR_LC_XMIT_WAIT), "xmit_wait",
+	       "counters: XmitWait's key");
+	ok(!rr_link_counter_key(RR_LINK_COUNTERS), "counters: none beyond");
+	is_str(rr_blame_why_key(RR_BLAME_LID_LOSS), "lid_loss",
+	       "why: the LID-routed lane's");
+}
+
 int main(void)
 {
+	counter_keys();
 	healthy();
 	one_lost_is_noise();
 	lossy_middle();
