@@ -17,6 +17,8 @@
 #include "model/fabric/count_expect.h"
 #include "mad/fabric_counters.h"
 #include "mad/link_probe.h"
+#include "model/fabric/lid_blame.h"
+#include "model/fabric/pairs_across.h"
 #include "mad/fabric_path_sl.h"
 #include "mad/fabric_sl2vl.h"
 #include "mad/fabric_sm.h"
@@ -441,6 +443,9 @@ struct probed {
 	enum rr_link_verdict *verdict;
 	struct rr_suspect *suspects;
 	size_t *of_port;
+	struct rr_lid_paths lp;		/* the LIDs probed, a data VL's lane */
+	struct rr_lid_evidence *lev;	/* what came back of each */
+	struct rr_pairs_across *pairs;	/* per suspect: routes across it */
 	char why[200];
 };
 
@@ -451,6 +456,9 @@ static void probed_free(struct probed *pb)
 	free(pb->verdict);
 	free(pb->suspects);
 	free(pb->of_port);
+	rr_lid_paths_free(&pb->lp);
+	free(pb->lev);
+	free(pb->pairs);
 }
 
 /*
@@ -467,6 +475,12 @@ static bool probed_alloc(struct probed *pb, const struct rr_graph *g,
 	pb->of_port = malloc((g->num_ports ? g->num_ports : 1) *
 			     sizeof(*pb->of_port));
 	if (!pb->ev || !pb->verdict || !pb->of_port)
+		return false;
+	if (!rr_lid_paths(g, pb->cables, n, &pb->lp))
+		return false;
+	pb->lev = calloc(pb->lp.num_targets ? pb->lp.num_targets : 1,
+			 sizeof(*pb->lev));
+	if (!pb->lev)
 		return false;
 	for (i = 0; i < g->num_ports; i++)
 		pb->of_port[i] = SIZE_MAX;
@@ -492,7 +506,8 @@ static void probe_seen(void *ctx, unsigned long long sent,
  * --probe-links: every cable the local port reaches probed and its
  * evidence blamed, into V.  When the probing cannot run (the port, the
  * libraries), V says why and counts nothing.  Each round of probes
- * (every cable's next) has --timeout.  False: ENOMEM.
+ * (every cable's next, every LID's next) has twice --timeout, once for
+ * each lane.  False: ENOMEM.
  */
 static bool take_probes(const struct run *run,
 			const struct rr_fabric_tables_params *p,
@@ -517,18 +532,20 @@ static bool take_probes(const struct run *run,
 	if (!rr_cable_tree(g, g->local, g->local_port, &pb->cables, &n) ||
 	    !probed_alloc(pb, g, n))
 		return false;
-	deadline = rr_ts_add_ms(t0, (uint64_t)v->probes * p->timeout_ms);
+	deadline = rr_ts_add_ms(t0, 2 * (uint64_t)v->probes * p->timeout_ms);
 	/* Nothing else is written meanwhile: a line whenever on a terminal. */
 	rr_progress_start(&pg, stderr,
 			  !run->opts.no_progress && isatty(STDERR_FILENO));
-	probed = rr_links_probe(p, g, pb->cables, n, v->probes, &deadline,
-				&watch, pb->ev, &no_library, pb->why,
-				sizeof(pb->why));
+	probed = rr_links_probe(p, g, pb->cables, n, &pb->lp, v->probes,
+				&deadline, &watch, pb->ev, pb->lev,
+				&no_library, pb->why, sizeof(pb->why));
 	rr_progress_clear(&pg);
 	if (!probed)
 		return true;
 	if (!rr_links_blame(pb->ev, n, pb->verdict, &pb->suspects,
-			    &v->num_suspects))
+			    &v->num_suspects) ||
+	    !rr_links_blame_lid(&pb->lp, pb->lev, pb->ev, pb->verdict,
+				&pb->suspects, &v->num_suspects))
 		return false;
 	v->probe_why = NULL;
 	v->cables = pb->cables;
@@ -537,6 +554,8 @@ static bool take_probes(const struct run *run,
 	v->num_cables = n;
 	v->suspects = pb->suspects;
 	v->probe_of_port = pb->of_port;
+	v->lid_paths = &pb->lp;
+	v->lid_ev = pb->lev;
 	t1 = rr_now();
 	v->probe_ms = rr_ts_ms(&t1, &t0);
 	return true;
@@ -618,6 +637,39 @@ static bool take_cut(struct rr_routes_view *v, struct probed *pb)
 		return false;
 	v->suspects = pb->suspects;
 	return true;
+}
+
+/*
+ * --probe-links: for each suspect, the first pairs of the N endpoints EPS
+ * whose routes cross its cable.  False: ENOMEM.
+ */
+static bool take_pairs(struct rr_routes_view *v, struct probed *pb,
+		       const struct rr_endpoint *eps, size_t n)
+{
+	size_t *which, i, k, ends[2];
+	bool ok;
+
+	if (!v->num_suspects)
+		return true;
+	which = malloc((v->g->num_ports ? v->g->num_ports : 1) * sizeof(*which));
+	pb->pairs = calloc(v->num_suspects, sizeof(*pb->pairs));
+	if (!which || !pb->pairs) {
+		free(which);
+		return false;
+	}
+	for (i = 0; i < v->g->num_ports; i++)
+		which[i] = SIZE_MAX;
+	for (k = 0; k < v->num_suspects; k++) {
+		ends[0] = v->link_ev[v->suspects[k].link].near_port;
+		ends[1] = v->link_ev[v->suspects[k].link].far_port;
+		for (i = 0; i < 2; i++)
+			if (ends[i] < v->g->num_ports)
+				which[ends[i]] = k;
+	}
+	ok = rr_pairs_across(v->g, eps, n, which, v->num_suspects, pb->pairs);
+	free(which);
+	v->suspect_pairs = pb->pairs;
+	return ok;
 }
 
 /* A report of another fabric (no node GUID in common) is the user's: exit 2. */
@@ -750,7 +802,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms - v.vl_ms;
 	v.asymmetric = rr_topology_asymmetric(&topo);
 	if (!rr_routes_load_spread(&s, g, &v.spread) ||
-	    !take_cut(&v, &probed) ||
+	    !take_cut(&v, &probed) || !take_pairs(&v, &probed, eps, n) ||
 	    (c.cmp && !compared(run, &v, &cmp))) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;

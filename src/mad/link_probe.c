@@ -9,11 +9,22 @@
 #include "mad/mad_batch.h"
 #include "model/fabric/fabric_routes.h"
 
-/* The PortCounters that say a link is bad, added up. */
-static const int error_fields[] = {
-	IB_PC_ERR_SYM_F, IB_PC_LINK_RECOVERS_F, IB_PC_LINK_DOWNED_F,
-	IB_PC_ERR_RCV_F, IB_PC_ERR_PHYSRCV_F, IB_PC_XMT_DISCARDS_F,
-	IB_PC_ERR_LOCALINTEG_F, IB_PC_ERR_EXCESS_OVR_F,
+/* Each counter of rr_link_counter, as libibmad names its field. */
+static const int counter_fields[RR_LINK_COUNTERS] = {
+	[RR_LC_SYMBOL_ERRORS] = IB_PC_ERR_SYM_F,
+	[RR_LC_LINK_ERROR_RECOVERY] = IB_PC_LINK_RECOVERS_F,
+	[RR_LC_LINK_DOWNED] = IB_PC_LINK_DOWNED_F,
+	[RR_LC_RCV_ERRORS] = IB_PC_ERR_RCV_F,
+	[RR_LC_RCV_REMOTE_PHYSICAL_ERRORS] = IB_PC_ERR_PHYSRCV_F,
+	[RR_LC_XMIT_DISCARDS] = IB_PC_XMT_DISCARDS_F,
+	[RR_LC_LOCAL_LINK_INTEGRITY_ERRORS] = IB_PC_ERR_LOCALINTEG_F,
+	[RR_LC_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = IB_PC_ERR_EXCESS_OVR_F,
+	[RR_LC_XMIT_WAIT] = IB_PC_XMT_WAIT_F,
+};
+
+/* One end's counters, as read. */
+struct counters {
+	uint64_t v[RR_LINK_COUNTERS];
 };
 
 struct prober {
@@ -21,6 +32,7 @@ struct prober {
 	struct rr_mad_window *win;
 	const struct rr_fabric_tables_params *p;
 	const struct rr_graph *g;
+	const struct rr_lid_paths *lp;
 	const struct timespec *deadline;
 	const struct rr_link_probe_watch *watch;
 	struct rr_mad_q *qs;
@@ -49,23 +61,22 @@ static void counters_of(const struct prober *pr, size_t i, struct rr_mad_q *q)
 			  port);
 }
 
-static uint64_t errors_in(const struct prober *pr, const struct rr_mad_q *q)
+static void counters_in(const struct prober *pr, const struct rr_mad_q *q,
+			struct counters *c)
 {
-	uint64_t sum = 0;
 	uint32_t v;
 	size_t k;
 
-	for (k = 0; k < sizeof(error_fields) / sizeof(error_fields[0]); k++) {
+	for (k = 0; k < RR_LINK_COUNTERS; k++) {
 		v = 0;
-		pr->ib->mad_decode_field((uint8_t *)q->data, error_fields[k], &v);
-		sum += v;
+		pr->ib->mad_decode_field((uint8_t *)q->data, counter_fields[k], &v);
+		c->v[k] = v;
 	}
-	return sum;
 }
 
 /* The counters of the N graph PORTS not yet READ, a window at a time. */
 static void ask_counters(const struct prober *pr, const size_t *ports,
-			 size_t n, uint64_t *sums, bool *read)
+			 size_t n, struct counters *vals, bool *read)
 {
 	size_t at = 0, k, chunk, idx[RR_LINK_PROBE_WINDOW];
 	struct timespec deadline;
@@ -84,24 +95,25 @@ static void ask_counters(const struct prober *pr, const size_t *ports,
 			     pr->p->timeout_ms, &deadline);
 		for (k = 0; k < chunk; k++) {
 			read[idx[k]] = pr->qs[k].ok;
-			sums[idx[k]] = pr->qs[k].ok ? errors_in(pr, &pr->qs[k]) : 0;
+			if (pr->qs[k].ok)
+				counters_in(pr, &pr->qs[k], &vals[idx[k]]);
 		}
 	}
 }
 
 /*
- * The error counters of the N graph PORTS into SUMS, each asked again
+ * The counters of the N graph PORTS into VALS, each asked again
  * while it does not answer (its way may cross the lossy cable); READ
  * false for a port that never did.
  */
 static void read_counters(const struct prober *pr, const size_t *ports,
-			  size_t n, uint64_t *sums, bool *read)
+			  size_t n, struct counters *vals, bool *read)
 {
 	int tries;
 
 	memset(read, 0, n * sizeof(*read));
 	for (tries = 0; tries < RR_LINK_PROBE_COUNTER_TRIES; tries++)
-		ask_counters(pr, ports, n, sums, read);
+		ask_counters(pr, ports, n, vals, read);
 }
 
 /* The directed route of cable C, through it. */
@@ -112,62 +124,134 @@ static void route_of(const struct rr_probe_cable *c, ib_portid_t *to)
 	memcpy(to->drpath.p + 1, c->route, c->hops);
 }
 
-/* A probe Q of cable E: sent, and answered in RTT or lost. */
-static void count(struct prober *pr, const struct rr_mad_q *q,
-		  struct rr_link_evidence *e)
+/* A probe Q: sent, and answered in RTT or lost; false when lost. */
+static bool count(struct prober *pr, const struct rr_mad_q *q,
+		  unsigned int *sent, unsigned int *answered, double *rtt_sum,
+		  double *rtt_max)
 {
-	e->sent++;
+	(*sent)++;
 	if (!q->ok) {
 		pr->lost++;
-		return;
+		return false;
 	}
-	e->answered++;
-	e->rtt_sum_ms += q->rtt_ms;
-	if (q->rtt_ms > e->rtt_max_ms)
-		e->rtt_max_ms = q->rtt_ms;
+	(*answered)++;
+	*rtt_sum += q->rtt_ms;
+	if (q->rtt_ms > *rtt_max)
+		*rtt_max = q->rtt_ms;
+	return true;
 }
 
-/* ROUNDS probes of each of the N cables, a window at a time, into EV. */
-static void probe(struct prober *pr, const struct rr_probe_cable *c,
-		  size_t n, unsigned int rounds, struct rr_link_evidence *ev)
+/* The N queries of QS sent at once, each bounded by the timeout. */
+static void send_window(struct prober *pr, size_t n)
 {
-	size_t at, k, chunk;
-	unsigned int r;
-	ib_portid_t to;
-	struct timespec deadline;
+	struct timespec deadline = rr_ts_add_ms(rr_now(), pr->p->timeout_ms);
 
-	for (r = 0; r < rounds; r++) {
-		for (at = 0; at < n; at += chunk) {
-			if (past(pr))
-				return;
-			chunk = n - at < pr->window ? n - at : pr->window;
-			for (k = 0; k < chunk; k++) {
-				route_of(&c[at + k], &to);
-				rr_mad_q_smp(&pr->qs[k], &to, IB_ATTR_NODE_INFO, 0);
-			}
-			deadline = rr_ts_add_ms(rr_now(), pr->p->timeout_ms);
-			rr_mad_batch(pr->win, pr->ib, pr->qs, (int)chunk,
-				     pr->p->timeout_ms, &deadline);
-			for (k = 0; k < chunk; k++)
-				count(pr, &pr->qs[k], &ev[at + k]);
-			pr->sent += chunk;
-			if (pr->watch)
-				pr->watch->seen(pr->watch->ctx, pr->sent,
-						pr->lost, pr->total);
+	rr_mad_batch(pr->win, pr->ib, pr->qs, (int)n, pr->p->timeout_ms,
+		     &deadline);
+	pr->sent += n;
+	if (pr->watch)
+		pr->watch->seen(pr->watch->ctx, pr->sent, pr->lost, pr->total);
+}
+
+/* One probe of each of the N cables by directed route, into EV. */
+static bool dr_round(struct prober *pr, const struct rr_probe_cable *c,
+		     size_t n, struct rr_link_evidence *ev)
+{
+	struct rr_link_evidence *e;
+	size_t at, k, chunk;
+	ib_portid_t to;
+
+	for (at = 0; at < n; at += chunk) {
+		if (past(pr))
+			return false;
+		chunk = n - at < pr->window ? n - at : pr->window;
+		for (k = 0; k < chunk; k++) {
+			route_of(&c[at + k], &to);
+			rr_mad_q_smp(&pr->qs[k], &to, IB_ATTR_NODE_INFO, 0);
+		}
+		send_window(pr, chunk);
+		for (k = 0; k < chunk; k++) {
+			e = &ev[at + k];
+			count(pr, &pr->qs[k], &e->sent, &e->answered,
+			      &e->rtt_sum_ms, &e->rtt_max_ms);
 		}
 	}
+	return true;
+}
+
+/*
+ * One probe of each LID target, a PMA query on a data VL (its counters,
+ * read for nothing else), into LEV.
+ */
+static bool lid_round(struct prober *pr, struct rr_lid_evidence *lev)
+{
+	const struct rr_lid_target *t = pr->lp->targets;
+	size_t n = pr->lp->num_targets, at, k, chunk;
+	struct rr_lid_evidence *e;
+
+	for (at = 0; at < n; at += chunk) {
+		if (past(pr))
+			return false;
+		chunk = n - at < pr->window ? n - at : pr->window;
+		for (k = 0; k < chunk; k++)
+			rr_mad_q_counters(&pr->qs[k], pr->ib, t[at + k].lid,
+					  t[at + k].port);
+		send_window(pr, chunk);
+		for (k = 0; k < chunk; k++) {
+			e = &lev[at + k];
+			count(pr, &pr->qs[k], &e->sent, &e->answered,
+			      &e->rtt_sum_ms, &e->rtt_max_ms);
+		}
+	}
+	return true;
+}
+
+/*
+ * ROUNDS probes of each of the N cables and of each LID target, round by
+ * round, a window at a time, into EV and LEV.
+ */
+static void probe(struct prober *pr, const struct rr_probe_cable *c,
+		  size_t n, unsigned int rounds, struct rr_link_evidence *ev,
+		  struct rr_lid_evidence *lev)
+{
+	unsigned int r;
+
+	for (r = 0; r < rounds; r++)
+		if (!dr_round(pr, c, n, ev) || !lid_round(pr, lev))
+			return;
+}
+
+/* The rise of each counter of an end read twice; false: unknown. */
+static bool rise(const struct counters *before, const struct counters *after,
+		 uint64_t *out, uint64_t *errors)
+{
+	size_t k;
+
+	*errors = 0;
+	/* A counter that went down was cleared meanwhile: unknown. */
+	for (k = 0; k < RR_LINK_COUNTERS; k++)
+		if (after->v[k] < before->v[k])
+			return false;
+	for (k = 0; k < RR_LINK_COUNTERS; k++) {
+		out[k] = after->v[k] - before->v[k];
+		if (rr_link_counter_is_error((enum rr_link_counter)k))
+			*errors += out[k];
+	}
+	return true;
 }
 
 /* Both ends of every cable: their counters before, then after. */
 static bool probe_and_read(struct prober *pr, const struct rr_probe_cable *c,
 			   size_t n, unsigned int probes,
-			   struct rr_link_evidence *ev)
+			   struct rr_link_evidence *ev,
+			   struct rr_lid_evidence *lev)
 {
 	size_t *ports = malloc(2 * n * sizeof(*ports)), i;
-	uint64_t *before = malloc(2 * n * sizeof(*before));
-	uint64_t *after = malloc(2 * n * sizeof(*after));
+	struct counters *before = calloc(2 * n, sizeof(*before));
+	struct counters *after = calloc(2 * n, sizeof(*after));
 	bool *read_before = malloc(2 * n * sizeof(*read_before));
 	bool *read_after = malloc(2 * n * sizeof(*read_after)), ok = false;
+	struct rr_link_evidence *e;
 
 	if (!ports || !before || !after || !read_before || !read_after)
 		goto out;
@@ -179,22 +263,20 @@ static bool probe_and_read(struct prober *pr, const struct rr_probe_cable *c,
 			.parent = c[i].parent,
 		};
 	}
+	for (i = 0; i < pr->lp->num_targets; i++)
+		lev[i] = (struct rr_lid_evidence){ 0 };
 	read_counters(pr, ports, 2 * n, before, read_before);
-	pr->total = (unsigned long long)n * probes;
-	probe(pr, c, n, probes, ev);
+	pr->total = (unsigned long long)(n + pr->lp->num_targets) * probes;
+	probe(pr, c, n, probes, ev, lev);
 	read_counters(pr, ports, 2 * n, after, read_after);
-	for (i = 0; i < 2 * n; i++) {
-		/* A counter that went down was cleared meanwhile: unknown. */
-		bool read = read_before[i] && read_after[i] && after[i] >= before[i];
-		uint64_t rise = read ? after[i] - before[i] : 0;
-
-		if (i % 2) {
-			ev[i / 2].far_read = read;
-			ev[i / 2].far_errors = rise;
-		} else {
-			ev[i / 2].near_read = read;
-			ev[i / 2].near_errors = rise;
-		}
+	for (i = 0; i < n; i++) {
+		e = &ev[i];
+		e->near_read = read_before[2 * i] && read_after[2 * i] &&
+			       rise(&before[2 * i], &after[2 * i],
+				    e->near_rise, &e->near_errors);
+		e->far_read = read_before[2 * i + 1] && read_after[2 * i + 1] &&
+			      rise(&before[2 * i + 1], &after[2 * i + 1],
+				   e->far_rise, &e->far_errors);
 	}
 	ok = true;
 out:
@@ -208,7 +290,8 @@ out:
 
 static bool open_and_run(struct prober *pr, const struct rr_probe_cable *c,
 			 size_t n, unsigned int probes,
-			 struct rr_link_evidence *ev, char *why, size_t why_len)
+			 struct rr_link_evidence *ev, struct rr_lid_evidence *lev,
+			 char *why, size_t why_len)
 {
 	int classes[] = { IB_SMI_CLASS, IB_SMI_DIRECT_CLASS,
 			  IB_PERFORMANCE_CLASS };
@@ -225,7 +308,7 @@ static bool open_and_run(struct prober *pr, const struct rr_probe_cable *c,
 	}
 	pr->win = rr_mad_window_new(pr->ib, mad, IB_MAD_SIZE);
 	if (pr->qs && pr->win)
-		ok = probe_and_read(pr, c, n, probes, ev);
+		ok = probe_and_read(pr, c, n, probes, ev, lev);
 	if (!ok)
 		snprintf(why, why_len, "%s", strerror(ENOMEM));
 	if (pr->win)
@@ -239,13 +322,14 @@ out:
 bool rr_links_probe(const struct rr_fabric_tables_params *p,
 		    const struct rr_graph *g,
 		    const struct rr_probe_cable *cables, size_t n,
-		    unsigned int probes, const struct timespec *deadline,
+		    const struct rr_lid_paths *lp, unsigned int probes,
+		    const struct timespec *deadline,
 		    const struct rr_link_probe_watch *watch,
-		    struct rr_link_evidence *ev, bool *no_library, char *why,
-		    size_t why_len)
+		    struct rr_link_evidence *ev, struct rr_lid_evidence *lev,
+		    bool *no_library, char *why, size_t why_len)
 {
 	struct prober pr = {
-		.p = p, .g = g, .deadline = deadline, .watch = watch,
+		.p = p, .g = g, .lp = lp, .deadline = deadline, .watch = watch,
 		.window = !p->window ? 1 : p->window > RR_LINK_PROBE_WINDOW ?
 			  RR_LINK_PROBE_WINDOW : p->window,
 	};
@@ -259,7 +343,7 @@ bool rr_links_probe(const struct rr_fabric_tables_params *p,
 	if (*no_library)
 		return false;
 	pr.ib = &ib;
-	ok = open_and_run(&pr, cables, n, probes, ev, why, why_len);
+	ok = open_and_run(&pr, cables, n, probes, ev, lev, why, why_len);
 	rr_sa_lib_close(&ib);
 	return ok;
 }

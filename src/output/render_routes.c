@@ -431,6 +431,7 @@ static void link_fields(struct printer *p, const struct rr_routes_view *v,
 		pr_str(p, "probe_verdict",
 		       rr_link_verdict_key(v->link_verdict[v->probe_of_port[i]]));
 		rr_record_probe_rtt(p, e);
+		rr_record_probe_lid(p, v, v->probe_of_port[i]);
 	}
 	if (fair > 0 && gp->peer != RR_NO_NODE &&
 	    v->g->nodes[node].type == RR_NODE_SWITCH &&

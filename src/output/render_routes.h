@@ -26,6 +26,8 @@
 #include "model/probe/result.h"
 #include "model/fabric/link_health.h"
 #include "model/fabric/cable_tree.h"
+#include "model/fabric/lid_blame.h"
+#include "model/fabric/pairs_across.h"
 #include "model/fabric/link_blame.h"
 #include "model/fabric/route_topology.h"
 #include "model/fabric/route_compare.h"
@@ -77,6 +79,11 @@ struct rr_routes_view {
 	size_t num_suspects;
 	/* Per graph port: the probed cable it is an end of, or SIZE_MAX. */
 	const size_t *probe_of_port;
+	/* Per suspect: the first pairs whose routes cross it. */
+	const struct rr_pairs_across *suspect_pairs;
+	/* The LIDs probed (a data VL), and what came back of each. */
+	const struct rr_lid_paths *lid_paths;
+	const struct rr_lid_evidence *lid_ev;
 	double probe_ms;
 	const char *probe_why;
 	/* --compare: the earlier run's file and what changed since. */
@@ -145,6 +152,12 @@ void rr_record_routes_saved(struct printer *p, const struct rr_routes_view *v);
 void rr_record_routes_probed(struct printer *p, const struct rr_routes_view *v);
 /* Writes a probed cable's round trips: their mean and the longest. */
 void rr_record_probe_rtt(struct printer *p, const struct rr_link_evidence *e);
+/*
+ * The LID-routed probes of cable C (--probe-links): the LID whose round
+ * trip crosses it, what was sent and answered, one way or both.
+ */
+void rr_record_probe_lid(struct printer *p, const struct rr_routes_view *v,
+			 size_t c);
 /* Writes, for --compare, what changed since the earlier run. */
 void rr_record_routes_compared(struct printer *p,
 			       const struct rr_routes_view *v);

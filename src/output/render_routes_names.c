@@ -7,9 +7,19 @@
 
 #include "output/render_routes.h"
 
-static const char *name_of(const struct rr_routes_view *v, size_t n)
+/*
+ * Node N's name; its GUID when it has none (its description not read,
+ * a MAD lost on the way): never an empty name.
+ */
+static const char *name_of(const struct rr_routes_view *v, size_t n,
+			   char *guid)
 {
-	return rr_graph_name(v->g, v->names, n);
+	const char *name = rr_graph_name(v->g, v->names, n);
+
+	if (name[0])
+		return name;
+	snprintf(guid, 20, "0x%016llx", (unsigned long long)v->g->nodes[n].guid);
+	return guid;
 }
 
 /* A CA port's name: its node's, "/PORT" when the node has several. */
@@ -17,11 +27,12 @@ void rr_routes_port_name(const struct rr_routes_view *v, size_t ep, char *buf,
 		      size_t len)
 {
 	const struct rr_endpoint *e = &v->eps[ep];
+	char guid[20];
 
 	if (v->g->nodes[e->node].num_ports > 1)
-		snprintf(buf, len, "%s/%u", name_of(v, e->node), e->port);
+		snprintf(buf, len, "%s/%u", name_of(v, e->node, guid), e->port);
 	else
-		snprintf(buf, len, "%s", name_of(v, e->node));
+		snprintf(buf, len, "%s", name_of(v, e->node, guid));
 }
 
 /* Port I (graph index) as "S1 port 3 -> S3 port 1". */
@@ -29,15 +40,17 @@ void rr_routes_link_name(const struct rr_routes_view *v, size_t i, char *buf,
 		      size_t len)
 {
 	const struct rr_gport *gp = &v->g->ports[i];
+	char guid[20], peer_guid[20];
 	unsigned int port;
 	size_t node;
 
 	rr_graph_port_at(v->g, i, &node, &port);
 	if (gp->peer == RR_NO_NODE)
-		snprintf(buf, len, "%s port %u", name_of(v, node), port);
+		snprintf(buf, len, "%s port %u", name_of(v, node, guid), port);
 	else
-		snprintf(buf, len, "%s port %u -> %s port %u", name_of(v, node),
-			 port, name_of(v, gp->peer), gp->peer_port);
+		snprintf(buf, len, "%s port %u -> %s port %u",
+			 name_of(v, node, guid), port,
+			 name_of(v, gp->peer, peer_guid), gp->peer_port);
 }
 
 /* A loop's title: its VLs, its cycle's links, the two routes. */

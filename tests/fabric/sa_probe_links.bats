@@ -73,6 +73,16 @@ cables() {
 			    .probe_verdict == "cleared")' <<<"$output"
 		[ "$(jq '[.links[] | select(.probes_sent == 200)] | length' <<<"$output")" -eq \
 		  "$(jq '2 * .summary.links_probed' <<<"$output")" ]
+		# The LID-routed lane: each LID's 200 answered, each cable
+		# crossed by one (two link records) or said to have none.
+		jqe '.link_probe[0] | .lids > 0 and .lid_sent == 200 * .lids and
+			.lid_answered == .lid_sent' <<<"$output"
+		jqe '[.links[] | select(.probes_sent != null)] as $l |
+			($l | map(select(.lid_probe_lid == null)) | length) ==
+			2 * .link_probe[0].cables_without_lid and
+			($l | map(select(.lid_probe_lid != null)) |
+			 all(.lid_probe_answered == 200 and .lid_probe_rtt_ms > 0))' <<<"$output" ||
+			{ echo "$net: $(jq -c .link_probe <<<"$output")"; false; }
 		! grep -q suspect "$BATS_FILE_TMPDIR/fabric.dot"
 		fabric_stop
 	done
@@ -98,34 +108,90 @@ plant() {
 		length == 1 and .[0].probe_verdict == "suspect" end' <<<"$output"
 	# --dot draws it, and no other, as the first suspect.
 	[ "$(grep -c 'label="suspect 1"' "$BATS_FILE_TMPDIR/fabric.dot")" -eq 1 ]
+	# ibsim counts what it drops in PortRcvErrors at the planted port.
+	jqe --arg g "$guid" --argjson p "$port" '.suspect_links[0] |
+		if .near_port_guid == $g and .near_port == $p then .near_counters
+		else .far_counters end |
+		. == null or .rcv_errors > 0' <<<"$output"
+	lid_lane "$guid" "$port"
+	pairs_cross
 	fabric_stop
+}
+
+# lid_lane GUID PORT: when the first suspect's LID-routed probes cross
+# its cable the way the planted port drops (what enters it), some were
+# lost; counted in lid-checked (the tests want one at least).
+lid_lane() {
+	local way
+
+	way=$(jq -r --arg g "$1" --argjson p "$2" '.suspect_links[0] |
+		if .lid_probe_lid == null then "none"
+		elif (.far_port_guid == $g and .far_port == $p) then
+			(if .lid_probe_ways != "far_to_near" then "drops" else "clean" end)
+		else (if .lid_probe_ways != "near_to_far" then "drops" else "clean" end)
+		end' <<<"$output")
+	[ "$way" = drops ] || return 0
+	jqe '.suspect_links[0] | .lid_probe_answered < .lid_probe_sent' <<<"$output"
+	echo x >>"$BATS_FILE_TMPDIR/lid-checked"
+}
+
+# pairs_cross: the first suspect's pairs, at most 10 of its routes; the
+# first of them traced by ibtracert (infiniband-diags) enters an end of
+# its cable; counted in pairs-checked (the tests want one at least).
+pairs_cross() {
+	local src dst ends i
+
+	jqe '.suspect_links[0] | (.pairs | length) == ([.routes, 10] | min)' <<<"$output"
+	[ "$(jq '.suspect_links[0].pairs | length' <<<"$output")" -gt 0 ] || return 0
+	read -r src dst < <(jq -r '.suspect_links[0].pairs[0] | "\(.src_lid) \(.dst_lid)"' <<<"$output")
+	ends=$(jq -r '.suspect_links[0] | "{\(.near_port_guid)}[\(.near_port)]\n{\(.far_port_guid)}[\(.far_port)]"' <<<"$output")
+	# Its SMPs may cross the lossy cable: tries, and none counted when
+	# every one lost some.
+	for ((i = 0; ; i++)); do
+		[ "$i" -lt 20 ] || return 0
+		sim_run ibtracert "$src" "$dst" >"$BATS_FILE_TMPDIR/trace" 2>/dev/null && break
+	done
+	grep -qF -f <(echo "$ends") "$BATS_FILE_TMPDIR/trace" ||
+		{ echo "pair $src -> $dst: $ends not in"; cat "$BATS_FILE_TMPDIR/trace"; false; }
+	echo x >>"$BATS_FILE_TMPDIR/pairs-checked"
 }
 
 @test "a lossy port on a line and a ring: the first suspect, its end named when its counters rose" {
 	local seed
 
+	rm -f "$BATS_FILE_TMPDIR/lid-checked" "$BATS_FILE_TMPDIR/pairs-checked"
 	for seed in 1 2 3; do
 		plant "$seed" line.net
 		plant "$seed" ring.net
 	done
+	[ -s "$BATS_FILE_TMPDIR/pairs-checked" ]
 }
 
 @test "a lossy port in a torus and a fat tree: the first suspect" {
 	local seed
 
+	rm -f "$BATS_FILE_TMPDIR/lid-checked" "$BATS_FILE_TMPDIR/pairs-checked"
 	for seed in 4 5 6; do
 		plant "$seed" torus.net
 		plant "$seed" fat.net
 	done
+	# The LID-routed lane crossed a planted port the way it drops.
+	[ -s "$BATS_FILE_TMPDIR/lid-checked" ]
+	[ -s "$BATS_FILE_TMPDIR/pairs-checked" ]
 }
 
 @test "--probe-links on a terminal: a progress line counts the probes sent and lost" {
+	local total
+
 	command -v script >/dev/null || skip "no script(1)"
 	# 12 cables of 10000 probes: past the line's first half second.
 	FABRIC_CONSOLE=1 fabric_start "$BATS_FILE_TMPDIR/ring.net"
 	run sim_run script -qec "'$RDMA_ROUTE' --sa --trace --all-pairs --probe-links=10000 --json >'$FABRIC_DIR/probe.json'" /dev/null
 	[ "$status" -eq 1 ]	# the ring's credit loops
-	grep -Eq $'\r\e\\[Krdma-route: [0-9]+/120000 \\([0-9]+%\\) done, 0 failed, [0-9]+ s, about [0-9]+ s left' <<<"$output"
+	# 10000 probes of each cable and of each LID.
+	total=$(jq '.link_probe[0] | 10000 * (.cables + .lids)' "$FABRIC_DIR/probe.json")
+	[ "$total" -gt 120000 ]
+	grep -Eq $'\r\e\\[Krdma-route: [0-9]+/'"$total"$' \\([0-9]+%\\) done, 0 failed, [0-9]+ s, about [0-9]+ s left' <<<"$output"
 	[[ "$output" == *$'\r\e[K' ]]
 	jqe '.link_probe[0] | .sent == 120000 and .answered == 120000' "$FABRIC_DIR/probe.json"
 	[ "$(grep -c 'done, ' "$FABRIC_DIR/probe.json")" -eq 0 ]
@@ -154,6 +220,11 @@ climb() {
 	fabric_first_is_planted "$guid" "$port" <<<"$output"
 	jqe '.suspect_links[0] | .why == "counters" and .end != "either" and
 		.answered == .sent' <<<"$output"
+	# The counter that climbed, named at the planted end.
+	jqe --arg g "$guid" --argjson p "$port" '.suspect_links[0] |
+		if .near_port_guid == $g and .near_port == $p
+		then .near_counters.symbol_errors > 0 and .near_errors >= .near_counters.symbol_errors
+		else .far_counters.symbol_errors > 0 and .far_errors >= .far_counters.symbol_errors end' <<<"$output"
 	fabric_stop
 }
 
