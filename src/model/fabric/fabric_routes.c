@@ -263,9 +263,8 @@ static void add_loads(struct rr_routes *s, const struct rr_graph *g,
 			 r->steps[i].out_port]++;
 }
 
-bool rr_routes_all_pairs(const struct rr_graph *g,
-			 const struct rr_endpoint *eps, size_t n,
-			 struct rr_routes *s, rr_route_fn fn, void *ctx)
+bool rr_routes_each(const struct rr_graph *g, const struct rr_endpoint *eps,
+		    size_t n, rr_route_fn fn, void *ctx)
 {
 	uint32_t *stamps, stamp = 0;
 	struct rr_route r;
@@ -284,17 +283,42 @@ bool rr_routes_all_pairs(const struct rr_graph *g,
 				stamp = 1;
 			}
 			rr_route_walk(g, &eps[i], eps[j].lid, stamps, stamp, &r);
-			add_loads(s, g, &eps[i], &r);
-			if (!rr_routes_add(s, &r, i, j)) {
-				errno = ENOMEM;
-				ok = false;
-			} else if (fn && !fn(&r, i, j, ctx)) {
-				ok = false;
-			}
+			ok = fn(&r, i, j, ctx);
 		}
 	}
 	free(stamps);
 	return ok;
+}
+
+/* What rr_routes_all_pairs() hands each route to. */
+struct counting {
+	const struct rr_graph *g;
+	const struct rr_endpoint *eps;
+	struct rr_routes *s;
+	rr_route_fn fn;
+	void *ctx;
+};
+
+static bool count_route(const struct rr_route *r, size_t src, size_t dst,
+			void *ctx)
+{
+	struct counting *c = ctx;
+
+	add_loads(c->s, c->g, &c->eps[src], r);
+	if (!rr_routes_add(c->s, r, src, dst)) {
+		errno = ENOMEM;
+		return false;
+	}
+	return !c->fn || c->fn(r, src, dst, c->ctx);
+}
+
+bool rr_routes_all_pairs(const struct rr_graph *g,
+			 const struct rr_endpoint *eps, size_t n,
+			 struct rr_routes *s, rr_route_fn fn, void *ctx)
+{
+	struct counting c = { g, eps, s, fn, ctx };
+
+	return rr_routes_each(g, eps, n, count_route, &c);
 }
 
 static bool between_switches(const struct rr_graph *g, size_t node,

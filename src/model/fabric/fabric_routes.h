@@ -91,12 +91,21 @@ bool rr_graph_endpoints(const struct rr_graph *g, struct rr_endpoint **eps,
 
 /*
  * Walks the route of each ordered pair of two different ports of EPS (N
+ * of them), by source then destination, and hands it to FN with the two
+ * endpoints' indices, until FN returns false.  Returns false when FN did,
+ * or on ENOMEM.
+ */
+typedef bool (*rr_route_fn)(const struct rr_route *r, size_t src, size_t dst,
+			    void *ctx);
+bool rr_routes_each(const struct rr_graph *g, const struct rr_endpoint *eps,
+		    size_t n, rr_route_fn fn, void *ctx);
+
+/*
+ * Walks the route of each ordered pair of two different ports of EPS (N
  * of them), counts it into S (already initialised), then hands it to FN
  * (which may be NULL) with the two endpoints' indices.  Returns false
  * when FN returned false to stop, or on ENOMEM (errno set).
  */
-typedef bool (*rr_route_fn)(const struct rr_route *r, size_t src, size_t dst,
-			    void *ctx);
 bool rr_routes_all_pairs(const struct rr_graph *g,
 			 const struct rr_endpoint *eps, size_t n,
 			 struct rr_routes *s, rr_route_fn fn, void *ctx);

@@ -6,6 +6,7 @@
 
 struct walk {
 	const struct rr_graph *g;
+	const struct rr_endpoint *eps;
 	const size_t *which;
 	size_t m, full;		/* cables, and how many have all their pairs */
 	struct rr_pairs_across *out;
@@ -29,51 +30,36 @@ static void at_port(struct walk *w, size_t i, uint32_t src, uint32_t dst)
 		w->full++;
 }
 
-/* Route R of SRC (from endpoint EP) to DST: the ports it leaves by. */
-static void route(struct walk *w, const struct rr_endpoint *ep,
-		  const struct rr_route *r, uint32_t src, uint32_t dst)
+/* Route R of SRC to DST: the ports it leaves by; false once all are full. */
+static bool route(const struct rr_route *r, size_t src, size_t dst, void *ctx)
 {
+	struct walk *w = ctx;
 	const struct rr_graph *g = w->g;
+	const struct rr_endpoint *ep = &w->eps[src];
 	unsigned int k;
 
 	if (r->cause == RR_CAUSE_ROUTE_LINK_DOWN && r->at != RR_NO_NODE)
-		at_port(w, g->nodes[r->at].first_port + r->at_port, src, dst);
+		at_port(w, g->nodes[r->at].first_port + r->at_port,
+			(uint32_t)src, (uint32_t)dst);
 	/* A route dead at its own source's link never left it. */
 	if (r->num_steps || r->cause != RR_CAUSE_ROUTE_LINK_DOWN ||
 	    r->at != ep->node)
-		at_port(w, g->nodes[ep->node].first_port + ep->port, src, dst);
+		at_port(w, g->nodes[ep->node].first_port + ep->port,
+			(uint32_t)src, (uint32_t)dst);
 	for (k = 0; k < r->num_steps; k++)
 		at_port(w, g->nodes[r->steps[k].node].first_port +
-			   r->steps[k].out_port, src, dst);
+			   r->steps[k].out_port, (uint32_t)src, (uint32_t)dst);
+	return w->full < w->m;
 }
 
 bool rr_pairs_across(const struct rr_graph *g, const struct rr_endpoint *eps,
 		     size_t n, const size_t *which_of_port, size_t m,
 		     struct rr_pairs_across *out)
 {
-	struct walk w = { .g = g, .which = which_of_port, .m = m, .out = out };
-	uint32_t *stamps, stamp = 0;
-	struct rr_route r;
-	size_t i, j;
+	struct walk w = { .g = g, .eps = eps, .which = which_of_port, .m = m,
+			  .out = out };
 
 	memset(out, 0, m * sizeof(*out));
-	if (!m)
-		return true;
-	stamps = calloc(g->num_nodes ? g->num_nodes : 1, sizeof(*stamps));
-	if (!stamps)
-		return false;
-	for (i = 0; i < n && w.full < m; i++) {
-		for (j = 0; j < n && w.full < m; j++) {
-			if (i == j)
-				continue;
-			if (++stamp == 0) {	/* wrapped: old marks would match */
-				memset(stamps, 0, g->num_nodes * sizeof(*stamps));
-				stamp = 1;
-			}
-			rr_route_walk(g, &eps[i], eps[j].lid, stamps, stamp, &r);
-			route(&w, &eps[i], &r, (uint32_t)i, (uint32_t)j);
-		}
-	}
-	free(stamps);
-	return true;
+	/* Stopped (false) once every cable has its pairs: not a failure. */
+	return !m || rr_routes_each(g, eps, n, route, &w) || w.full == m;
 }
