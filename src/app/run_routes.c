@@ -561,22 +561,6 @@ static bool take_probes(const struct run *run,
 	return true;
 }
 
-/* The routes the walk saw die at graph port I, its link down. */
-static uint64_t routes_dead_at(const struct rr_routes_view *v, size_t i)
-{
-	const struct rr_route_group *gr;
-	uint64_t n = 0;
-	size_t k;
-
-	for (k = 0; k < v->s->num_groups; k++) {
-		gr = &v->s->groups[k];
-		if (gr->cause == RR_CAUSE_ROUTE_LINK_DOWN &&
-		    v->g->nodes[gr->node].first_port + gr->aux == i)
-			n += gr->pairs;
-	}
-	return n;
-}
-
 /*
  * Graph port I's link is down (Sleep, Polling, Disabled) while the tables send LIDs
  * there (switch ports: their LFT's entries), or it is this port's own:
@@ -629,7 +613,8 @@ static bool take_cut(struct rr_routes_view *v, struct probed *pb)
 				.near_port = v->g->nodes[node].first_port + port,
 				.far_port = SIZE_MAX, .parent = RR_NO_PARENT,
 				.lids_routed = lids,
-				.routes_dead = routes_dead_at(v, v->g->nodes[node].first_port + port),
+				.routes_dead = rr_routes_dead_at(v->s, v->g,
+								 v->g->nodes[node].first_port + port),
 			};
 		}
 	}

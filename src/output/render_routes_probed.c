@@ -184,19 +184,22 @@ static const char *check_first(const struct rr_routes_view *v,
 	return buf;
 }
 
-/* The routes that cross suspect S's cable, either way (leave by an end). */
+/*
+ * The routes that cross suspect S's cable, either way (leave by an end),
+ * or die at an end (its link down, or its state lost with a MAD): as
+ * model/fabric/pairs_across.h lists them.
+ */
 static unsigned long long routes_across(const struct rr_routes_view *v,
 					const struct rr_suspect *s)
 {
 	const struct rr_link_evidence *e = &v->link_ev[s->link];
+	size_t ends[2] = { e->near_port, e->far_port }, i;
 	unsigned long long n = 0;
 
-	if (s->why == RR_BLAME_DOWN)
-		return e->routes_dead;
-	if (e->near_port < v->s->num_loads)
-		n += v->s->loads[e->near_port];
-	if (e->far_port < v->s->num_loads)
-		n += v->s->loads[e->far_port];
+	for (i = 0; i < 2; i++)
+		if (ends[i] < v->s->num_loads)
+			n += v->s->loads[ends[i]] +
+			     rr_routes_dead_at(v->s, v->g, ends[i]);
 	return n;
 }
 

@@ -321,6 +321,22 @@ bool rr_routes_all_pairs(const struct rr_graph *g,
 	return rr_routes_each(g, eps, n, count_route, &c);
 }
 
+uint64_t rr_routes_dead_at(const struct rr_routes *s, const struct rr_graph *g,
+			   size_t i)
+{
+	const struct rr_route_group *gr;
+	uint64_t n = 0;
+	size_t k;
+
+	for (k = 0; k < s->num_groups; k++) {
+		gr = &s->groups[k];
+		if (gr->cause == RR_CAUSE_ROUTE_LINK_DOWN &&
+		    g->nodes[gr->node].first_port + gr->aux == i)
+			n += gr->pairs;
+	}
+	return n;
+}
+
 static bool between_switches(const struct rr_graph *g, size_t node,
 			     const struct rr_gport *p)
 {

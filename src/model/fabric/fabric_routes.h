@@ -111,6 +111,13 @@ bool rr_routes_all_pairs(const struct rr_graph *g,
 			 struct rr_routes *s, rr_route_fn fn, void *ctx);
 
 /*
+ * Returns how many of the routes counted in S died at graph port I of G,
+ * its link down (or its state not read).
+ */
+uint64_t rr_routes_dead_at(const struct rr_routes *s, const struct rr_graph *g,
+			   size_t i);
+
+/*
  * Returns the fair share of a link between switches: the routes that
  * cross such links divided by the active ports between switches (their
  * number is stored in *LINKS); 0 when there are none.

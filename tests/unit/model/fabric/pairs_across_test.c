@@ -26,6 +26,7 @@ static size_t port_of(const struct rr_graph *g, size_t n, unsigned int k)
 int main(void)
 {
 	struct rr_pairs_across out[2];
+	struct rr_routes s;
 	struct rr_endpoint *eps;
 	struct rr_graph g;
 	size_t n, *which, i;
@@ -53,6 +54,15 @@ int main(void)
 	ok(rr_pairs_across(&g, eps, n, which, 2, out), "down: walked");
 	ok(out[0].num == 4 && pair_is(&out[0], 2, 1, 0),
 	   "down: H1->H0, dead at S1 port 3, listed");
+	rr_routes_init(&s, &g);
+	ok(rr_routes_all_pairs(&g, eps, n, &s, NULL, NULL), "down: counted");
+	is_int(rr_routes_dead_at(&s, &g, port_of(&g, S1, 3)), 1,
+	       "down: one route dead at S1 port 3");
+	is_int(s.loads[port_of(&g, S0, 2)] + s.loads[port_of(&g, S1, 3)] +
+	       rr_routes_dead_at(&s, &g, port_of(&g, S0, 2)) +
+	       rr_routes_dead_at(&s, &g, port_of(&g, S1, 3)), out[0].num,
+	       "down: the counts agree with the pairs listed");
+	rr_routes_free(&s);
 
 	ok(rr_pairs_across(&g, eps, n, which, 0, out), "no cable: nothing walked");
 	free(which);
