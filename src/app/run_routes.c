@@ -613,8 +613,6 @@ static bool take_cut(struct rr_routes_view *v, struct probed *pb)
 				.near_port = v->g->nodes[node].first_port + port,
 				.far_port = SIZE_MAX, .parent = RR_NO_PARENT,
 				.lids_routed = lids,
-				.routes_dead = rr_routes_dead_at(v->s, v->g,
-								 v->g->nodes[node].first_port + port),
 			};
 		}
 	}

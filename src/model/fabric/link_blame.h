@@ -72,12 +72,6 @@ struct rr_link_evidence {
 	bool near_read, far_read;
 	/* Each counter's rise (rr_link_counter), when that end was read. */
 	uint64_t near_rise[RR_LINK_COUNTERS], far_rise[RR_LINK_COUNTERS];
-	/*
-	 * The routes the walk saw die at the near port, its link down (a
-	 * cable cut: no probe crosses it, the tables still send routes to
-	 * it).
-	 */
-	uint64_t routes_dead;
 	/* The LIDs the forwarding tables still send to the near port. */
 	uint32_t lids_routed;
 	/* The answered probes' round trips, added up, and the longest. */
@@ -149,7 +143,7 @@ bool rr_links_blame(const struct rr_link_evidence *ev, size_t n,
 
 /*
  * Puts the N cables of EV from FIRST on, each a port whose link is down
- * while the tables send LIDs there (lids_routed, routes_dead), before the
+ * while the tables send LIDs there (lids_routed), before the
  * suspects *OUT (*NUM
  * of them; grown): a cut is checked before a loss.  What the fabric shows
  * of them cannot rank them: each is tied with the next.  Returns false
