@@ -45,6 +45,15 @@ load hosts	# setup, teardown
 	[ "$output" = mine ]
 }
 
+@test "lab-on b: a call still running after 5 s is asked again, and b runs it once" {
+	lab-on b 'rm -f /tmp/lab_on_runs'
+	# Asked again at 5 s and at 10 s: b's agent reads both, runs neither.
+	run lab-on b 'echo ran >>/tmp/lab_on_runs; sleep 11; echo done'
+	[ "$status" -eq 0 ] && [ "$output" = done ]
+	run lab-on b 'wc -l </tmp/lab_on_runs'
+	[ "$output" = 1 ]
+}
+
 @test "nftables on both hosts: a rule on b drops RoCE's UDP port and counts it" {
 	nft list tables >/dev/null
 	lab-on b 'nft add table inet lab_t && nft add chain inet lab_t in "{ type filter hook input priority 0; }" &&
