@@ -19,6 +19,9 @@ load hosts	# setup, teardown
 	# Binary output and no final newline arrive byte for byte.
 	lab-on b "head -c 3000 /dev/urandom | tee /tmp/rand" >"$BATS_TEST_TMPDIR/rand"
 	[ "$(lab-on b 'sha256sum </tmp/rand')" = "$(sha256sum <"$BATS_TEST_TMPDIR/rand")" ]
+	# A request of more than one write (32 KiB) goes whole, once.
+	run lab-on b "$(printf ': %040000d\n' 0)"$'\n''echo big'
+	[ "$status" -eq 0 ] && [ "$output" = big ]
 }
 
 @test "lab-on b: a background server keeps running after the call; LAB_* name the wire's addresses" {
