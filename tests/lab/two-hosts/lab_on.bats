@@ -19,7 +19,7 @@ load hosts	# setup, teardown
 	# Binary output and no final newline arrive byte for byte.
 	lab-on b "head -c 3000 /dev/urandom | tee /tmp/rand" >"$BATS_TEST_TMPDIR/rand"
 	[ "$(lab-on b 'sha256sum </tmp/rand')" = "$(sha256sum <"$BATS_TEST_TMPDIR/rand")" ]
-	# A request of more than one write (32 KiB) goes whole, once.
+	# A request of more than one write (32 KiB) goes whole.
 	run lab-on b "$(printf ': %040000d\n' 0)"$'\n''echo big'
 	[ "$status" -eq 0 ] && [ "$output" = big ]
 }
@@ -48,11 +48,26 @@ load hosts	# setup, teardown
 	[ "$output" = mine ]
 }
 
+# What a's end of the channel has written so far (debugfs).
+sent_bytes() {
+	local f
+	for f in /sys/kernel/debug/virtio-ports/*; do
+		grep -q '^name: lab.ctl$' "$f" && sed -n 's/^bytes_sent: //p' "$f"
+	done
+}
+
 @test "lab-on b: a call still running after 5 s is asked again, and b runs it once" {
 	lab-on b 'rm -f /tmp/lab_on_runs'
+	# The same request, but done at once: sent once.
+	s0=$(sent_bytes)
+	run lab-on b 'echo ran >>/tmp/lab_on_runz; sleep 00; echo done'
+	s1=$(sent_bytes)
 	# Asked again at 5 s and at 10 s: b's agent reads both, runs neither.
 	run lab-on b 'echo ran >>/tmp/lab_on_runs; sleep 11; echo done'
+	s2=$(sent_bytes)
 	[ "$status" -eq 0 ] && [ "$output" = done ]
+	echo "sent: $((s1 - s0)) bytes at once, $((s2 - s1)) for the call of 11 s"
+	[ $((s2 - s1)) -gt $((2 * (s1 - s0))) ]
 	run lab-on b 'wc -l </tmp/lab_on_runs'
 	[ "$output" = 1 ]
 }
