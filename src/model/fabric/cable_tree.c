@@ -78,9 +78,12 @@ static bool near_end(const struct tree *t, size_t a, unsigned int p, size_t b,
 static bool add(struct tree *t, size_t a, unsigned int p, size_t b,
 		unsigned int q)
 {
-	const struct rr_probe_cable *up = t->via[a] == NONE ? NULL :
-					  &t->cables[t->via[a]];
-	unsigned int hops = up ? up->hops : 0;
+	/*
+	 * The parent by index, never by pointer: growing t->cables below
+	 * moves it (a pointer taken here would read freed memory).
+	 */
+	size_t up = t->via[a];
+	unsigned int hops = up == NONE ? 0 : t->cables[up].hops;
 	struct rr_probe_cable *c;
 
 	if (hops + 1 > RR_MAX_DR_HOPS)
@@ -102,8 +105,8 @@ static bool add(struct tree *t, size_t a, unsigned int p, size_t b,
 	c->near_port = t->g->nodes[a].first_port + p;
 	c->far_port = b == NONE ? NONE : t->g->nodes[b].first_port + q;
 	c->parent = t->via[a];
-	if (up)
-		memcpy(c->route, up->route, hops);
+	if (up != NONE)
+		memcpy(c->route, t->cables[up].route, hops);
 	c->route[hops] = (uint8_t)p;
 	c->hops = hops + 1;
 	/* Breadth first: the first cable to reach a node is its way in. */

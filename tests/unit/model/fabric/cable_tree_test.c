@@ -149,6 +149,62 @@ static void up_to_nothing(void)
 	rr_graph_free(&g);
 }
 
+/* Follows C's route from node FROM: where its last hop lands, or N. */
+static size_t route_end(const struct rr_graph *g, size_t from,
+			const struct rr_probe_cable *c, size_t *before)
+{
+	const struct rr_gport *p;
+	size_t at = from;
+	unsigned int i;
+
+	for (i = 0; i < c->hops; i++) {
+		p = rr_graph_port(g, at, c->route[i]);
+		if (!p || !p->present || p->peer == RR_NO_NODE)
+			return g->num_nodes;
+		*before = at;
+		at = p->peer;
+	}
+	return at;
+}
+
+/*
+ * More cables than the list's first allocation (64): a root switch, 8
+ * leaves of 10 CAs each, H1 on the root: 89 cables.  The list grows
+ * while a cable is added from its parent's route (issue 62: the parent
+ * was read from the old block after realloc); every cable's route must
+ * still lead through it.
+ */
+static void past_growth(void)
+{
+	enum { LEAVES = 8, PER_LEAF = 10, ROOT = 0 };
+	size_t h1 = LEAVES + 1, ca = h1 + 1, n, i, before, bad = 0;
+	struct rr_probe_cable *c;
+	struct rr_graph g;
+	unsigned int l, k;
+
+	nodes(&g, h1 + 1 + LEAVES * PER_LEAF, LEAVES + 1, 12);
+	rr_graph_link(&g, h1, 1, ROOT, 1);
+	for (l = 1; l <= LEAVES; l++) {
+		rr_graph_link(&g, ROOT, l + 1, l, 12);
+		for (k = 1; k <= PER_LEAF; k++)
+			rr_graph_link(&g, l, k, ca++, 1);
+	}
+	ok(rr_cable_tree(&g, h1, 1, &c, &n), "past growth: listed");
+	is_int(n, 1 + LEAVES + LEAVES * PER_LEAF, "past growth: 89 cables");
+	for (i = 0; i < n; i++) {
+		before = g.num_nodes;
+		if (route_end(&g, h1, &c[i], &before) != c[i].far_node ||
+		    before != c[i].near_node ||
+		    (c[i].parent != SIZE_MAX &&
+		     memcmp(c[i].route, c[c[i].parent].route, c[i].hops - 1)))
+			bad++;
+	}
+	is_int(bad, 0, "past growth: every cable's route leads through it");
+	is_int(c[n - 1].hops, 3, "past growth: the last cable is 3 hops away");
+	free(c);
+	rr_graph_free(&g);
+}
+
 static void bad_local(void)
 {
 	struct rr_probe_cable *c;
@@ -168,6 +224,7 @@ int main(void)
 	line();
 	ring();
 	up_to_nothing();
+	past_growth();
 	bad_local();
 	return tap_done();
 }
