@@ -113,16 +113,20 @@ static int finish(struct run *run, struct rr_output_file *output, int code,
  * What the run printed, checked: a write error (1) outranks a failed
  * check (4), as everywhere.  Stopped by a signal: said by the status, as
  * a shell would say it; but SIGINT is how --count 0 ends, and its status
- * is its results' (ping's rule).
+ * is its results' (ping's rule), 1 when none finished (ping's too:
+ * nothing came back).
  */
 static int printed_code(struct run *run, int code)
 {
 	if (!output_ok(run->out.p) &&
 	    (code == RR_EXIT_OK || code == RR_EXIT_EXPECT))
 		code = RR_EXIT_FAILED;
-	if (rr_stop_requested() &&
-	    !(rr_stop_signal() == SIGINT && run->opts.count == 0))
-		code = 128 + rr_stop_signal();
+	if (!rr_stop_requested())
+		return code;
+	if (rr_stop_signal() != SIGINT || run->opts.count != 0)
+		return 128 + rr_stop_signal();
+	if (!run->out.tally.probes && code == RR_EXIT_OK)
+		return RR_EXIT_FAILED;
 	return code;
 }
 

@@ -132,6 +132,16 @@ interrupt() {
 	jqe '.record == "summary" and .probes == 0' "$out"
 }
 
+@test "SIGINT ends --count 0 before any probe finished: probes 0, exit 1 (nothing came back)" {
+	# Issue 62: it exited 0, as if every probe had passed.
+	interrupt INT "resolving 1" RDMA_ROUTE_SHIM_SWALLOW=addr \
+		RDMA_ROUTE_SHIM_MARK="$mark" LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		--jsonl --count 0 --interval 100 --timeout 60000 192.168.77.10
+	[ "$status" -eq 1 ] || { echo "status $status"; cat "$out" "$err"; false; }
+	jqe -s '.[-1] | .record == "summary" and .probes == 0' "$out"
+}
+
 @test "SIGINT inherited ignored (a script's background job) still stops the run" {
 	# Started with SIGINT ignored, as a shell's background job starts.
 	python3 -c 'import os, signal, sys
