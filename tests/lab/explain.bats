@@ -28,13 +28,7 @@ lladdr_of() { # ADDRESS: what `ip neigh` says
 
 # The sysfs index of the RoCE v2 entry of DEVICE port 1 holding GID.
 gid_index() { # DEVICE GID
-	local f
-	for f in "$IB/$1"/ports/1/gids/*; do
-		[ "$(cat "$f")" = "$2" ] || continue
-		[ "$(cat "$IB/$1/ports/1/gid_attrs/types/${f##*/}" 2>/dev/null)" = "RoCE v2" ] &&
-			echo "${f##*/}" && return 0
-	done
-	return 1
+	sysfs_gid_index "$1" 1 "$2" "RoCE v2"
 }
 
 @test "IPv4 chain: route, rxe0, the RoCE v2 GID from sysfs, the neighbour from ip neigh" {

@@ -18,6 +18,26 @@ wait_resolving() {
 	return 1
 }
 
+# sysfs_gid_index DEVICE PORT GID TYPE: the index of GID (as sysfs prints
+# it) of TYPE ("RoCE v2") in the port's table, from sysfs.  rxe's table
+# has 1024 entries: read with the shell's own read, as a process per
+# entry (cat) costs some 0.1 s in the lab's emulated CPU (it took 69 s).
+sysfs_gid_index() {
+	local d=/sys/class/infiniband/$1/ports/$2 f g t
+
+	for f in "$d"/gids/*; do
+		g=
+		read -r g <"$f" 2>/dev/null
+		[ "$g" = "$3" ] || continue
+		t=
+		read -r t <"$d/gid_attrs/types/${f##*/}" 2>/dev/null
+		[ "$t" = "$4" ] || continue
+		echo "${f##*/}"
+		return 0
+	done
+	return 1
+}
+
 # wait_active DEVICE: until its port 1 is ACTIVE (bounded: 5 s).
 wait_active() {
 	local _

@@ -14,19 +14,6 @@ setup() {
 	restore=()
 }
 
-# The index of GID $3 of type $4 in $1 port $2's table, from sysfs.
-sysfs_gid_index() {
-	local f i
-	for f in /sys/class/infiniband/"$1"/ports/"$2"/gids/*; do
-		i=${f##*/}
-		[ "$(cat "$f" 2>/dev/null)" = "$3" ] || continue
-		[ "$(cat /sys/class/infiniband/"$1"/ports/"$2"/gid_attrs/types/"$i" 2>/dev/null)" = "$4" ] || continue
-		echo "$i"
-		return 0
-	done
-	return 1
-}
-
 # configfs's folder for rxe0: made, and taken away again after the test.
 configfs_rxe0() {
 	if ! grep -q ' /sys/kernel/config configfs' /proc/mounts; then
@@ -114,20 +101,17 @@ valid_gids_rxe0() {
 		grep -vc '^0000:0000:0000:0000:0000:0000:0000:0000$'
 }
 
+# One ip process for the 40 (a process costs some 0.1 s in the lab).
 del_many_addresses() {
-	local i
-	for i in $(seq 1 40); do
-		"$IP" -6 address del "fd00:99::$i/64" dev veth0 2>/dev/null || true
-	done
+	seq -f 'address del fd00:99::%g/64 dev veth0' 1 40 |
+		"$IP" -6 -force -batch - 2>/dev/null || true
 }
 
 @test "more valid GID entries than a first look has room for (32): the index still from libibverbs" {
 	command -v strace >/dev/null || skip "strace not installed"
 	local trace=$BATS_TEST_TMPDIR/openat i n
 	restore+=(del_many_addresses)
-	for i in $(seq 1 40); do
-		"$IP" -6 address add "fd00:99::$i/64" dev veth0 nodad
-	done
+	seq -f 'address add fd00:99::%g/64 dev veth0 nodad' 1 40 | "$IP" -6 -batch -
 	# The kernel adds the entries from a work queue: until they are there.
 	for i in $(seq 1 50); do
 		n=$(valid_gids_rxe0)
