@@ -20,6 +20,7 @@
 #include "base/escape.h"
 #include "app/signals.h"
 #include "base/clock.h"
+#include "mad/mad_bound.h"
 
 /*
  * Descriptors 0-2 open before anything else opens a file: a closed one
@@ -99,13 +100,24 @@ static int finish_output(struct rr_output_file *o, const char *shown,
 							      code;
 }
 
-/* The end of every run: -o's file, the side files, what it took. */
+/*
+ * The end of every run: -o's file, the side files, what it took.  A
+ * library call left running (mad/mad_bound.h: a discovery cut by a stop
+ * or its bound) ends the process here, its streams flushed, by _exit():
+ * the libraries' exit handlers (umad2sim's) would free what that call
+ * still uses under it.
+ */
 static int finish(struct run *run, struct rr_output_file *output, int code,
 		  bool printed)
 {
 	code = finish_output(output, run->opts.output, code, printed);
 	rr_run_abandon_sides(run);	/* those the mode did not write */
 	rr_run_release(run);
+	if (rr_mad_left_running()) {
+		check_stdout_at_exit();
+		fflush(NULL);
+		_exit(code);
+	}
 	return code;
 }
 

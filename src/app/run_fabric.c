@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/run.h"
+#include "app/signals.h"
 #include "mad/fabric_disc.h"
 #include "mad/sa_node_record.h"
 #include "base/escape.h"
@@ -29,14 +30,21 @@ bool rr_run_load_node_names(struct run *run)
 	return false;
 }
 
-/* The fabric discovered, the first time a name needs it. */
+/*
+ * The fabric discovered, the first time a name needs it: within its bound
+ * (mad_bound.h), until a stop.
+ */
 static bool discover(struct run *run)
 {
+	struct rr_mad_bound bound;
 	struct rr_fabric_disc_params p = {
 		.ca = run->opts.ca,
 		.port = run->opts.ca_port,
 		.timeout_ms = run->opts.timeout_ms,
+		.bound = &bound,
 	};
+
+	rr_mad_bound_init(&bound, rr_signals_stop_fd());
 
 	if (!run->sa.fabric_tried)
 		run->sa.fabric_ok = rr_fabric_discover(&p, &run->sa.fabric,

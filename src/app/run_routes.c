@@ -24,6 +24,8 @@
 #include "mad/fabric_sm.h"
 #include "mad/sa_node_record.h"
 #include "mad/fabric_tables.h"
+#include "mad/mad_bound.h"
+#include "model/fabric/fabric_stop.h"
 #include "base/clock.h"
 #include "base/ib_port.h"
 #include "base/escape.h"
@@ -134,6 +136,42 @@ static int choose(struct run *run, const struct rr_graph *g,
 	return code;
 }
 
+/*
+ * The run's phases: the stop and each MAD phase's bound (the params'
+ * bound points here), the phases cut short, the one running.
+ */
+struct phases {
+	struct rr_mad_bound bound;
+	struct rr_fabric_stops stops;
+	enum rr_fabric_phase at;
+};
+
+/*
+ * Phase AT begins, with a bound of its own: false after a stop, which is
+ * recorded as heard before AT (once): no MAD is sent after a stop.
+ */
+static bool phase_begin(struct phases *ph, enum rr_fabric_phase at)
+{
+	ph->at = at;
+	rr_mad_bound_init(&ph->bound, ph->bound.stop_fd);
+	if (!rr_stop_requested())
+		return true;
+	rr_fabric_stops_add(&ph->stops, at, rr_stop_signal(), 0, 0, 0);
+	return false;
+}
+
+/* The phase that ran ended: recorded when its bound or a stop cut it. */
+static void phase_end(struct phases *ph)
+{
+	const struct rr_mad_bound *b = &ph->bound;
+
+	if (b->cut == RR_MAD_CUT_NONE)
+		return;
+	rr_fabric_stops_add(&ph->stops, ph->at,
+			    b->cut == RR_MAD_CUT_STOP ? rr_stop_signal() : 0,
+			    b->done, b->planned, b->bound_ms);
+}
+
 struct walk_ctx {
 	struct printer *p;
 	const struct rr_routes_view *v;
@@ -225,6 +263,7 @@ static void judge(const struct run *run, struct rr_routes_view *v,
 		.unseen = v->unseen,
 		.map_given = run->sa.names.num > 0,
 		.mapped_unseen = rr_mapped_unseen(&run->sa.names, v->g, NULL, 0),
+		.stops = v->stops,
 	};
 	double fair;
 
@@ -290,16 +329,23 @@ out:
 static bool take_sls(const struct rr_fabric_tables_params *p,
 		     const struct rr_routes_view *v, const struct rr_cdg *cdg,
 		     bool every_pair, struct rr_sl2vl *m,
-		     struct rr_pair_sls *sls)
+		     struct rr_pair_sls *sls, struct phases *ph)
 {
-	bool no_library;
+	bool no_library, read;
 
 	if (!rr_pair_sls_init(sls, v->num_eps))
 		return false;
 	if (!every_pair && !want_closing(v, cdg, sls))
 		return false;
-	if (!rr_fabric_path_sl_read(p, v->eps, sls, &no_library, sls->why,
-				    sizeof(sls->why))) {
+	if (!phase_begin(ph, RR_PHASE_PATH_SL)) {
+		snprintf(sls->why, sizeof(sls->why), "the run was stopped before");
+		sls->unread = true;
+		return true;
+	}
+	read = rr_fabric_path_sl_read(p, v->eps, sls, &no_library, sls->why,
+				      sizeof(sls->why));
+	phase_end(ph);
+	if (!read) {
 		sls->unread = true;
 		return true;
 	}
@@ -322,24 +368,32 @@ static bool take_sls(const struct rr_fabric_tables_params *p,
 static bool take_vls(const struct rr_fabric_tables_params *p,
 		     struct rr_routes_view *v, struct rr_cdg *cdg,
 		     struct rr_sl2vl *m, struct rr_pair_sls *sls,
-		     bool every_pair, struct rr_credit_loop **loops)
+		     bool every_pair, struct rr_credit_loop **loops,
+		     struct phases *ph)
 {
 	struct rr_routes scratch = { 0 };
 	struct rr_cdg on_vls = { 0 };
 	struct walk_ctx c = { .v = v, .cdg = &on_vls };
-	bool no_library, ok = false;
+	bool no_library, ok = false, read;
 
 	if (!rr_sl2vl_want_loops(m, cdg, v->g, *loops, v->num_loops))
 		return false;
 	if (!m->n)
 		return true;
-	if (!take_sls(p, v, cdg, every_pair, m, sls))
+	if (!take_sls(p, v, cdg, every_pair, m, sls, ph))
 		return false;
 	v->sls = sls;
 	if (!sls->unread)
 		c.sls = sls;
-	if (!rr_fabric_sl2vl_read(p, v->g, m, &no_library, m->why,
-				  sizeof(m->why))) {
+	if (!phase_begin(ph, RR_PHASE_SL2VL)) {
+		snprintf(m->why, sizeof(m->why), "the run was stopped before");
+		m->unread = true;
+		return true;
+	}
+	read = rr_fabric_sl2vl_read(p, v->g, m, &no_library, m->why,
+				    sizeof(m->why));
+	phase_end(ph);
+	if (!read) {
 		m->unread = true;
 		return true;
 	}
@@ -373,11 +427,12 @@ out:
 static bool timed_vls(const struct rr_fabric_tables_params *p,
 		      struct rr_routes_view *v, struct rr_cdg *cdg,
 		      struct rr_sl2vl *m, struct rr_pair_sls *sls,
-		      bool every_pair, struct rr_credit_loop **loops)
+		      bool every_pair, struct rr_credit_loop **loops,
+		      struct phases *ph)
 {
 	struct timespec t0 = rr_now(), t1;
 	double before = v->loops_ms;
-	bool ok = take_vls(p, v, cdg, m, sls, every_pair, loops);
+	bool ok = take_vls(p, v, cdg, m, sls, every_pair, loops, ph);
 
 	t1 = rr_now();
 	v->vl_ms = rr_ts_ms(&t1, &t0) - (v->loops_ms - before);
@@ -402,11 +457,12 @@ static bool compared(const struct run *run, struct rr_routes_view *v,
  * counters cannot be asked leaves none, unchecked.  False: ENOMEM.
  */
 static bool take_lost(const struct rr_fabric_tables_params *p,
-		      struct rr_routes_view *v, struct rr_lost_link **lost)
+		      struct rr_routes_view *v, struct rr_lost_link **lost,
+		      struct phases *ph)
 {
 	size_t *ports = NULL, n = 0, i;
 	uint64_t *downed = NULL;
-	bool no_library, ok = false;
+	bool no_library, ok = false, read;
 	char why[160];
 
 	*lost = NULL;
@@ -417,8 +473,12 @@ static bool take_lost(const struct rr_fabric_tables_params *p,
 	if (!downed || !*lost)
 		goto out;
 	ok = true;
-	if (!rr_fabric_link_downed_read(p, v->g, ports, n, downed, &no_library,
-					why, sizeof(why)))
+	if (!phase_begin(ph, RR_PHASE_LINKS_LOST))
+		goto out;	/* unchecked */
+	read = rr_fabric_link_downed_read(p, v->g, ports, n, downed,
+					  &no_library, why, sizeof(why));
+	phase_end(ph);
+	if (!read)
 		goto out;	/* unchecked: links_lost left out */
 	v->lost_checked = true;
 	v->unlinked_asked = n;
@@ -502,21 +562,46 @@ static void probe_seen(void *ctx, unsigned long long sent,
 		rr_progress_draw(pg, sent, lost, total);
 }
 
+/* Each phase of the probing that was cut, recorded. */
+static void probes_cut(struct phases *ph, const struct rr_link_probe_done *d)
+{
+	static const enum rr_fabric_phase of[RR_LP_PHASES] = {
+		[RR_LP_BEFORE] = RR_PHASE_COUNTERS_BEFORE,
+		[RR_LP_PROBES] = RR_PHASE_PROBES,
+		[RR_LP_AFTER] = RR_PHASE_COUNTERS_AFTER,
+	};
+	const struct rr_mad_bound *b;
+	int k;
+
+	for (k = 0; k < RR_LP_PHASES; k++) {
+		b = &d->phase[k];
+		if (!d->ran[k] || b->cut == RR_MAD_CUT_NONE)
+			continue;
+		rr_fabric_stops_add(&ph->stops, of[k],
+				    b->cut == RR_MAD_CUT_STOP ? rr_stop_signal() : 0,
+				    b->done, b->planned, b->bound_ms);
+	}
+}
+
 /*
  * --probe-links: every cable the local port reaches probed and its
  * evidence blamed, into V.  When the probing cannot run (the port, the
- * libraries), V says why and counts nothing.  Each round of probes
- * (every cable's next, every LID's next) has twice --timeout, once for
- * each lane.  False: ENOMEM.
+ * libraries, a stop before it), V says why and counts nothing.  The
+ * counters before, the rounds of probes (every cable's next, every LID's
+ * next) and the counters after are each a phase of its own bound
+ * (mad_bound.h: the rounds twice --timeout each, once for each lane).
+ * False: ENOMEM.
  */
 static bool take_probes(const struct run *run,
 			const struct rr_fabric_tables_params *p,
-			struct rr_routes_view *v, struct probed *pb)
+			struct rr_routes_view *v, struct probed *pb,
+			struct phases *ph)
 {
 	const struct rr_graph *g = v->g;
-	struct timespec t0 = rr_now(), t1, deadline;
+	struct timespec t0 = rr_now(), t1;
 	struct rr_progress pg;
 	struct rr_link_probe_watch watch = { probe_seen, &pg };
+	struct rr_link_probe_done done;
 	bool no_library, probed;
 	size_t n;
 
@@ -529,19 +614,31 @@ static bool take_probes(const struct run *run,
 			 "the discovery did not say which port it went out from");
 		return true;
 	}
+	if (!phase_begin(ph, RR_PHASE_COUNTERS_BEFORE)) {
+		snprintf(pb->why, sizeof(pb->why),
+			 "the run was stopped before the probes");
+		return true;
+	}
 	if (!rr_cable_tree(g, g->local, g->local_port, &pb->cables, &n) ||
 	    !probed_alloc(pb, g, n))
 		return false;
-	deadline = rr_ts_add_ms(t0, 2 * (uint64_t)v->probes * p->timeout_ms);
 	/* Nothing else is written meanwhile: a line whenever on a terminal. */
 	rr_progress_start(&pg, stderr,
 			  !run->opts.no_progress && isatty(STDERR_FILENO));
 	probed = rr_links_probe(p, g, pb->cables, n, &pb->lp, v->probes,
-				&deadline, &watch, pb->ev, pb->lev,
-				&no_library, pb->why, sizeof(pb->why));
+				&watch, pb->ev, pb->lev, &done, &no_library,
+				pb->why, sizeof(pb->why));
 	rr_progress_clear(&pg);
+	probes_cut(ph, &done);
 	if (!probed)
 		return true;
+	if (n && !done.rounds && done.ran[RR_LP_BEFORE] &&
+	    done.phase[RR_LP_BEFORE].cut == RR_MAD_CUT_STOP) {
+		snprintf(pb->why, sizeof(pb->why),
+			 "the run was stopped before the probes");
+		return true;
+	}
+	v->probe_rounds = n ? done.rounds : v->probes;
 	if (!rr_links_blame(pb->ev, n, pb->verdict, &pb->suspects,
 			    &v->num_suspects) ||
 	    !rr_links_blame_lid(&pb->lp, pb->lev, pb->ev, pb->verdict,
@@ -699,9 +796,43 @@ static bool find_unseen(const struct rr_fabric_tables_params *p,
 	return true;
 }
 
+/*
+ * Every pair's route walked in memory (a phase of its own): a stop ends
+ * it, recorded with the pairs walked.  False: ENOMEM.
+ */
+static bool walk(struct rr_routes_view *v, struct rr_routes *s,
+		 struct walk_ctx *c, struct phases *ph)
+{
+	uint64_t planned = (uint64_t)v->num_eps *
+			   (v->num_eps ? v->num_eps - 1 : 0);
+
+	if (!phase_begin(ph, RR_PHASE_WALK))
+		return true;	/* stopped before: no pair walked */
+	if (rr_routes_all_pairs(v->g, v->eps, v->num_eps, s, each_route, c))
+		return true;
+	if (c->no_memory || !rr_stop_requested())
+		return false;
+	rr_fabric_stops_add(&ph->stops, RR_PHASE_WALK, rr_stop_signal(),
+			    s->pairs, planned, 0);
+	return true;
+}
+
+/*
+ * A stop heard where no phase recorded it (the SM's two MADs, what is
+ * worked out in memory between the phases): the phase the run was in.
+ */
+static void stop_heard(struct phases *ph)
+{
+	if (rr_stop_requested())
+		rr_fabric_stops_add(&ph->stops, ph->at, rr_stop_signal(),
+				    ph->bound.done, ph->bound.planned,
+				    ph->bound.bound_ms);
+}
+
 static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		    struct rr_graph *g, struct rr_graph_read *rd,
-		    const struct rr_fabric_sm *sm, const struct rr_unseen *unseen)
+		    const struct rr_fabric_sm *sm, const struct rr_unseen *unseen,
+		    struct phases *ph)
 {
 	struct rr_routes_view v = { .g = g, .names = &run->sa.names, .read = rd,
 				    .quiet = run->opts.quiet || run->opts.brief,
@@ -761,7 +892,7 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 		goto out;
 	}
 	v.degraded = bad;
-	if (!take_lost(p, &v, &lost) || !take_probes(run, p, &v, &probed)) {
+	if (!take_lost(p, &v, &lost, ph)) {
 		code = RR_EXIT_FAILED;
 		perror("rdma-route");
 		goto out;
@@ -772,11 +903,10 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	t0 = rr_now();
 	v.sl2vl = &sl2vl;
 	v.sls = NULL;	/* set once the SA was asked (take_vls) */
-	if ((!rr_routes_all_pairs(g, eps, n, &s, each_route, &c) &&
-	     (c.no_memory || !rr_stop_requested())) ||
-	    !find_loops(&v, &loops) ||
+	/* The walk before the probes: a stop while probing keeps it whole. */
+	if (!walk(&v, &s, &c, ph) || !find_loops(&v, &loops) ||
 	    !timed_vls(p, &v, &cdg, &sl2vl, &sls, run->opts.sl_from_sa,
-		       &loops)) {
+		       &loops, ph)) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
@@ -784,13 +914,16 @@ static int walk_all(struct run *run, const struct rr_fabric_tables_params *p,
 	t1 = rr_now();
 	v.walk_ms = rr_ts_ms(&t1, &t0) - v.loops_ms - v.vl_ms;
 	v.asymmetric = rr_topology_asymmetric(&topo);
-	if (!rr_routes_load_spread(&s, g, &v.spread) ||
+	if (!take_probes(run, p, &v, &probed, ph) ||
+	    !rr_routes_load_spread(&s, g, &v.spread) ||
 	    !take_cut(&v, &probed) || !take_pairs(&v, &probed, eps, n) ||
 	    (c.cmp && !compared(run, &v, &cmp))) {
 		perror("rdma-route");
 		code = RR_EXIT_FAILED;
 		goto out;
 	}
+	stop_heard(ph);
+	v.stops = &ph->stops;
 	judge(run, &v, failed);
 	rr_render_routes(run->out.p, &v);
 	code = v.verdict.worst == RR_SEV_FAULT ? RR_EXIT_FAILED :
@@ -833,8 +966,40 @@ static int read_before(struct run *run)
 	return RR_EXIT_USAGE;
 }
 
+/*
+ * The fabric discovered and its tables read (two phases): false, said,
+ * when it cannot be read, or the discovery was cut (a stop: exit 130 or
+ * 143 once main sees it; its bound: 1).  *CODE gets the exit code.
+ */
+static bool read_fabric(const struct rr_fabric_tables_params *p,
+			struct rr_graph *g, struct rr_graph_read *rd,
+			struct phases *ph, int *code)
+{
+	bool no_library = false, read;
+	char why[256];
+
+	*code = RR_EXIT_FAILED;
+	read = phase_begin(ph, RR_PHASE_DISCOVERY) &&
+	       rr_fabric_tables_read(p, g, rd, &no_library, why, sizeof(why));
+	if (!read && rr_stop_requested()) {
+		fprintf(stderr, "rdma-route: --trace --all-pairs: stopped before the fabric was discovered: nothing to report\n");
+		return false;
+	}
+	if (!read) {
+		fprintf(stderr, "rdma-route: --trace --all-pairs: cannot read the fabric: %s\n",
+			why);
+		if (no_library)
+			*code = RR_EXIT_NO_RDMA;
+		return false;
+	}
+	ph->at = RR_PHASE_TABLES;	/* the discovery ended whole */
+	phase_end(ph);
+	return true;
+}
+
 int rr_run_routes(struct run *run)
 {
+	struct phases ph = { .at = RR_PHASE_DISCOVERY };
 	struct rr_fabric_tables_params p = {
 		.ca = run->opts.ca,
 		.port = run->opts.ca_port,
@@ -843,28 +1008,34 @@ int rr_run_routes(struct run *run)
 					       RR_SA_DEFAULT_PARALLEL,
 		/* Probing links: the fabric behind a lossy one found too. */
 		.retries = run->opts.probe_links ? RR_PROBE_DISCOVERY_RETRIES : 0,
+		.bound = &ph.bound,
 	};
+	struct rr_unseen unseen = { 0 };
 	struct rr_fabric_sm sm;
-	struct rr_unseen unseen;
 	struct rr_graph_read rd;
 	struct rr_graph g;
-	char why[256];
-	bool no_library, counted;
+	bool no_library, counted = false;
 	int code;
 
+	/* The SMAs, PMAs and ibsim take no more at once (mad_bound.h). */
+	if (p.window > RR_FABRIC_MAX_WINDOW)
+		p.window = RR_FABRIC_MAX_WINDOW;
+	rr_mad_bound_init(&ph.bound, rr_signals_stop_fd());
 	code = read_before(run);
 	if (code != RR_EXIT_OK)
 		return code;
-	if (!rr_fabric_tables_read(&p, &g, &rd, &no_library, why, sizeof(why))) {
-		fprintf(stderr, "rdma-route: --trace --all-pairs: cannot read the fabric: %s\n",
-			why);
-		code = no_library ? RR_EXIT_NO_RDMA : RR_EXIT_FAILED;
+	if (!read_fabric(&p, &g, &rd, &ph, &code))
 		goto out;
-	}
 	/* Read after the fabric: a port that cannot be read has no SM to ask. */
-	rr_fabric_sm_read(&p, &sm, &no_library);
-	counted = find_unseen(&p, &g, &sm, &unseen);
-	code = walk_all(run, &p, &g, &rd, &sm, counted ? &unseen : NULL);
+	memset(&sm, 0, sizeof(sm));
+	snprintf(sm.why, sizeof(sm.why), "not asked: the run was stopped");
+	if (phase_begin(&ph, RR_PHASE_SM))
+		rr_fabric_sm_read(&p, &sm, &no_library);
+	if (phase_begin(&ph, RR_PHASE_UNSEEN)) {
+		counted = find_unseen(&p, &g, &sm, &unseen);
+		phase_end(&ph);
+	}
+	code = walk_all(run, &p, &g, &rd, &sm, counted ? &unseen : NULL, &ph);
 	rr_unseen_free(&unseen);
 	rr_graph_free(&g);
 out:

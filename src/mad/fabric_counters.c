@@ -9,7 +9,10 @@
 #include "mad/mad_batch.h"
 #include "model/fabric/fabric_routes.h"
 
-/* PORTS' counters, a window's worth at a time, into DOWNED. */
+/*
+ * PORTS' counters, a window's worth at a time, into DOWNED, until P's
+ * bound or a stop.
+ */
 static void ask(const struct rr_sa_lib *ib, struct rr_mad_window *win,
 		const struct rr_fabric_tables_params *p,
 		const struct rr_graph *g, const size_t *ports, size_t n,
@@ -20,7 +23,10 @@ static void ask(const struct rr_sa_lib *ib, struct rr_mad_window *win,
 	unsigned int port;
 	uint32_t v;
 
+	rr_mad_bound_phase(p->bound, n, rr_mad_phase_ms(n, 1, p->timeout_ms));
 	for (at = 0; at < n; at += chunk) {
+		if (rr_mad_bound_over(p->bound))
+			break;
 		if (chunk > n - at)
 			chunk = n - at;
 		for (k = 0; k < chunk; k++) {
@@ -39,6 +45,11 @@ static void ask(const struct rr_sa_lib *ib, struct rr_mad_window *win,
 			downed[at + k] = qs[k].ok ? v : RR_DOWNED_UNREAD;
 		}
 	}
+	if (p->bound)
+		p->bound->done = at < n ? at : n;
+	/* Not asked before the phase was cut: unknown. */
+	for (; at < n; at++)
+		downed[at] = RR_DOWNED_UNREAD;
 }
 
 static bool fill(const struct rr_sa_lib *ib,

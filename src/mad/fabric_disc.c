@@ -7,6 +7,7 @@
 #include <infiniband/ibnetdisc.h>
 
 #include "mad/fabric_disc.h"
+#include "mad/mad_bound.h"
 #include "mad/sa_lib.h"
 #include "model/probe/decode.h"
 
@@ -81,28 +82,89 @@ static int by_lid(const void *a, const void *b)
 	return (int)pa->lid - (int)pb->lid;
 }
 
+/* One discovery, run on a thread of its own (mad_bound.h). */
+struct disc_job {
+	__typeof__(ibnd_discover_fabric) *discover;
+	char *ca;
+	int port;
+	struct ibnd_config cfg;
+	ibnd_fabric_t *fabric;
+	int err;
+};
+
+static void disc_run(void *arg)
+{
+	struct disc_job *j = arg;
+
+	errno = 0;
+	j->fabric = j->discover(j->ca, j->port, NULL, &j->cfg);
+	j->err = errno ? errno : EIO;
+}
+
+/*
+ * J run within P's bound (none: here, to its end); false when the bound
+ * or a stop cut it (J is then the thread's: not freed), WHY says which.
+ */
+static bool disc_bounded(const struct rr_fabric_disc_params *p,
+			 struct disc_job *j, char *why, size_t why_len)
+{
+	unsigned int tries = (unsigned int)j->cfg.retries + 1;
+
+	if (!p->bound) {
+		disc_run(j);
+		return true;
+	}
+	rr_mad_bound_phase(p->bound, 0, rr_mad_discovery_ms(tries, p->timeout_ms));
+	if (rr_mad_bounded_call(disc_run, j, p->bound))
+		return true;
+	if (p->bound->cut == RR_MAD_CUT_DEADLINE)
+		snprintf(why, why_len, "the discovery did not end within %llu ms (%u steps of %u tries of %u ms)",
+			 (unsigned long long)p->bound->bound_ms,
+			 RR_DISCOVERY_STEPS, tries, p->timeout_ms);
+	else
+		snprintf(why, why_len, "the discovery was stopped");
+	return false;
+}
+
 /*
  * The fabric as libibnetdisc finds it from P's port; NULL: WHY says, and
  * *NO_PORT when this host has no InfiniBand port to start from (no umad
- * device: ENOENT or ENODEV), which is no fabric failing.
+ * device: ENOENT or ENODEV), which is no fabric failing; *LEFT when the
+ * discovery was left running, cut by P's bound or a stop.  At most
+ * RR_FABRIC_MAX_WINDOW SMPs in flight: ibsim and its client block each
+ * other at 512, and libibnetdisc then waits for ever.
  */
 static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 			       const struct rr_fabric_disc_params *p,
-			       bool *no_port, char *why, size_t why_len)
+			       bool *no_port, bool *left, char *why,
+			       size_t why_len)
 {
-	struct ibnd_config cfg = {
-		.timeout_ms = p->timeout_ms,
-		.retries = p->retries ? (int)p->retries : 1,
-		.max_smps = p->max_smps,
-	};
+	struct disc_job *j = malloc(sizeof(*j));
 	ibnd_fabric_t *fabric;
 	int muted, err;
 
+	*no_port = *left = false;
+	if (!j) {
+		snprintf(why, why_len, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	*j = (struct disc_job){
+		.discover = lib->discover, .ca = (char *)p->ca, .port = p->port,
+		.cfg = {
+			.timeout_ms = p->timeout_ms,
+			.retries = p->retries ? (int)p->retries : 1,
+			.max_smps = p->max_smps < RR_FABRIC_MAX_WINDOW ?
+				    p->max_smps : RR_FABRIC_MAX_WINDOW,
+		},
+	};
 	muted = rr_mad_mute_stderr();
-	errno = 0;
-	fabric = lib->discover((char *)p->ca, p->port, NULL, &cfg);
-	err = errno ? errno : EIO;
+	*left = !disc_bounded(p, j, why, why_len);
 	rr_mad_unmute_stderr(muted);
+	if (*left)
+		return NULL;	/* J is the thread's now */
+	fabric = j->fabric;
+	err = j->err;
+	free(j);
 	*no_port = !fabric && (err == ENOENT || err == ENODEV);
 	if (*no_port)
 		snprintf(why, why_len, "ibnd_discover_fabric(): %s: no InfiniBand CA with a usable port (see ibstat)",
@@ -114,7 +176,8 @@ static ibnd_fabric_t *discover(const struct netdisc_lib *lib,
 
 /*
  * The library loaded, then the fabric; NULL: WHY says, *NO_LIBRARY when
- * the library or a local port is missing (nothing to discover with).
+ * the library or a local port is missing (nothing to discover with).  A
+ * discovery left running keeps the library loaded.
  */
 static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
 					const struct rr_fabric_disc_params *p,
@@ -122,12 +185,13 @@ static ibnd_fabric_t *load_and_discover(struct netdisc_lib *lib,
 					size_t why_len)
 {
 	ibnd_fabric_t *fabric;
+	bool left;
 
 	*no_library = !load(lib, why, why_len);
 	if (*no_library)
 		return NULL;
-	fabric = discover(lib, p, no_library, why, why_len);
-	if (!fabric)
+	fabric = discover(lib, p, no_library, &left, why, why_len);
+	if (!fabric && !left)
 		dlclose(lib->so);
 	return fabric;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <infiniband/ibnetdisc.h>
 
+#include "mad/mad_bound.h"
 #include "mad/sa_lib.h"
 #include "model/fabric/fabric.h"
 #include "model/fabric/fabric_graph.h"
@@ -20,15 +21,25 @@ struct rr_fabric_disc_params {
 	const char *ca;		/* -C; NULL: the first CA */
 	int port;		/* -P; 0: the first active port */
 	unsigned int timeout_ms;	/* per SMP */
-	/* SMPs in flight at once; 0: libibnetdisc's default of 2. */
+	/*
+	 * SMPs in flight at once, RR_FABRIC_MAX_WINDOW at most; 0:
+	 * libibnetdisc's default of 2.
+	 */
 	unsigned int max_smps;
 	unsigned int retries;	/* an SMP's tries beyond the first; 0: 1 */
+	/*
+	 * The run's stop and bound (mad_bound.h; NULL: none): the discovery
+	 * runs on a thread of its own, waited for until a stop or
+	 * rr_mad_discovery_ms(), and is left running when cut (the bound's
+	 * cut says why).
+	 */
+	struct rr_mad_bound *bound;
 };
 
 /*
  * Discovers every CA port that has a LID and puts them into OUT, sorted
  * by LID; OUT is emptied first.  Returns false, with the reason in WHY, on
- * failure.  Sets *NO_LIBRARY when libibnetdisc could not be loaded or
+ * failure, and when P's bound or a stop cut the discovery.  Sets *NO_LIBRARY when libibnetdisc could not be loaded or
  * this host has no InfiniBand port to discover from.
  */
 bool rr_fabric_discover(const struct rr_fabric_disc_params *p,

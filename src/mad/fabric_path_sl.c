@@ -80,6 +80,7 @@ static bool fill(const struct rr_sa_lib *ib,
 {
 	int classes[] = { IB_SA_CLASS };
 	struct ibmad_port *mad;
+	size_t pairs;
 
 	r->sa.lid = (int)rr_sa_lib_sm_lid(ib, p->ca, p->port);
 	if (!r->sa.lid) {
@@ -100,14 +101,22 @@ static bool fill(const struct rr_sa_lib *ib,
 		ib->mad_rpc_close_port(mad);
 		return false;
 	}
+	pairs = r->out->want ? r->out->wanted :
+		r->out->n * (r->out->n ? r->out->n - 1 : 0);
+	rr_mad_bound_phase(p->bound, pairs,
+			   rr_mad_phase_ms(pairs, 1, p->timeout_ms));
 	for (;;) {
 		while (rr_mad_in_flight(r->win, RR_MAD_SA) < p->window &&
-		       r->next < r->out->n * r->out->n)
+		       r->next < r->out->n * r->out->n &&
+		       !rr_mad_bound_over(p->bound))
 			send_next(r);
 		if (!rr_mad_in_flight(r->win, RR_MAD_SA))
 			break;
 		receive(r);
 	}
+	/* The pairs not asked before the phase was cut stay on SL 0. */
+	if (p->bound)
+		p->bound->done = r->out->asked;
 	rr_mad_window_free(r->win);
 	ib->mad_rpc_close_port(mad);
 	return true;

@@ -82,14 +82,20 @@ bool rr_fabric_sl2vl_fill(const struct rr_sa_lib *ib,
 		ib->mad_rpc_close_port(mad);
 		return false;
 	}
+	rr_mad_bound_phase(p->bound, m->n, rr_mad_phase_ms(m->n, 1, p->timeout_ms));
 	for (;;) {
 		while (rr_mad_in_flight(r.win, RR_MAD_TABLES) < p->window &&
-		       r.next < m->n)
+		       r.next < m->n && !rr_mad_bound_over(p->bound))
 			send_next(&r);
 		if (!rr_mad_in_flight(r.win, RR_MAD_TABLES))
 			break;
 		receive(&r);
 	}
+	if (p->bound)
+		p->bound->done = r.next;
+	/* Not asked before the phase was cut: VL 0 assumed, as a lost one. */
+	for (; r.next < m->n; r.next++)
+		rr_sl2vl_lost(m, r.next);
 	rr_mad_window_free(r.win);
 	ib->mad_rpc_close_port(mad);
 	return true;

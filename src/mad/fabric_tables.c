@@ -116,19 +116,29 @@ static void receive(struct reader *r)
 	       rep.mad + IB_SMP_DATA_OFFS, LFT_BLOCK);
 }
 
-/* Every block read (or given up), then each table into the graph. */
+/*
+ * Every block read (or given up; those not asked when the phase was cut
+ * lose their table), then each table into the graph.
+ */
 static void read_all(struct reader *r)
 {
+	struct rr_mad_bound *b = r->p->bound;
 	size_t i;
 
+	rr_mad_bound_phase(b, r->num_jobs,
+			   rr_mad_phase_ms(r->num_jobs, 1, r->p->timeout_ms));
 	for (;;) {
 		while (rr_mad_in_flight(r->win, RR_MAD_TABLES) < r->p->window &&
-		       r->next_job < r->num_jobs)
+		       r->next_job < r->num_jobs && !rr_mad_bound_over(b))
 			send_next(r);
 		if (!rr_mad_in_flight(r->win, RR_MAD_TABLES))
 			break;
 		receive(r);
 	}
+	if (b)
+		b->done = r->next_job;
+	for (i = r->next_job; i < r->num_jobs; i++)
+		r->failed[r->jobs[i].node] = true;
 	for (i = 0; i < r->g->num_nodes; i++) {
 		if (r->g->nodes[i].type != RR_NODE_SWITCH)
 			continue;
@@ -197,6 +207,7 @@ bool rr_fabric_tables_read(const struct rr_fabric_tables_params *p,
 	struct rr_fabric_disc_params dp = {
 		.ca = p->ca, .port = p->port, .timeout_ms = p->timeout_ms,
 		.max_smps = p->window, .retries = p->retries,
+		.bound = p->bound,
 	};
 	struct timespec t0 = rr_now(), t1;
 	struct rr_sa_lib ib;

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mad/mad_bound.h"
 #include "mad/sa_lib.h"
 #include "model/fabric/fabric_graph.h"
 
@@ -21,6 +22,11 @@ struct rr_fabric_tables_params {
 	unsigned int timeout_ms;	/* per SMP */
 	unsigned int window;		/* SMPs in flight */
 	/*
+	 * The run's stop and each phase's bound (mad_bound.h; NULL: none):
+	 * a phase stops sending once it is over.
+	 */
+	struct rr_mad_bound *bound;
+	/*
 	 * The discovery's tries of an SMP beyond the first (0: one more,
 	 * libibnetdisc's least): more where a lossy link is looked for.
 	 */
@@ -29,8 +35,9 @@ struct rr_fabric_tables_params {
 
 /*
  * Reads the graph of the fabric, with every switch's table, into G,
- * which is emptied first.  A table that did not come back whole is
- * marked unread; that does not fail the whole read.  INFO gets what the
+ * which is emptied first.  A table that did not come back whole, or was
+ * not asked whole before P's bound or a stop, is marked unread; that
+ * does not fail the whole read (the bound's cut says why it ended).  INFO gets what the
  * reading cost.  Returns false, with the reason in WHY, when the fabric
  * cannot be read at all; sets *NO_LIBRARY when a library is missing.
  */

@@ -33,19 +33,13 @@ struct prober {
 	const struct rr_fabric_tables_params *p;
 	const struct rr_graph *g;
 	const struct rr_lid_paths *lp;
-	const struct timespec *deadline;
+	struct rr_mad_bound *b;		/* the run's stop, each phase's bound */
 	const struct rr_link_probe_watch *watch;
+	struct rr_link_probe_done *done;
 	struct rr_mad_q *qs;
 	size_t window;
 	unsigned long long sent, lost, total;
 };
-
-static bool past(const struct prober *pr)
-{
-	struct timespec now = rr_now();
-
-	return rr_ts_ms(&now, pr->deadline) >= 0;
-}
 
 /* The PMA query of graph port I's counters: to its node's LID. */
 static void counters_of(const struct prober *pr, size_t i, struct rr_mad_q *q)
@@ -74,14 +68,17 @@ static void counters_in(const struct prober *pr, const struct rr_mad_q *q,
 	}
 }
 
-/* The counters of the N graph PORTS not yet READ, a window at a time. */
+/*
+ * The counters of the N graph PORTS not yet READ, a window at a time,
+ * while the phase is not over.
+ */
 static void ask_counters(const struct prober *pr, const size_t *ports,
 			 size_t n, struct counters *vals, bool *read)
 {
-	size_t at = 0, k, chunk, idx[RR_LINK_PROBE_WINDOW];
+	size_t at = 0, k, chunk, idx[RR_FABRIC_MAX_WINDOW];
 	struct timespec deadline;
 
-	while (at < n) {
+	while (at < n && !rr_mad_bound_over(pr->b)) {
 		/* A far end the discovery did not find has no LID to ask. */
 		for (chunk = 0; at < n && chunk < pr->window; at++)
 			if (!read[at] && ports[at] != SIZE_MAX)
@@ -103,17 +100,26 @@ static void ask_counters(const struct prober *pr, const size_t *ports,
 
 /*
  * The counters of the N graph PORTS into VALS, each asked again
- * while it does not answer (its way may cross the lossy cable); READ
- * false for a port that never did.
+ * while it does not answer (its way may cross the lossy cable), a phase
+ * of its own (PHASE: before or after); READ false for a port that never
+ * did.
  */
 static void read_counters(const struct prober *pr, const size_t *ports,
-			  size_t n, struct counters *vals, bool *read)
+			  size_t n, struct counters *vals, bool *read,
+			  enum rr_link_probe_phase phase)
 {
+	size_t i;
 	int tries;
 
 	memset(read, 0, n * sizeof(*read));
+	rr_mad_bound_phase(pr->b, n, rr_mad_phase_ms(n, RR_LINK_PROBE_COUNTER_TRIES,
+						    pr->p->timeout_ms));
 	for (tries = 0; tries < RR_LINK_PROBE_COUNTER_TRIES; tries++)
 		ask_counters(pr, ports, n, vals, read);
+	for (i = 0; i < n; i++)
+		pr->b->done += read[i];
+	pr->done->phase[phase] = *pr->b;
+	pr->done->ran[phase] = true;
 }
 
 /* The directed route of cable C, through it. */
@@ -162,7 +168,7 @@ static bool dr_round(struct prober *pr, const struct rr_probe_cable *c,
 	ib_portid_t to;
 
 	for (at = 0; at < n; at += chunk) {
-		if (past(pr))
+		if (rr_mad_bound_over(pr->b))
 			return false;
 		chunk = n - at < pr->window ? n - at : pr->window;
 		for (k = 0; k < chunk; k++) {
@@ -190,7 +196,7 @@ static bool lid_round(struct prober *pr, struct rr_lid_evidence *lev)
 	struct rr_lid_evidence *e;
 
 	for (at = 0; at < n; at += chunk) {
-		if (past(pr))
+		if (rr_mad_bound_over(pr->b))
 			return false;
 		chunk = n - at < pr->window ? n - at : pr->window;
 		for (k = 0; k < chunk; k++)
@@ -208,17 +214,26 @@ static bool lid_round(struct prober *pr, struct rr_lid_evidence *lev)
 
 /*
  * ROUNDS probes of each of the N cables and of each LID target, round by
- * round, a window at a time, into EV and LEV.
+ * round, a window at a time, into EV and LEV: a phase bounded as ROUNDS
+ * tries of every probe (twice --timeout a round, one for each lane).
  */
 static void probe(struct prober *pr, const struct rr_probe_cable *c,
 		  size_t n, unsigned int rounds, struct rr_link_evidence *ev,
 		  struct rr_lid_evidence *lev)
 {
+	uint64_t mads = (uint64_t)rounds * (n + pr->lp->num_targets);
 	unsigned int r;
 
-	for (r = 0; r < rounds; r++)
+	rr_mad_bound_phase(pr->b, rounds,
+			   rr_mad_phase_ms(mads, rounds, pr->p->timeout_ms));
+	for (r = 0; r < rounds; r++) {
 		if (!dr_round(pr, c, n, ev) || !lid_round(pr, lev))
-			return;
+			break;
+		pr->b->done = r + 1;
+	}
+	pr->done->rounds = (unsigned int)pr->b->done;
+	pr->done->phase[RR_LP_PROBES] = *pr->b;
+	pr->done->ran[RR_LP_PROBES] = true;
 }
 
 /* The rise of each counter of an end read twice; false: unknown. */
@@ -265,10 +280,14 @@ static bool probe_and_read(struct prober *pr, const struct rr_probe_cable *c,
 	}
 	for (i = 0; i < pr->lp->num_targets; i++)
 		lev[i] = (struct rr_lid_evidence){ 0 };
-	read_counters(pr, ports, 2 * n, before, read_before);
+	memset(read_after, 0, 2 * n * sizeof(*read_after));
+	/* After a stop, no MAD more: what was not read is unknown. */
+	read_counters(pr, ports, 2 * n, before, read_before, RR_LP_BEFORE);
 	pr->total = (unsigned long long)(n + pr->lp->num_targets) * probes;
-	probe(pr, c, n, probes, ev, lev);
-	read_counters(pr, ports, 2 * n, after, read_after);
+	if (pr->b->cut != RR_MAD_CUT_STOP)
+		probe(pr, c, n, probes, ev, lev);
+	if (pr->b->cut != RR_MAD_CUT_STOP)
+		read_counters(pr, ports, 2 * n, after, read_after, RR_LP_AFTER);
 	for (i = 0; i < n; i++) {
 		e = &ev[i];
 		e->near_read = read_before[2 * i] && read_after[2 * i] &&
@@ -323,19 +342,26 @@ bool rr_links_probe(const struct rr_fabric_tables_params *p,
 		    const struct rr_graph *g,
 		    const struct rr_probe_cable *cables, size_t n,
 		    const struct rr_lid_paths *lp, unsigned int probes,
-		    const struct timespec *deadline,
 		    const struct rr_link_probe_watch *watch,
 		    struct rr_link_evidence *ev, struct rr_lid_evidence *lev,
-		    bool *no_library, char *why, size_t why_len)
+		    struct rr_link_probe_done *done, bool *no_library,
+		    char *why, size_t why_len)
 {
+	struct rr_mad_bound unbounded;
 	struct prober pr = {
-		.p = p, .g = g, .lp = lp, .deadline = deadline, .watch = watch,
-		.window = !p->window ? 1 : p->window > RR_LINK_PROBE_WINDOW ?
-			  RR_LINK_PROBE_WINDOW : p->window,
+		.p = p, .g = g, .lp = lp, .b = p->bound, .watch = watch,
+		.done = done,
+		.window = !p->window ? 1 : p->window > RR_FABRIC_MAX_WINDOW ?
+			  RR_FABRIC_MAX_WINDOW : p->window,
 	};
 	struct rr_sa_lib ib;
 	bool ok;
 
+	memset(done, 0, sizeof(*done));
+	if (!pr.b) {
+		rr_mad_bound_init(&unbounded, -1);
+		pr.b = &unbounded;
+	}
 	*no_library = false;
 	if (!n)
 		return true;

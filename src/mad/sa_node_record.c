@@ -238,15 +238,20 @@ static bool ask_lids(struct by_lid *b, char *why, size_t len)
 		b->ib->mad_rpc_close_port(mad);
 		return false;
 	}
+	rr_mad_bound_phase(b->p->bound, b->n,
+			   rr_mad_phase_ms(b->n, 1, b->p->timeout_ms));
 	for (;;) {
 		while (rr_mad_in_flight(b->win, RR_MAD_SA) <
 			       (b->p->window ? b->p->window : 1) &&
-		       b->next < b->n)
+		       b->next < b->n && !rr_mad_bound_over(b->p->bound))
 			send_lid(b);
 		if (!rr_mad_in_flight(b->win, RR_MAD_SA))
 			break;
 		take_lid(b);
 	}
+	/* The LIDs not asked before the phase was cut stay unanswered. */
+	if (b->p->bound)
+		b->p->bound->done = b->next;
 	rr_mad_window_free(b->win);
 	b->ib->mad_rpc_close_port(mad);
 	return true;

@@ -359,7 +359,7 @@ static void summary(struct printer *p, const struct rr_routes_view *v,
 	findings(p, v);
 	sm_fields(p, v);
 	partition(p, v);
-	counts(p, v, RR_FC_PORTS, RR_FC_SM_SILENT);
+	counts(p, v, RR_FC_PORTS, RR_FC_STOPPED);
 	unseen(p, v);
 	mapped_unseen(p, v);
 	pr_ms(p, "walk_ms", v->walk_ms);
@@ -646,6 +646,35 @@ static void failures(struct printer *p, const struct rr_routes_view *v)
 	}
 }
 
+/*
+ * Each phase cut short: what stopped it (SIGINT, SIGTERM, its bound),
+ * and how far it went (text: a line each on standard error).
+ */
+static void stops(struct printer *p, const struct rr_routes_view *v)
+{
+	const struct rr_fabric_cut *c;
+	char title[320], text[256], by[24];
+	size_t i;
+
+	for (i = 0; v->stops && i < v->stops->n; i++) {
+		c = &v->stops->cut[i];
+		rr_fabric_cut_text(c, text, sizeof(text));
+		snprintf(title, sizeof(title), "stopped: %s", text);
+		pr_use_err(p, true);
+		pr_record_begin(p, "stops", title, true);
+		pr_str(p, "by", rr_fabric_cut_by(c, by, sizeof(by)));
+		pr_str(p, "during", rr_fabric_phase_key(c->phase));
+		pr_int(p, "done", (long long)c->done);
+		pr_int(p, "planned", (long long)c->planned);
+		pr_str(p, "unit", rr_fabric_phase_unit(c->phase));
+		if (c->bound_ms)
+			pr_ms(p, "bound_ms", (double)c->bound_ms);
+		pr_str(p, "said", text);
+		pr_record_end(p);
+		pr_use_err(p, false);
+	}
+}
+
 /* Every port with a cable: JSON and JSON Lines (text names the hottest). */
 static void links(struct printer *p, const struct rr_routes_view *v,
 		  double fair)
@@ -670,6 +699,7 @@ void rr_record_routes(struct printer *p, const struct rr_routes_view *v)
 
 	if (!v->quiet)
 		fabric(p, v);
+	stops(p, v);
 	failures(p, v);
 	degraded(p, v, fair);
 	lost(p, v);

@@ -85,6 +85,7 @@ struct rr_routes_view {
 	const struct rr_lid_paths *lid_paths;
 	const struct rr_lid_evidence *lid_ev;
 	double probe_ms;
+	unsigned int probe_rounds;	/* whole rounds sent */
 	const char *probe_why;
 	/* --compare: the earlier run's file and what changed since. */
 	const struct rr_compare *cmp;
@@ -102,6 +103,8 @@ struct rr_routes_view {
 	const struct rr_unseen *unseen;
 	const struct rr_severities *severity;
 	struct rr_fabric_verdict verdict;
+	/* The phases cut short (a stop, their bound); NULL: none counted. */
+	const struct rr_fabric_stops *stops;
 };
 
 /* How many of the hottest links the report names. */

@@ -362,10 +362,13 @@ static void probed(struct printer *p, const struct rr_routes_view *v)
 {
 	unsigned long long sent = 0, answered = 0, lid_sent = 0, lid_answered = 0;
 	size_t lid_less = 0, lids = v->lid_paths ? v->lid_paths->num_targets : 0;
-	char title[400], text[32];
+	char title[480], text[32], cut[64] = "";
 	double rtt = 0;
 	size_t i;
 
+	if (!v->probe_why && v->probe_rounds < v->probes)
+		snprintf(cut, sizeof(cut), " asked, cut short after %u rounds",
+			 v->probe_rounds);
 	for (i = 0; i < v->num_cables; i++) {
 		sent += v->link_ev[i].sent;
 		answered += v->link_ev[i].answered;
@@ -381,8 +384,8 @@ static void probed(struct printer *p, const struct rr_routes_view *v)
 		snprintf(title, sizeof(title), "links not probed: %s",
 			 v->probe_why);
 	else
-		snprintf(title, sizeof(title), "links probed: %zu cables, %u probes each, %llu sent, %llu answered; %zu LIDs across %zu of them, %llu sent, %llu answered; %zu suspect",
-			 v->num_cables, v->probes, sent, answered, lids,
+		snprintf(title, sizeof(title), "links probed: %zu cables, %u probes each%s, %llu sent, %llu answered; %zu LIDs across %zu of them, %llu sent, %llu answered; %zu suspect",
+			 v->num_cables, v->probes, cut, sent, answered, lids,
 			 v->num_cables - lid_less, lid_sent, lid_answered,
 			 v->num_suspects);
 	pr_use_err(p, v->probe_why != NULL);
@@ -391,6 +394,7 @@ static void probed(struct printer *p, const struct rr_routes_view *v)
 	if (v->probe_why)
 		pr_str(p, "why", v->probe_why);
 	pr_int(p, "probes_a_link", v->probes);
+	pr_int(p, "rounds", v->probe_rounds);
 	pr_int(p, "cables", (long long)v->num_cables);
 	pr_int(p, "sent", (long long)sent);
 	pr_int(p, "answered", (long long)answered);

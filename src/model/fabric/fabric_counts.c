@@ -23,6 +23,8 @@ const struct rr_fabric_count_def rr_fabric_count_defs[RR_FC_NUM] = {
 		"nodes the node-name map names that are not seen from here (--node-name-map)" },
 	[RR_FC_SM_SILENT] = { "sm_silent", GAUGE("sm_silent"),
 		"1 when the SM the port knows did not answer SMInfo (or the port knows none)" },
+	[RR_FC_STOPPED] = { "stopped", GAUGE("stopped"),
+		"phases of the run cut short by SIGINT, SIGTERM or their bound (0: the run ended whole)" },
 	[RR_FC_CREDIT_LOOPS] = { "credit_loops", GAUGE("credit_loops"),
 		"cycles of the routes' channel dependencies (a lossless fabric can deadlock)" },
 	[RR_FC_CHANNEL_DEPENDENCIES] = { "channel_dependencies", NULL, NULL },
@@ -106,6 +108,8 @@ void rr_fabric_counts_fill(struct rr_fabric_counts *c,
 	set(c, RR_FC_TABLES_UNREAD, s->unread);
 	if (f->sm_asked)
 		set(c, RR_FC_SM_SILENT, !f->sm_answered);
+	if (f->stops)
+		set(c, RR_FC_STOPPED, f->stops->n);
 	if (f->loops_checked) {
 		set(c, RR_FC_CREDIT_LOOPS, f->credit_loops);
 		set(c, RR_FC_CHANNEL_DEPENDENCIES, f->channel_dependencies);

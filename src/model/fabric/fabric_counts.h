@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "model/fabric/fabric_routes.h"
+#include "model/fabric/fabric_stop.h"
 #include "model/fabric/fabric_unseen.h"
 #include "model/fabric/route_topology.h"
 #include "model/fabric/route_compare.h"
@@ -30,6 +31,7 @@ enum rr_fabric_count {
 	RR_FC_LIDS_UNSEEN,
 	RR_FC_MAPPED_UNSEEN,
 	RR_FC_SM_SILENT,
+	RR_FC_STOPPED,
 	RR_FC_CREDIT_LOOPS,		/* the second run */
 	RR_FC_CHANNEL_DEPENDENCIES,
 	RR_FC_LONGER_THAN_FEWEST,	/* the third */
@@ -95,6 +97,7 @@ struct rr_fabric_found {
 	const struct rr_unseen *unseen;
 	bool map_given;		/* --node-name-map was given, and */
 	size_t mapped_unseen;	/* how many of its nodes were not seen */
+	const struct rr_fabric_stops *stops;	/* NULL: not counted */
 };
 
 /* Fills the counts C from what the run found, F. */

@@ -8,12 +8,16 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
- * Most serious first.  A fault is what stops jobs or will: no SM to
+ * Most serious first.  A run cut short has not judged the whole fabric.
+ * A fault is what stops jobs or will: no SM to
  * reroute, ports or pairs cut off, routes that die, credit loops, a
  * cable lost, gone or running below what its ends can.  A warning is a
  * change or an imbalance a fabric can run with.
  */
 const struct rr_finding_def rr_finding_defs[] = {
+	/* First: the other findings of a run cut short are partial. */
+	{ RR_FC_STOPPED, RR_SEV_FAULT,
+	  "the run was cut short by a signal or a phase's bound" },
 	{ RR_FC_SM_SILENT, RR_SEV_FAULT, "no SM answered" },
 	{ RR_FC_PORTS_UNREACHABLE, RR_SEV_FAULT,
 	  "CA ports seen before or by the SM are not reachable from here" },
@@ -112,6 +116,10 @@ static bool parse_part(struct rr_severities *s, const char *part, size_t n,
 	f = finding_named(part, name_len);
 	if (!f)
 		return refuse(part, name_len, "is no finding (rdma-route(8), VERDICT)",
+			      why, len);
+	/* Its verdict is never ok: the fabric was not judged whole. */
+	if (f->count == RR_FC_STOPPED)
+		return refuse(part, name_len, "is always a fault: a run cut short has not judged the whole fabric",
 			      why, len);
 	level = level_named(eq + 1, n - name_len - 1);
 	if (level < 0)

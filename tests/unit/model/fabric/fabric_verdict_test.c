@@ -34,6 +34,9 @@ static void defaults(void)
 	is_int(s.of[RR_FC_LINKS_DEGRADED], RR_SEV_FAULT, "a degraded link: a fault");
 	is_int(s.of[RR_FC_ROUTES_MOVED], RR_SEV_WARNING, "routes moved: a warning");
 	is_int(s.of[RR_FC_PORTS], RR_SEV_NONE, "ports: a figure, no finding");
+	is_int(s.of[RR_FC_STOPPED], RR_SEV_FAULT, "a run cut short: a fault");
+	ok(rr_finding_defs[0].count == RR_FC_STOPPED,
+	   "a run cut short first: its other findings are partial");
 	is_int(s.of[RR_FC_LOAD_MAX], RR_SEV_NONE, "load_max: a figure, no finding");
 	/* Each count a finding once: the order picks the worst. */
 	for (i = 0; i < rr_num_findings; i++)
@@ -54,6 +57,8 @@ static const struct {
 	{ "credit_loops=", "'' is no level: want fault, warning or none" },
 	{ "credit_loops_x=fault", "'credit_loops_x' is no finding (rdma-route(8), VERDICT)" },
 	{ "credit_loop=fault", "'credit_loop' is no finding (rdma-route(8), VERDICT)" },
+	{ "stopped=warning", "'stopped' is always a fault: a run cut short has not judged the whole fabric" },
+	{ "links_hot=none,stopped=none", "'stopped' is always a fault: a run cut short has not judged the whole fabric" },
 };
 
 static void parse(void)
@@ -115,6 +120,15 @@ static void verdicts(void)
 	ok(v.worst == RR_SEV_WARNING && v.worst_count == RR_FC_CREDIT_LOOPS &&
 	   v.warnings == 2 && !v.faults,
 	   "loops made a warning: the first warning in the table's order (loops before hot links) is the worst");
+
+	rr_severities_parse(&s, "credit_loops=none,links_hot=none", NULL, 0);
+	count(&c, RR_FC_STOPPED, 0);
+	rr_fabric_judge(&c, &s, &v);
+	ok(v.worst == RR_SEV_NONE, "nothing weighed, a run whole: ok");
+	count(&c, RR_FC_STOPPED, 1);
+	rr_fabric_judge(&c, &s, &v);
+	ok(v.worst == RR_SEV_FAULT && v.worst_count == RR_FC_STOPPED &&
+	   v.faults == 1, "the same run cut short: a fault, never ok");
 }
 
 /*
