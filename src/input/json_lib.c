@@ -29,6 +29,7 @@ bool rr_jsonc_ready(char *why, size_t why_len)
 		FIND(tok_new, json_tokener_new);
 		FIND(tok_new_ex, json_tokener_new_ex);
 		FIND(tok_free, json_tokener_free);
+		FIND(tok_reset, json_tokener_reset);
 		FIND(parse_ex, json_tokener_parse_ex);
 		FIND(get_error, json_tokener_get_error);
 		FIND(parse_end, json_tokener_get_parse_end);

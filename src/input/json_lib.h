@@ -19,6 +19,7 @@ struct rr_jsonc {
 	__typeof__(json_tokener_new) *tok_new;
 	__typeof__(json_tokener_new_ex) *tok_new_ex;
 	__typeof__(json_tokener_free) *tok_free;
+	__typeof__(json_tokener_reset) *tok_reset;
 	__typeof__(json_tokener_parse_ex) *parse_ex;
 	__typeof__(json_tokener_get_error) *get_error;
 	__typeof__(json_tokener_get_parse_end) *parse_end;

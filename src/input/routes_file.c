@@ -10,6 +10,7 @@
 #include "base/ib_port.h"
 #include "base/numbers.h"
 #include "input/json_lib.h"
+#include "input/json_scan.h"
 #include "input/routes_file.h"
 #include "model/explain/chain.h"
 
@@ -21,7 +22,15 @@ struct seen {
 	uint64_t guid;
 	enum rr_node_type type;
 	unsigned int ports;
-	const char *name;
+	bool table;		/* from "tables": a switch's own count of ports */
+	size_t name;		/* where its name starts in the reader's names */
+};
+
+/* The report's arrays, in the order a pass reads them. */
+enum part { TABLES, LINKS, ENDPOINTS, LOOPS, NUM_PARTS };
+
+static const char *const part_key[NUM_PARTS] = {
+	"tables", "links", "endpoints", "credit_loops",
 };
 
 struct reader {
@@ -30,6 +39,15 @@ struct reader {
 	size_t why_len;
 	struct seen *seen;
 	size_t num_seen, cap_seen;
+	/* The names of the nodes seen, each NUL-terminated, one after another. */
+	char *names;
+	size_t names_len, names_cap;
+	/* The report as it is read, and json-c for one element at a time. */
+	struct rr_json_scan scan;
+	struct json_tokener *tok;
+	/* Which arrays the report has, their elements in this pass and the first. */
+	bool has[NUM_PARTS];
+	size_t num[NUM_PARTS], count[NUM_PARTS];
 	/* The switches' LIDs and LMCs, by table, for lids_apart(). */
 	uint16_t *sw_lid;
 	uint8_t *sw_lmc;
@@ -47,6 +65,12 @@ static bool fail(struct reader *r, const char *fmt, ...)
 	vsnprintf(r->why, r->why_len, fmt, ap);
 	va_end(ap);
 	return false;
+}
+
+/* The second pass found what the first did not: the file was rewritten. */
+static bool changed(struct reader *r)
+{
+	return fail(r, "changed while it was read");
 }
 
 /* OBJ's member KEY, or NULL. */
@@ -109,45 +133,13 @@ static bool get_guid(struct reader *r, json_object *obj, const char *at,
 	return true;
 }
 
-/* The report's array KEY; absent: NEED says whether that is wrong. */
-static bool get_array(struct reader *r, json_object *root, const char *key,
-		      bool need, json_object **out, size_t *n)
-{
-	json_object *v = member(root, key);
-
-	*out = NULL;
-	*n = 0;
-	if (!v && !need)
-		return true;
-	if (!v)
-		return fail(r, "no \"%s\": not the JSON of --sa --trace --all-pairs --json (of this version or later)",
-			    key);
-	if (rr_jc.type(v) != json_type_array)
-		return fail(r, "\"%s\": want an array", key);
-	*out = v;
-	*n = rr_jc.length(v);
-	return true;
-}
-
-/* Element I of ARR, an object; AT names it for a message. */
-static json_object *element(struct reader *r, json_object *arr, size_t i,
-			    const char *key, char *at, size_t len)
-{
-	json_object *v = rr_jc.idx(arr, i);
-
-	snprintf(at, len, "%s[%zu]", key, i);
-	if (!v || rr_jc.type(v) != json_type_object) {
-		fail(r, "\"%s\": want an object", at);
-		return NULL;
-	}
-	return v;
-}
-
+/* A node of a member, its name kept (as the graph keeps it: 64 bytes). */
 static bool saw(struct reader *r, uint64_t guid, enum rr_node_type type,
-		unsigned int port, const char *name)
+		unsigned int port, bool table, const char *name)
 {
+	size_t len = strnlen(name, RR_NODE_DESC_LEN), cap;
 	struct seen *grown;
-	size_t cap;
+	char *more;
 
 	if (r->num_seen == r->cap_seen) {
 		cap = r->cap_seen ? 2 * r->cap_seen : 64;
@@ -157,7 +149,21 @@ static bool saw(struct reader *r, uint64_t guid, enum rr_node_type type,
 		r->seen = grown;
 		r->cap_seen = cap;
 	}
-	r->seen[r->num_seen++] = (struct seen){ guid, type, port, name };
+	if (r->names_cap - r->names_len < len + 1) {
+		cap = r->names_cap ? 2 * r->names_cap : 4096;
+		while (cap - r->names_len < len + 1)
+			cap *= 2;
+		more = realloc(r->names, cap);
+		if (!more)
+			return fail(r, "%s", strerror(ENOMEM));
+		r->names = more;
+		r->names_cap = cap;
+	}
+	memcpy(r->names + r->names_len, name, len);
+	r->names[r->names_len + len] = '\0';
+	r->seen[r->num_seen++] = (struct seen){ guid, type, port, table,
+						 r->names_len };
+	r->names_len += len + 1;
 	return true;
 }
 
@@ -175,23 +181,6 @@ static bool node_type(struct reader *r, const char *at, const char *s,
 	return fail(r, "\"%s.node_type\": want ca, switch or router", at);
 }
 
-/* FN on each element of ARR (N objects), named KEY[I] for messages. */
-static bool each(struct reader *r, json_object *arr, size_t n,
-		 const char *key,
-		 bool (*fn)(struct reader *r, json_object *o, const char *at))
-{
-	json_object *o;
-	char at[64];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		o = element(r, arr, i, key, at, sizeof(at));
-		if (!o || !fn(r, o, at))
-			return false;
-	}
-	return true;
-}
-
 /* A switch of "tables", with its number of ports. */
 static bool see_table(struct reader *r, json_object *o, const char *at)
 {
@@ -202,7 +191,7 @@ static bool see_table(struct reader *r, json_object *o, const char *at)
 	return get_guid(r, o, at, "guid", &guid) &&
 	       get_str(r, o, at, "node", &name) &&
 	       get_uint(r, o, at, "ports", 1, MAX_PORT, &ports) &&
-	       saw(r, guid, RR_NODE_SWITCH, (unsigned int)ports, name);
+	       saw(r, guid, RR_NODE_SWITCH, (unsigned int)ports, true, name);
 }
 
 /* The node of a link of "links" (this end), and its port. */
@@ -218,7 +207,7 @@ static bool see_link(struct reader *r, json_object *o, const char *at)
 	       get_str(r, o, at, "node_type", &t) &&
 	       node_type(r, at, t, &type) &&
 	       get_uint(r, o, at, "port", 1, MAX_PORT, &port) &&
-	       saw(r, guid, type, (unsigned int)port, name);
+	       saw(r, guid, type, (unsigned int)port, false, name);
 }
 
 /* A CA of "endpoints", and its port. */
@@ -231,41 +220,72 @@ static bool see_endpoint(struct reader *r, json_object *o, const char *at)
 	return get_guid(r, o, at, "node_guid", &guid) &&
 	       get_str(r, o, at, "node", &name) &&
 	       get_uint(r, o, at, "port", 1, MAX_PORT, &port) &&
-	       saw(r, guid, RR_NODE_CA, (unsigned int)port, name);
+	       saw(r, guid, RR_NODE_CA, (unsigned int)port, false, name);
 }
 
+/* By GUID; a node's table first, then in the report's order. */
 static int by_guid(const void *a, const void *b)
 {
 	const struct seen *x = a, *y = b;
 
-	return (x->guid > y->guid) - (x->guid < y->guid);
+	if (x->guid != y->guid)
+		return (x->guid > y->guid) - (x->guid < y->guid);
+	if (x->table != y->table)
+		return y->table - x->table;
+	return (x->name > y->name) - (x->name < y->name);
 }
 
-/* The nodes seen, one each by GUID, into the graph; then indexed. */
+/*
+ * The entries of node S (the first of its GUID) merged into S: one type,
+ * a switch's ports its table's, a CA's its highest.  Returns the next
+ * node's first entry, or 0 (none is) with WHY.
+ */
+static size_t merge(struct reader *r, size_t i)
+{
+	struct seen *s = &r->seen[i], *t;
+	size_t k;
+
+	for (k = i + 1; k < r->num_seen && r->seen[k].guid == s->guid; k++) {
+		t = &r->seen[k];
+		if (t->type != s->type)
+			return fail(r, "node 0x%016llx is a %s in one member, a %s in another",
+				    (unsigned long long)s->guid,
+				    rr_node_type_name(s->type),
+				    rr_node_type_name(t->type));
+		if (!s->table && t->ports > s->ports)
+			s->ports = t->ports;
+	}
+	return k;
+}
+
+/*
+ * The nodes seen, one each by GUID, into the graph; then indexed.  Each
+ * named as it was first, a switch by its table.  Their ports counted
+ * first: a report names a port in a few bytes, the graph holds it in 40.
+ */
 static bool make_nodes(struct reader *r)
 {
 	struct rr_graph *g = &r->b->g;
-	struct seen *s, *t;
-	size_t i, k, idx;
+	size_t i, k, idx, ports = 0;
+	struct seen *s;
 
 	if (r->num_seen)	/* none: no array to give qsort */
 		qsort(r->seen, r->num_seen, sizeof(*r->seen), by_guid);
 	for (i = 0; i < r->num_seen; i = k) {
+		k = merge(r, i);
+		if (!k)
+			return false;
+		ports += r->seen[i].ports + 1;
+	}
+	if (ports > RR_ROUTES_FILE_PORTS)
+		return fail(r, "its nodes have %zu ports: more than %lu, more than a subnet's %u LIDs have",
+			    ports, RR_ROUTES_FILE_PORTS, RR_MAX_UNICAST_LID);
+	for (i = 0; i < r->num_seen; i = k) {
 		s = &r->seen[i];
-		for (k = i + 1; k < r->num_seen && r->seen[k].guid == s->guid;
-		     k++) {
-			t = &r->seen[k];
-			if (t->type != s->type)
-				return fail(r, "node 0x%016llx is a %s in one member, a %s in another",
-					    (unsigned long long)s->guid,
-					    rr_node_type_name(s->type),
-					    rr_node_type_name(t->type));
-			/* A switch's ports are its table's, not its links'. */
-			if (s->type != RR_NODE_SWITCH && t->ports > s->ports)
-				s->ports = t->ports;
-		}
-		if (!rr_graph_add_node(g, s->guid, s->type, s->ports, s->name,
-				       &idx))
+		for (k = i + 1; k < r->num_seen && r->seen[k].guid == s->guid; k++)
+			;
+		if (!rr_graph_add_node(g, s->guid, s->type, s->ports,
+				       r->names + s->name, &idx))
 			return fail(r, "%s", strerror(ENOMEM));
 	}
 	if (!rr_graph_index(g))
@@ -331,6 +351,8 @@ static bool read_table(struct reader *r, json_object *o, const char *at)
 	    !get_str(r, o, at, "lft", &hex))
 		return false;
 	node = rr_graph_find(g, guid);
+	if (node == RR_NO_NODE || r->num_sw == r->count[TABLES])
+		return changed(r);
 	if (g->nodes[node].lft_read || g->nodes[node].lft)
 		return fail(r, "\"%s\": switch 0x%016llx has a table already",
 			    at, (unsigned long long)guid);
@@ -407,10 +429,6 @@ static bool read_link(struct reader *r, json_object *o, const char *at)
 	p->present = true;
 	p->peer = peer;
 	p->peer_port = (uint8_t)peer_port;
-	if (r->b->g.nodes[node].type == RR_NODE_SWITCH) {
-		p->lid = rr_graph_port(&r->b->g, node, 0)->lid;
-		p->guid = guid;
-	}
 	r->b->loads[p - r->b->g.ports] = routes;
 	return true;
 }
@@ -431,6 +449,8 @@ static bool read_endpoint(struct reader *r, json_object *o, const char *at)
 	p = port_of(r, at, "port", guid, port, &node);
 	if (!p)
 		return false;
+	if (r->b->num_eps == r->count[ENDPOINTS])
+		return changed(r);
 	if (p->lid)
 		return fail(r, "\"%s\": port %llu of 0x%016llx is an endpoint already",
 			    at, port, (unsigned long long)guid);
@@ -463,8 +483,8 @@ static bool read_cycle(struct reader *r, json_object *o, const char *at,
 	unsigned long long port, vl;
 	json_object *arr, *c;
 	const char *name;
-	char base[80], cat[96], words[320];
-	size_t n, k, used = 0, room = 2048;
+	char base[80], cat[128], words[320], title[2048];
+	size_t n, k, used = 0;
 	uint64_t guid;
 
 	arr = member(o, "cycle");
@@ -472,13 +492,15 @@ static bool read_cycle(struct reader *r, json_object *o, const char *at,
 	    !(n = rr_jc.length(arr)))
 		return fail(r, "\"%s.cycle\": want an array of channels", at);
 	l->cycle = calloc(n, sizeof(*l->cycle));
-	l->title = malloc(room);
-	if (!l->cycle || !l->title)
+	if (!l->cycle)
 		return fail(r, "%s", strerror(ENOMEM));
 	snprintf(base, sizeof(base), "%s.cycle", at);
 	for (k = 0; k < n; k++) {
-		c = element(r, arr, k, base, cat, sizeof(cat));
-		if (!c || !get_guid(r, c, cat, "guid", &guid) ||
+		c = rr_jc.idx(arr, k);
+		snprintf(cat, sizeof(cat), "%s[%zu]", base, k);
+		if (!c || rr_jc.type(c) != json_type_object)
+			return fail(r, "\"%s\": want an object", cat);
+		if (!get_guid(r, c, cat, "guid", &guid) ||
 		    !get_str(r, c, cat, "node", &name) ||
 		    !get_uint(r, c, cat, "port", 1, MAX_PORT, &port) ||
 		    !get_uint(r, c, cat, "vl", 0, RR_NUM_VLS - 1, &vl))
@@ -486,13 +508,17 @@ static bool read_cycle(struct reader *r, json_object *o, const char *at,
 		l->cycle[l->cycle_len++] = (struct rr_channel_key){
 			guid, (uint8_t)port, (uint8_t)vl };
 		if (!k)
-			used = (size_t)snprintf(l->title, room, "on VL %llu, %zu links:",
+			used = (size_t)snprintf(title, sizeof(title), "on VL %llu, %zu links:",
 						vl, n);
 		channel_words(c, name, port, words, sizeof(words));
-		if (used < room)
-			used += (size_t)snprintf(l->title + used, room - used,
+		if (used < sizeof(title))
+			used += (size_t)snprintf(title + used, sizeof(title) - used,
 						 "%s %s", k ? "," : "", words);
 	}
+	/* Its own length: a file of many short loops holds no 2 KiB each. */
+	l->title = strdup(title);
+	if (!l->title)
+		return fail(r, "%s", strerror(ENOMEM));
 	return true;
 }
 
@@ -588,127 +614,297 @@ out:
 
 static bool read_loop(struct reader *r, json_object *o, const char *at)
 {
+	if (r->b->num_loops == r->count[LOOPS])
+		return changed(r);
 	return read_cycle(r, o, at, &r->b->loops[r->b->num_loops++]);
 }
 
-/* "an array", "a number": a JSON value's kind in words. */
-static const char *type_words(enum json_type t)
+/* A loop checked in the first pass, nothing kept: the count is of loops. */
+static bool see_loop(struct reader *r, json_object *o, const char *at)
 {
-	switch (t) {
-	case json_type_null:
-		return "null";
-	case json_type_boolean:
-		return "a boolean";
-	case json_type_double:
-	case json_type_int:
-		return "a number";
-	case json_type_string:
-		return "a string";
-	case json_type_array:
-		return "an array";
-	default:
-		return "an object";
-	}
-}
+	struct rr_loop_before l = { 0 };
+	bool ok = read_cycle(r, o, at, &l);
 
-static bool read_report(struct reader *r, json_object *root)
-{
-	json_object *tables, *links, *eps, *loops;
-	size_t nt, nl, ne, nc;
-
-	if (rr_jc.type(root) != json_type_object)
-		return fail(r, "holds %s, not an object: want the report of --sa --trace --all-pairs --json",
-			    type_words(rr_jc.type(root)));
-	if (!get_array(r, root, "tables", true, &tables, &nt) ||
-	    !get_array(r, root, "endpoints", true, &eps, &ne) ||
-	    !get_array(r, root, "links", false, &links, &nl) ||
-	    !get_array(r, root, "credit_loops", false, &loops, &nc) ||
-	    !each(r, tables, nt, "tables", see_table) ||
-	    !each(r, links, nl, "links", see_link) ||
-	    !each(r, eps, ne, "endpoints", see_endpoint) || !make_nodes(r))
-		return false;
-	r->b->loads = calloc(r->b->g.num_ports ? r->b->g.num_ports : 1,
-			     sizeof(*r->b->loads));
-	r->b->eps = calloc(ne ? ne : 1, sizeof(*r->b->eps));
-	r->b->loops = calloc(nc ? nc : 1, sizeof(*r->b->loops));
-	r->sw_lid = calloc(nt ? nt : 1, sizeof(*r->sw_lid));
-	r->sw_lmc = calloc(nt ? nt : 1, sizeof(*r->sw_lmc));
-	if (!r->b->loads || !r->b->eps || !r->b->loops || !r->sw_lid || !r->sw_lmc)
-		return fail(r, "%s", strerror(ENOMEM));
-	return each(r, tables, nt, "tables", read_table) &&
-	       each(r, links, nl, "links", read_link) &&
-	       each(r, eps, ne, "endpoints", read_endpoint) &&
-	       endpoints_unique(r) && lids_apart(r) &&
-	       each(r, loops, nc, "credit_loops", read_loop);
-}
-
-static bool only_space(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!s[i] || !strchr(" \t\r\n", s[i]))
-			return false;
-	return true;
+	free(l.cycle);
+	free(l.title);
+	return ok;
 }
 
 /*
- * Why no value came: JSON null (json-c's NULL with no error), the text
- * ended inside one, or json-c's own words.
+ * A switch's ports take its LID and GUID (as the fabric's read does),
+ * once every table is read: the report lists the links first.
  */
-static void parse_failed(struct reader *r, struct json_tokener *tok,
-			 size_t len)
+static void switch_ports(struct rr_graph *g)
 {
-	enum json_tokener_error err = rr_jc.get_error(tok);
+	struct rr_gport *p0, *p;
+	unsigned int k;
+	size_t n;
 
-	if (len > INT32_MAX)
-		fail(r, "not JSON: too long");
-	else if (err == json_tokener_success)
-		fail(r, "holds null, not an object: want the report of --sa --trace --all-pairs --json");
-	else if (err == json_tokener_continue || err == json_tokener_error_parse_eof)
-		fail(r, "truncated: it ends inside its JSON");
-	else
-		fail(r, "not JSON: %s", rr_jc.error_desc(err));
+	for (n = 0; n < g->num_nodes; n++) {
+		if (g->nodes[n].type != RR_NODE_SWITCH)
+			continue;
+		p0 = rr_graph_port(g, n, 0);
+		for (k = 1; k <= g->nodes[n].num_ports; k++) {
+			p = rr_graph_port(g, n, k);
+			if (p->peer == RR_NO_NODE)
+				continue;
+			p->lid = p0->lid;
+			p->guid = g->nodes[n].guid;
+		}
+	}
 }
 
-bool rr_routes_file_parse(const char *text, size_t len,
-			  struct rr_routes_before *b, char *why, size_t why_len)
+typedef bool (*element_fn)(struct reader *r, json_object *o, const char *at);
+
+/* Why the scan stopped, as the reader's message. */
+static bool scan_failed(struct reader *r)
+{
+	const struct rr_json_scan *s = &r->scan;
+
+	switch (s->err) {
+	case RR_JS_TRUNCATED:
+		return fail(r, "truncated: it ends inside its JSON");
+	case RR_JS_SYNTAX:
+		return fail(r, "not JSON: %s", s->why);
+	case RR_JS_DEEP:
+		return fail(r, "nested deeper than %d levels at byte %llu: no report is",
+			    RR_JS_MAX_DEPTH, rr_js_offset(s));
+	case RR_JS_IO:
+		return fail(r, "%s", strerror(s->io_errno));
+	case RR_JS_NOMEM:
+		return fail(r, "%s", strerror(ENOMEM));
+	case RR_JS_LARGE:	/* the caller names the element */
+	case RR_JS_FINE:
+		break;
+	}
+	return fail(r, "cannot be read");
+}
+
+/* One element of array KEY, the I'th, an object: FN on it, then freed. */
+static bool element(struct reader *r, const char *key, size_t i,
+		    element_fn fn)
+{
+	const char *text;
+	json_object *o;
+	char at[64];
+	size_t len;
+	int c;
+	bool ok;
+
+	snprintf(at, sizeof(at), "%s[%zu]", key, i);
+	c = rr_js_peek(&r->scan);
+	if (c < 0)
+		return scan_failed(r);
+	if (c != '{')	/* JSON first, then the wrong kind */
+		return rr_js_skip(&r->scan) ?
+		       fail(r, "\"%s\": want an object", at) : scan_failed(r);
+	if (!rr_js_capture(&r->scan, RR_ROUTES_FILE_ELEMENT_MAX, &text, &len))
+		return r->scan.err == RR_JS_LARGE ?
+		       fail(r, "\"%s\": larger than %lu bytes: no member of a report is",
+			    at, RR_ROUTES_FILE_ELEMENT_MAX) :
+		       scan_failed(r);
+	/* Checked as JSON by the scan: json-c fails only for memory. */
+	rr_jc.tok_reset(r->tok);
+	o = rr_jc.parse_ex(r->tok, text, (int)len);
+	if (!o || rr_jc.type(o) != json_type_object) {
+		rr_jc.put(o);
+		return fail(r, "\"%s\": %s", at,
+			    rr_jc.error_desc(rr_jc.get_error(r->tok)));
+	}
+	ok = fn(r, o, at);
+	rr_jc.put(o);
+	return ok;
+}
+
+/* The array of PART, its elements through FN. */
+static bool array(struct reader *r, enum part part, element_fn fn)
+{
+	struct rr_json_scan *s = &r->scan;
+	bool first = true;
+	int c;
+
+	c = rr_js_peek(s);
+	if (c == 'n')		/* null: as if it were not there */
+		return rr_js_skip(s) || scan_failed(r);
+	if (c < 0)
+		return scan_failed(r);
+	if (c != '[')	/* JSON first, then the wrong kind */
+		return rr_js_skip(s) ?
+		       fail(r, "\"%s\": want an array", part_key[part]) :
+		       scan_failed(r);
+	rr_js_take(s);
+	r->has[part] = true;
+	while (rr_js_more(s, ']', &first))
+		if (!element(r, part_key[part], r->num[part]++, fn))
+			return false;
+	return !s->err || scan_failed(r);
+}
+
+/* The JSON before the report's object: what it is instead. */
+static bool not_object(struct reader *r, int c)
+{
+	static const char *const kinds[] = {
+		['['] = "an array", ['"'] = "a string", ['t'] = "a boolean",
+		['f'] = "a boolean", ['n'] = "null",
+	};
+	const char *kind = "a number";
+
+	if (c < 0 && !r->scan.err)
+		return fail(r, "%s", rr_js_offset(&r->scan) ?
+			    "holds only blanks: no report in it" :
+			    "empty: no report in it");
+	/* An array is refused at its bracket; a scalar once it is one. */
+	if (c != '[' && !rr_js_skip(&r->scan))
+		return scan_failed(r);
+	if (c >= 0 && (size_t)c < sizeof(kinds) / sizeof(*kinds) && kinds[c])
+		kind = kinds[c];
+	return fail(r, "holds %s, not an object: want the report of --sa --trace --all-pairs --json",
+		    kind);
+}
+
+static enum part part_of(const char *key)
+{
+	enum part part;
+
+	for (part = 0; part < NUM_PARTS; part++)
+		if (!strcmp(key, part_key[part]))
+			break;
+	return part;
+}
+
+/*
+ * One pass over the report: its object's members, each array of PART
+ * through FN[PART] (NULL: skipped), every other member checked and
+ * skipped.  Nothing of it is held but an element at a time.
+ */
+static bool walk(struct reader *r, const element_fn fn[NUM_PARTS])
+{
+	struct rr_json_scan *s = &r->scan;
+	bool first = true, seen[NUM_PARTS] = { false };
+	enum part part;
+	char key[16];
+	int c;
+
+	memset(r->num, 0, sizeof(r->num));
+	c = rr_js_peek(s);
+	if (c != '{')
+		return not_object(r, c);
+	rr_js_take(s);
+	while (rr_js_more(s, '}', &first)) {
+		if (!rr_js_key(s, key, sizeof(key)))
+			return scan_failed(r);
+		part = part_of(key);
+		if (part == NUM_PARTS) {
+			if (!rr_js_skip(s))
+				return scan_failed(r);
+			continue;
+		}
+		if (seen[part])
+			return fail(r, "\"%s\" twice: one report has one", key);
+		seen[part] = true;
+		if (!array(r, part, fn[part]))
+			return false;
+	}
+	if (s->err)
+		return scan_failed(r);
+	if (rr_js_peek(s) >= 0)
+		return fail(r, "not one JSON document: more after its end");
+	return !s->err || scan_failed(r);
+}
+
+/* The first pass: every node the members name, into the graph. */
+static bool read_nodes(struct reader *r)
+{
+	static const element_fn fn[NUM_PARTS] = {
+		[TABLES] = see_table, [LINKS] = see_link,
+		[ENDPOINTS] = see_endpoint, [LOOPS] = see_loop,
+	};
+	static const enum part needed[] = { TABLES, ENDPOINTS };
+	size_t i;
+
+	if (!walk(r, fn))
+		return false;
+	for (i = 0; i < sizeof(needed) / sizeof(*needed); i++)
+		if (!r->has[needed[i]])
+			return fail(r, "no \"%s\": not the JSON of --sa --trace --all-pairs --json (of this version or later)",
+				    part_key[needed[i]]);
+	memcpy(r->count, r->num, sizeof(r->count));
+	if (!make_nodes(r))
+		return false;
+	r->b->loads = calloc(r->b->g.num_ports ? r->b->g.num_ports : 1,
+			     sizeof(*r->b->loads));
+	r->b->eps = calloc(r->count[ENDPOINTS] ? r->count[ENDPOINTS] : 1,
+			   sizeof(*r->b->eps));
+	r->b->loops = calloc(r->count[LOOPS] ? r->count[LOOPS] : 1,
+			     sizeof(*r->b->loops));
+	r->sw_lid = calloc(r->count[TABLES] ? r->count[TABLES] : 1,
+			   sizeof(*r->sw_lid));
+	r->sw_lmc = calloc(r->count[TABLES] ? r->count[TABLES] : 1,
+			   sizeof(*r->sw_lmc));
+	if (!r->b->loads || !r->b->eps || !r->b->loops || !r->sw_lid || !r->sw_lmc)
+		return fail(r, "%s", strerror(ENOMEM));
+	return true;
+}
+
+/* The second pass: the tables, the links, the endpoints and the loops. */
+static bool read_rest(struct reader *r)
+{
+	static const element_fn fn[NUM_PARTS] = {
+		[TABLES] = read_table, [LINKS] = read_link,
+		[ENDPOINTS] = read_endpoint, [LOOPS] = read_loop,
+	};
+
+	if (!walk(r, fn))
+		return false;
+	if (r->num_sw != r->count[TABLES] ||
+	    r->b->num_eps != r->count[ENDPOINTS] ||
+	    r->b->num_loops != r->count[LOOPS])
+		return changed(r);
+	switch_ports(&r->b->g);
+	return endpoints_unique(r) && lids_apart(r);
+}
+
+/* Where a pass reads from: a file from its start, or memory. */
+struct source {
+	FILE *f;
+	const char *text;
+	size_t len;
+};
+
+static bool start(struct reader *r, const struct source *src)
+{
+	rr_js_free(&r->scan);
+	if (!src->f) {
+		rr_js_init_mem(&r->scan, src->text, src->len);
+		return true;
+	}
+	if (fseek(src->f, 0, SEEK_SET))
+		return fail(r, "%s", strerror(errno));
+	return rr_js_init_file(&r->scan, src->f) ||
+	       fail(r, "%s", strerror(ENOMEM));
+}
+
+static bool read_source(const struct source *src, struct rr_routes_before *b,
+			char *why, size_t why_len)
 {
 	struct reader r = { .b = b, .why = why, .why_len = why_len };
-	json_object *root = NULL;
-	struct json_tokener *tok;
-	bool ok = false, fed_end;
+	bool ok = false;
 
 	memset(b, 0, sizeof(*b));
 	if (!rr_jsonc_ready(why, why_len))
 		return false;
-	tok = rr_jc.tok_new();
-	if (!tok)
+	r.tok = rr_jc.tok_new();
+	if (!r.tok)
 		return fail(&r, "%s", strerror(ENOMEM));
-	if (only_space(text, len)) {
-		fail(&r, len ? "holds only blanks: no report in it" : "empty: no report in it");
-		goto out;
-	}
-	if (len <= INT32_MAX)
-		root = rr_jc.parse_ex(tok, text, (int)len);
-	/* The file's end ends a number or a word it ends with ("42"). */
-	fed_end = !root && len <= INT32_MAX &&
-		  rr_jc.get_error(tok) == json_tokener_continue;
-	if (fed_end)
-		root = rr_jc.parse_ex(tok, "", 1);
-	if (!root) {
-		parse_failed(&r, tok, len);
-		goto out;
-	}
-	if (!fed_end &&
-	    !only_space(text + rr_jc.parse_end(tok), len - rr_jc.parse_end(tok)))
-		fail(&r, "not one JSON document: more after its end");
-	else
-		ok = read_report(&r, root);
-out:
-	rr_jc.put(root);
-	rr_jc.tok_free(tok);
+	ok = start(&r, src) && read_nodes(&r);
+	/* The names are the graph's now: the second pass needs none. */
 	free(r.seen);
+	free(r.names);
+	r.seen = NULL;
+	r.names = NULL;
+	ok = ok && start(&r, src) && read_rest(&r);
+	rr_js_free(&r.scan);
+	rr_jc.tok_free(r.tok);
 	free(r.sw_lid);
 	free(r.sw_lmc);
 	if (!ok)
@@ -716,22 +912,28 @@ out:
 	return ok;
 }
 
+bool rr_routes_file_parse(const char *text, size_t len,
+			  struct rr_routes_before *b, char *why, size_t why_len)
+{
+	const struct source src = { .text = text, .len = len };
+
+	return read_source(&src, b, why, why_len);
+}
+
 bool rr_routes_file_read(const char *path, struct rr_routes_before *b,
 			 char *why, size_t why_len)
 {
-	char *text = NULL;
+	struct source src = { 0 };
 	struct stat st;
-	size_t got = 0;
 	bool ok = false;
-	FILE *f;
 
 	memset(b, 0, sizeof(*b));
-	f = fopen(path, "re");
-	if (!f) {
+	src.f = fopen(path, "re");
+	if (!src.f) {
 		snprintf(why, why_len, "%s", strerror(errno));
 		return false;
 	}
-	if (fstat(fileno(f), &st)) {
+	if (fstat(fileno(src.f), &st)) {
 		snprintf(why, why_len, "%s", strerror(errno));
 		goto out;
 	}
@@ -741,20 +943,8 @@ bool rr_routes_file_read(const char *path, struct rr_routes_before *b,
 			 "not a regular file" : "larger than 256 MiB");
 		goto out;
 	}
-	text = malloc((size_t)st.st_size + 1);
-	if (!text) {
-		snprintf(why, why_len, "%s", strerror(ENOMEM));
-		goto out;
-	}
-	got = fread(text, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		snprintf(why, why_len, "%s", strerror(EIO));
-		goto out;
-	}
-	text[got] = '\0';
-	ok = rr_routes_file_parse(text, got, b, why, why_len);
+	ok = read_source(&src, b, why, why_len);
 out:
-	free(text);
-	fclose(f);
+	fclose(src.f);
 	return ok;
 }

@@ -84,6 +84,40 @@ not_under_valgrind() {
 	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
 }
 
+# compare_rss FILE: --compare FILE under GNU time; its peak RSS in $rss (KiB),
+# its message (time's line taken out) in $stderr.
+compare_rss() {
+	run --separate-stderr timeout 120 /usr/bin/time -f 'rss %M' \
+		"$RDMA_ROUTE" --sa --trace --all-pairs --compare "$1"
+	rss=$(sed -n 's/^rss //p' <<<"$stderr")
+	stderr=$(grep -v '^rss \|^Command exited' <<<"$stderr")
+}
+
+@test "--compare: 64 MiB of the wrong shape refused at its first element, exit 2, in little memory; a report behind 16 MiB of another member read" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	local report='"tables": [{"node": "S1", "guid": "0x2", "lid": 1, "lmc": 0, "ports": 2, "lft_read": true, "lft": "ff0102"}],
+		"endpoints": [{"node": "H1", "node_guid": "0x10", "port_guid": "0x11", "port": 1, "lid": 2}]'
+
+	not_under_valgrind
+	# json-c would hold some 2.4 GiB of an array of 0s that size first.
+	{ printf '['; yes '0,' | head -c $((64 << 20)); printf '0]'; } >"$f"
+	compare_rss "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': holds an array, not an object: want the report of --sa --trace --all-pairs --json" ]
+	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
+	{ printf '{"tables": ['; yes '0,' | head -c $((64 << 20)); printf '0]}'; } >"$f"
+	compare_rss "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "rdma-route: --compare '$f': \"tables[0]\": want an object" ]
+	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
+	# A member the reader has no use for is checked, never held.
+	{ printf '{"summary": ['; yes '0,' | head -n $(((16 << 20) / 3)); printf '0], %s}' "$report"; } >"$f"
+	compare_rss "$f"
+	[ "$status" -ne 2 ]
+	[[ $stderr == *"cannot read the fabric"* ]]
+	[ "$rss" -lt 65536 ] || { echo "peak RSS $rss KiB"; false; }
+}
+
 @test "a line over 4 KiB and a NUL byte are input errors with their numbers; reading goes on" {
 	f=$BATS_TEST_TMPDIR/bad
 	{ printf '192.0.2.1\n'; head -c 5000 /dev/zero | tr '\0' x; printf '\n192.0.2.2\nab\0cd\n192.0.2.3\n'; } >"$f"
