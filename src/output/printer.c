@@ -207,6 +207,16 @@ void pr_int(struct printer *p, const char *key, long long val)
 	field(p, key, &v);
 }
 
+void pr_uint(struct printer *p, const char *key, unsigned long long val)
+{
+	char num[RR_INT_TEXT];
+	/* Its exact digits: a number in JSON, the same digits in text. */
+	struct pr_value v = { .type = PV_NUM, .num_text = num, .d = (double)val };
+
+	snprintf(num, sizeof(num), "%llu", val);
+	field(p, key, &v);
+}
+
 void pr_bool(struct printer *p, const char *key, bool val)
 {
 	struct pr_value v = { .type = PV_BOOL, .i = val };

@@ -100,6 +100,11 @@ void pr_arr_end(struct printer *p);
 
 void pr_str(struct printer *p, const char *key, const char *val);
 void pr_int(struct printer *p, const char *key, long long val);
+/*
+ * Writes a count that is unsigned and may take all 64 bits (a counter a
+ * peer or a port reports): 18446744073709551615, never -1, in every format.
+ */
+void pr_uint(struct printer *p, const char *key, unsigned long long val);
 void pr_bool(struct printer *p, const char *key, bool val);
 /*
  * Writes VAL as "0x%0*llx" with WIDTH digits, a string in every format

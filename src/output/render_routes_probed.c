@@ -57,8 +57,8 @@ static void end_counters(struct printer *p, const char *key, bool read,
 				       (unsigned long long)rise[k]);
 	pr_obj_begin(p, key, title[0] ? title : "none rose");
 	for (k = 0; k < RR_LINK_COUNTERS; k++)
-		pr_int(p, rr_link_counter_key((enum rr_link_counter)k),
-		       (long long)rise[k]);
+		pr_uint(p, rr_link_counter_key((enum rr_link_counter)k),
+			rise[k]);
 	pr_obj_end(p);
 }
 
@@ -86,7 +86,7 @@ static void end_fields(struct printer *p, const struct rr_routes_view *v,
 	pr_hex(p, key, v->g->ports[i].guid, 16);
 	snprintf(key, sizeof(key), "%s_errors", side);
 	if (read)
-		pr_int(p, key, (long long)errors);
+		pr_uint(p, key, errors);
 	else
 		pr_str(p, key, NULL);	/* not read: unknown, not 0 */
 	snprintf(key, sizeof(key), "%s_counters", side);

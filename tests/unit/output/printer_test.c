@@ -87,9 +87,55 @@ static void many_members(void)
 	free(text);
 }
 
+/*
+ * Unsigned counts of all 64 bits (a counter a peer reports): their own
+ * digits in text, JSON and JSON Lines, never a negative number.
+ */
+static void unsigned_counts(void)
+{
+	static const enum rr_format formats[] = {
+		RR_FORMAT_TEXT, RR_FORMAT_JSON, RR_FORMAT_JSONL,
+	};
+	static const char *const names[] = { "text", "JSON", "JSON Lines" };
+	static const char *const want[][3] = {
+		{ "  zero                         0\n",
+		  "  past                         9223372036854775808\n",
+		  "  top                          18446744073709551615\n" },
+		{ "\"zero\": 0", "\"past\": 9223372036854775808",
+		  "\"top\": 18446744073709551615" },
+		{ "\"zero\":0", "\"past\":9223372036854775808",
+		  "\"top\":18446744073709551615" },
+	};
+	size_t f, k;
+
+	for (f = 0; f < sizeof(formats) / sizeof(*formats); f++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&text, &len);
+		struct printer *p = pr_new(formats[f], out, out);
+		bool all = true;
+
+		pr_record_begin(p, "results", "a record", false);
+		pr_uint(p, "zero", 0);
+		pr_uint(p, "past", 9223372036854775808ULL);
+		pr_uint(p, "top", 18446744073709551615ULL);
+		pr_record_end(p);
+		pr_finish(p);
+		fclose(out);
+		for (k = 0; k < 3; k++)
+			all = all && text && strstr(text, want[f][k]);
+		ok(all && !strstr(text, "-1"), "%s: 0, 2^63 and 2^64 - 1 as themselves",
+		   names[f]);
+		if (!all)
+			printf("# got %s\n", text ? text : "(nothing)");
+		free(text);
+	}
+}
+
 int main(void)
 {
 	record_text();
 	many_members();
+	unsigned_counts();
 	return tap_done();
 }
