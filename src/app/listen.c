@@ -12,6 +12,7 @@
 #include "rdmacm/cm_listener.h"
 #include "host/witness_facts.h"
 #include "host/witness_server.h"
+#include "model/probe/result.h"
 #include "model/probe/transfer.h"
 #include "base/escape.h"
 #include "base/sockaddr.h"
@@ -92,16 +93,20 @@ static void hand_out(struct printer *p, struct rr_listen_tally *t,
 }
 
 /*
- * The witness channel beside the listener: TCP on its address and port.
- * One that cannot listen (the port taken) is said, and the listener
- * goes on without it.
+ * The witness channel beside the listener: TCP on its address and port,
+ * telling the sources --witness-allow names (any without it), none with
+ * --no-witness.  One that cannot listen (the port taken) is said, and
+ * the listener goes on without it.
  */
 static struct rr_witness *start_witness(const struct rr_listen_params *lp,
 					const struct rr_opts *o)
 {
-	struct rr_witness *w = rr_witness_start(&lp->addr, rr_witness_facts);
+	struct rr_witness *w;
 	char addr[80];
 
+	if (o->no_witness)
+		return NULL;
+	w = rr_witness_start(&lp->addr, rr_witness_facts, &o->witness_allow);
 	if (!w)
 		fprintf(stderr, "rdma-route: --listen: no witness on TCP %s port %u: %s\n",
 			rr_sockaddr_str(&lp->addr, addr, sizeof(addr)),
@@ -154,6 +159,18 @@ static size_t echo_budget(void)
 }
 
 /*
+ * How long a connection may take from its request to its RTU at least:
+ * --timeout, 1 s at least (a --data probe's asked hold, when longer, is
+ * its bound: cm_listener.c).  A prober sends its RTU as soon as it has
+ * read the REP (milliseconds); the second is for one on a busy host,
+ * which a small --timeout given for the hold would turn away.
+ */
+static unsigned int establish_ms(unsigned int timeout_ms)
+{
+	return timeout_ms > 1000 ? timeout_ms : 1000;
+}
+
+/*
  * Each connection holds two descriptors (the completion channels
  * librdmacm makes for its QP): 1024 at once need more than the usual
  * soft limit of 1024 files.  Raised to the hard limit, as far as it goes.
@@ -168,11 +185,39 @@ static void raise_file_limit(void)
 	}
 }
 
+/* Where the witness is, for the line that says where it listens. */
+static const char *witness_words(const struct rr_opts *o,
+				 const struct rr_witness *w, char *buf,
+				 size_t len)
+{
+	char prefix[RR_PREFIX_TEXT];
+	size_t used;
+	unsigned int i;
+
+	if (o->no_witness)
+		return ", no witness";
+	if (!w)
+		return "";
+	used = (size_t)snprintf(buf, len, ", its witness on TCP");
+	for (i = 0; i < o->witness_allow.n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 i ? "," : " for ",
+					 rr_prefix_str(&o->witness_allow.p[i],
+						       prefix, sizeof(prefix)));
+	if (o->witness_allow.n && used < len)
+		snprintf(buf + used, len - used, " only");
+	return buf;
+}
+
 int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 {
 	struct rr_listen_params lp = {
 		.ps = o->ps, .reject = o->reject, .hold_ms = o->timeout_ms,
-		.facts = rr_witness_rep_facts, .echo_budget = echo_budget(),
+		.establish_ms = establish_ms(o->timeout_ms),
+		.disconnect_wait_ms = rr_disconnect_wait_ms(o->timeout_ms),
+		/* --no-witness: a REP tells its echo alone. */
+		.facts = o->no_witness ? NULL : rr_witness_rep_facts,
+		.allow = &o->witness_allow, .echo_budget = echo_budget(),
 	};
 	struct rr_witness *w;
 	char name[64];
@@ -181,7 +226,7 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	struct rr_listener *l;
 	struct printer *p;
 	const char *call;
-	char addr[80];
+	char addr[80], words[RR_MAX_PREFIXES * RR_PREFIX_TEXT + 64];
 	int code = RR_EXIT_OK, n;
 
 	if (!listen_addr(o, &lp.addr))
@@ -208,12 +253,16 @@ int rr_listen_run(const struct rr_opts *o, FILE *out, const char *host)
 	fprintf(stderr, "rdma-route: listening on %s port %u (%s)%s%s\n",
 		rr_sockaddr_str(&lp.addr, addr, sizeof(addr)), o->listen_port,
 		rr_ps_key(o->ps), o->reject ? ", rejecting every request" : "",
-		w ? ", its witness on TCP" : "");
+		witness_words(o, w, words, sizeof(words)));
 	/* --count: accepted and refused alike, each counted as it ends. */
 	while (!rr_stop_requested() && (n = wanted(o, &t)))
 		hand_out(p, &t, done, turn(l, w, o, name, done, n));
 	while ((n = rr_listener_stop(l, done, TURN_MAX)))
 		hand_out(p, &t, done, n);
+	if (w) {
+		t.have_witness = true;
+		rr_witness_counts(w, t.witness);
+	}
 	rr_witness_free(w);
 	rr_listener_free(l);
 	rr_render_listen_summary(p, &t, host);

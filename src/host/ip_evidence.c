@@ -194,23 +194,85 @@ static void turn_echo(struct rr_ip_ev *e, const struct timespec *now)
 		e->echo_sent++;
 }
 
-/* A first answer of facts, in words for the evidence's entry. */
+/*
+ * A first answer of facts, in words for the evidence's entry: what the
+ * peer says of itself, as its word ("b says ..."), never as measured.
+ */
 static void said_facts(struct rr_ip_ev *e, const struct timespec *now)
 {
 	const struct rr_peer_facts *f = e->facts;
-	char gid[192] = "no GID holds the address";
+	char gid[192] = "no GID holds the address", vlan[24] = "";
 
+	if (f->have_gid && f->gid.vlan >= 0)
+		snprintf(vlan, sizeof(vlan), ", VLAN %d", f->gid.vlan);
 	if (f->have_gid)
 		snprintf(gid, sizeof(gid), "%s port %u GID %u (%s, %s%s) holds the address",
 			 f->gid.device, f->gid.port, f->gid.index,
 			 rr_peer_gid_type_token(f->gid.type) ?
 			 rr_peer_gid_type_token(f->gid.type) : "?",
-			 f->gid.netdev[0] ? f->gid.netdev : "no netdev",
-			 f->gid.vlan >= 0 ? ", on a VLAN" : "");
+			 f->gid.netdev[0] ? f->gid.netdev : "no netdev", vlan);
 	rr_ev_set(e->set, RR_EV_WITNESS, RR_EVA_ANSWERED,
-		  since(e, now, &e->start), "%s answered: %s, %s",
+		  since(e, now, &e->start), "%s says %s, %s",
 		  f->host[0] ? f->host : "the witness", gid,
-		  f->listening ? "listening" : "not listening");
+		  f->listening ? "it listens" : "it does not listen");
+}
+
+/* "busy": too many clients at once, or questions a second. */
+static const char *busy_words(const char *word)
+{
+	if (!strcmp(word, "clients"))
+		return "too many clients at once";
+	if (!strcmp(word, "rate"))
+		return "too many questions a second";
+	return word[0] ? word : "no reason given";
+}
+
+/* The witness spoke, or closed, and its words are no answer. */
+static void no_answer(struct rr_ip_ev *e, double ms)
+{
+	struct rr_evidence_set *s = e->set;
+
+	switch (e->q1.state) {
+	case RR_WQ_BUSY:
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_BUSY, ms,
+			  "TCP port %u: the witness was busy (%s) and told nothing",
+			  e->port, busy_words(e->q1.why));
+		break;
+	case RR_WQ_DENIED:
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_DENIED, ms,
+			  "TCP port %u: the witness tells this host nothing (not in its --witness-allow)",
+			  e->port);
+		break;
+	case RR_WQ_CUT_SHORT:
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_INCOMPLETE, ms,
+			  "TCP port %u began a witness's answer (%zu bytes) and closed before its end line: no answer",
+			  e->port, e->q1.len);
+		break;
+	default:
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_SILENT, ms,
+			  "TCP port %u accepted and closed without a word: no answer (an older witness when busy)",
+			  e->port);
+		break;
+	}
+}
+
+/* The connection open, its bound come: what it said so far, if anything. */
+static void waited(struct rr_ip_ev *e, double ms)
+{
+	struct rr_evidence_set *s = e->set;
+
+	if (!e->q1.len)
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_SILENT, -1,
+			  "TCP port %u accepted the connection, nothing was said in %.0f ms: the process there does not answer",
+			  e->port, ms);
+	else if (rr_witness_query_begun(&e->q1))
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_INCOMPLETE, -1,
+			  "TCP port %u began a witness's answer (%zu bytes) and did not end it in %.0f ms: no answer",
+			  e->port, e->q1.len, ms);
+	else
+		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_ANSWERED, -1,
+			  "TCP port %u answered, but not as a witness (%zu bytes, no end in %.0f ms)",
+			  e->port, e->q1.len, ms);
 }
 
 /* The first question over: its entry of the list set. */
@@ -242,10 +304,14 @@ static void first_over(struct rr_ip_ev *e, const struct timespec *now)
 		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_ERROR, -1, "not asked: %s",
 			  strerror(e->q1.err));
 		break;
+	case RR_WQ_BUSY:
+	case RR_WQ_DENIED:
+	case RR_WQ_CUT_SHORT:
+	case RR_WQ_CLOSED:
+		no_answer(e, ms);
+		break;
 	case RR_WQ_WAITING:
-		rr_ev_set(s, RR_EV_WITNESS, RR_EVA_SILENT, -1,
-			  "TCP port %u accepted the connection, nothing was said in %.0f ms: the process there does not answer",
-			  e->port, ms);
+		waited(e, ms);
 		rr_witness_query_close(&e->q1);
 		break;
 	case RR_WQ_CONNECTING:

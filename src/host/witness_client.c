@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <netinet/in.h>
@@ -82,18 +83,64 @@ static void connected(struct rr_witness_query *q)
 		connect_failed(q, err);
 		return;
 	}
+	/*
+	 * A witness that refuses at once may have said why and closed before
+	 * the request went: what it said is read all the same.
+	 */
 	if (send(q->fd, RR_WITNESS_REQUEST, strlen(RR_WITNESS_REQUEST),
-		 MSG_NOSIGNAL) < 0) {
+		 MSG_NOSIGNAL) < 0 && errno != EPIPE && errno != ECONNRESET) {
 		connect_failed(q, errno);
 		return;
 	}
 	q->state = RR_WQ_WAITING;
 }
 
-/* The answer so far read; parsed once it ends (EOF, or its "end"). */
+bool rr_witness_query_begun(const struct rr_witness_query *q)
+{
+	char text[sizeof(q->buf) + 8], why[96];
+	struct rr_peer_facts *f;
+	const char *last;
+	size_t n;
+	bool ok;
+
+	last = q->len ? memrchr(q->buf, '\n', q->len) : NULL;
+	if (!last)
+		return false;
+	/* Its whole lines, ended here: a well-formed answer so far. */
+	n = (size_t)(last - q->buf) + 1;
+	memcpy(text, q->buf, n);
+	memcpy(text + n, "end\n", 4);
+	f = malloc(sizeof(*f));
+	ok = f && rr_peer_facts_parse(text, n + 4, f, why, sizeof(why));
+	free(f);
+	return ok;
+}
+
+/* What came, all of it (EOF, a reset, its "end"): which answer it is. */
+static void judge(struct rr_witness_query *q, struct rr_peer_facts *facts)
+{
+	if (!q->len)
+		q->state = RR_WQ_CLOSED;
+	else if (rr_peer_facts_parse(q->buf, q->len, facts, q->why, sizeof(q->why)))
+		q->state = RR_WQ_ANSWERED;
+	else if (rr_witness_query_begun(q))
+		q->state = RR_WQ_CUT_SHORT;
+	else
+		q->state = RR_WQ_BAD;
+	if (q->state == RR_WQ_ANSWERED)
+		facts->from_witness = true;
+	close(q->fd);
+	q->fd = -1;
+}
+
+/*
+ * The answer so far read; judged once it ends (EOF, a reset after it
+ * spoke, its "end"), or at once when it is a refusal.
+ */
 static void read_answer(struct rr_witness_query *q,
 			struct rr_peer_facts *facts)
 {
+	enum rr_peer_refusal refusal;
 	ssize_t n;
 	bool eof = false;
 
@@ -101,28 +148,29 @@ static void read_answer(struct rr_witness_query *q,
 		n = recv(q->fd, q->buf + q->len, sizeof(q->buf) - q->len, 0);
 		if (n < 0 && (errno == EAGAIN || errno == EINTR))
 			break;
-		if (n < 0) {
+		/* A reset after its words (it closed unread): they stand. */
+		if (n < 0 && errno != ECONNRESET) {
 			connect_failed(q, errno);
 			return;
 		}
-		if (!n) {
+		if (n <= 0) {
 			eof = true;
 			break;
 		}
 		q->len += (size_t)n;
 	}
+	refusal = rr_peer_refusal_parse(q->buf, q->len, q->why, sizeof(q->why));
+	if (refusal != RR_PEER_NOT_REFUSED) {
+		q->state = refusal == RR_PEER_BUSY ? RR_WQ_BUSY : RR_WQ_DENIED;
+		close(q->fd);
+		q->fd = -1;
+		return;
+	}
 	/* Not over yet: no "end" line, the connection still open. */
 	if (!eof && q->len < sizeof(q->buf) &&
 	    !(q->len >= 5 && !memcmp(q->buf + q->len - 5, "\nend\n", 5)))
 		return;
-	if (rr_peer_facts_parse(q->buf, q->len, facts, q->why, sizeof(q->why))) {
-		facts->from_witness = true;
-		q->state = RR_WQ_ANSWERED;
-	} else {
-		q->state = RR_WQ_BAD;
-	}
-	close(q->fd);
-	q->fd = -1;
+	judge(q, facts);
 }
 
 void rr_witness_query_turn(struct rr_witness_query *q,

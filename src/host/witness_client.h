@@ -5,7 +5,9 @@
  * answers (model/probe/peer_facts.h), read without blocking.  What TCP itself
  * says counts too: a RST is a host that answers with nothing on that
  * port; a connection accepted and nothing said is a process that does
- * not answer.
+ * not answer.  Only the facts up to their "end" line are an answer: a
+ * witness's refusal (busy, denied), an answer cut short, a connection
+ * closed without a word are not.
  */
 #ifndef RR_WITNESS_CLIENT_H
 #define RR_WITNESS_CLIENT_H
@@ -25,13 +27,17 @@ enum rr_wq_state {
 	RR_WQ_UNREACHABLE,	/* an ICMP error: host or network unreachable */
 	RR_WQ_BAD,		/* it answered, but not as a witness does */
 	RR_WQ_FAILED,		/* a call failed: errno in err */
+	RR_WQ_BUSY,		/* the witness's "busy": why's word in why */
+	RR_WQ_DENIED,		/* the witness's "denied": not allowed */
+	RR_WQ_CUT_SHORT,	/* an answer begun, closed before its end */
+	RR_WQ_CLOSED,		/* closed (or reset) without a word */
 };
 
 struct rr_witness_query {
 	int fd;
 	enum rr_wq_state state;
 	int err;
-	char why[96];		/* RR_WQ_BAD: what was wrong */
+	char why[96];		/* RR_WQ_BAD: what was wrong; RR_WQ_BUSY: why */
 	size_t len;
 	char buf[RR_PEER_TEXT_MAX];
 };
@@ -48,8 +54,13 @@ short rr_witness_query_events(const struct rr_witness_query *q);
 /* The socket is ready: the query goes on; FACTS filled once answered. */
 void rr_witness_query_turn(struct rr_witness_query *q,
 			   struct rr_peer_facts *facts);
-/* Whether the query is over (answered, refused, unreachable, failed). */
+/* Whether the query is over: anything but connecting or waiting. */
 bool rr_witness_query_over(const struct rr_witness_query *q);
+/*
+ * Whether what Q read so far is the beginning of a witness's answer: its
+ * first line and whole lines after it, well formed, no "end" yet.
+ */
+bool rr_witness_query_begun(const struct rr_witness_query *q);
 void rr_witness_query_close(struct rr_witness_query *q);
 
 #endif

@@ -13,10 +13,16 @@
 
 /* The request line, and a little room for a newer client's. */
 #define REQUEST_MAX 64
+/*
+ * Connections the kernel keeps until a turn takes them: a burst, each
+ * then answered, refused (busy, denied) or held, at once.
+ */
+#define BACKLOG 64
 
 struct client {
 	int fd;
 	struct timespec since;
+	struct sockaddr_storage from;
 	size_t len;
 	char buf[REQUEST_MAX];
 };
@@ -24,16 +30,16 @@ struct client {
 struct rr_witness {
 	int fd;
 	struct client c[RR_WITNESS_MAX_CLIENTS];
-	/* This second's answers (RR_WITNESS_RATE at most). */
-	struct timespec window;
-	unsigned int in_window;
-	unsigned long long answered;
+	struct rr_witness_limits limits;
+	struct rr_prefix_list allow;	/* none: any source */
+	unsigned long long said[RR_WS_COUNT];
 	void (*facts)(const struct sockaddr_storage *addr, struct rr_peer_facts *f);
 };
 
 struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr,
 				    void (*facts)(const struct sockaddr_storage *addr,
-						  struct rr_peer_facts *f))
+						  struct rr_peer_facts *f),
+				    const struct rr_prefix_list *allow)
 {
 	struct rr_witness *w = calloc(1, sizeof(*w));
 	int on = 1, saved, i;
@@ -41,6 +47,8 @@ struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr,
 	if (!w)
 		return NULL;
 	w->facts = facts;
+	if (allow)
+		w->allow = *allow;
 	for (i = 0; i < RR_WITNESS_MAX_CLIENTS; i++)
 		w->c[i].fd = -1;
 	w->fd = socket(addr->ss_family, SOCK_STREAM | SOCK_CLOEXEC |
@@ -50,7 +58,7 @@ struct rr_witness *rr_witness_start(const struct sockaddr_storage *addr,
 	    (addr->ss_family == AF_INET6 &&
 	     setsockopt(w->fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof(on))) ||
 	    bind(w->fd, (const struct sockaddr *)addr, rr_sockaddr_len(addr)) ||
-	    listen(w->fd, RR_WITNESS_MAX_CLIENTS))
+	    listen(w->fd, BACKLOG))
 		goto fail;
 	return w;
 fail:
@@ -72,60 +80,88 @@ int rr_witness_pollfds(const struct rr_witness *w, struct pollfd *pfd)
 	return n;
 }
 
-static void drop(struct client *c)
+/* C goes, its place given back, counted as SAID. */
+static void drop(struct rr_witness *w, struct client *c,
+		 enum rr_witness_said said)
 {
-	if (c->fd >= 0)
-		close(c->fd);
+	if (c->fd < 0)
+		return;
+	close(c->fd);
+	rr_wl_release(&w->limits, &c->from);
+	w->said[said]++;
 	c->fd = -1;
 	c->len = 0;
 }
 
-/* New clients, each in a free place; none free: closed at once. */
+/*
+ * FD is told why it gets nothing (one send, never waited on) and closed.
+ * What it sent is read first: a socket closed unread would reset the
+ * connection, and the reset may beat the line to the client's reading.
+ */
+static void refuse(struct rr_witness *w, int fd, enum rr_peer_refusal r,
+		   const char *word)
+{
+	char line[RR_PEER_NAME_LEN + 32], sink[REQUEST_MAX];
+	size_t n = rr_peer_refusal_write(r, word, line, sizeof(line));
+
+	if (n)
+		(void)!send(fd, line, n, MSG_DONTWAIT | MSG_NOSIGNAL);
+	(void)!recv(fd, sink, sizeof(sink), MSG_DONTWAIT);
+	close(fd);
+	w->said[r == RR_PEER_DENIED ? RR_WS_DENIED : RR_WS_BUSY]++;
+}
+
+/*
+ * New clients: a source not allowed is denied; past a bound, busy; any
+ * other takes a free place.
+ */
 static void take_clients(struct rr_witness *w, const struct timespec *now)
 {
+	struct sockaddr_storage from;
+	socklen_t len = sizeof(from);
 	struct client *c;
+	enum rr_wl why;
 	int fd, i;
 
-	while ((fd = accept4(w->fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK)) >= 0) {
-		for (i = 0, c = NULL; i < RR_WITNESS_MAX_CLIENTS && !c; i++)
+	while ((fd = accept4(w->fd, (struct sockaddr *)&from, &len,
+			     SOCK_CLOEXEC | SOCK_NONBLOCK)) >= 0) {
+		len = sizeof(from);
+		if (w->allow.n && !rr_prefix_list_has(&w->allow, &from)) {
+			refuse(w, fd, RR_PEER_DENIED, NULL);
+			continue;
+		}
+		why = rr_wl_take(&w->limits, &from, now);
+		for (i = 0, c = NULL; why == RR_WL_OK && !c &&
+		     i < RR_WITNESS_MAX_CLIENTS; i++)
 			if (w->c[i].fd < 0)
 				c = &w->c[i];
 		if (!c) {
-			close(fd);
+			if (why == RR_WL_OK)	/* no place: never, the bound is theirs */
+				rr_wl_release(&w->limits, &from);
+			refuse(w, fd, RR_PEER_BUSY, rr_wl_word(RR_WL_CLIENTS));
 			continue;
 		}
 		c->fd = fd;
 		c->since = *now;
+		c->from = from;
 		c->len = 0;
 	}
 }
 
-/* Within the rate: one more answer may go now. */
-static bool may_answer(struct rr_witness *w, const struct timespec *now)
-{
-	if (rr_ts_ms(now, &w->window) >= 1000) {
-		w->window = *now;
-		w->in_window = 0;
-	}
-	if (w->in_window >= RR_WITNESS_RATE)
-		return false;
-	w->in_window++;
-	return true;
-}
-
-/* The facts of the address the client came to, and then it goes. */
-static void answer(struct rr_witness *w, struct client *c,
+/* The facts of the address the client came to; whether they went. */
+static bool answer(struct rr_witness *w, struct client *c,
 		   const struct rr_witness_self *self)
 {
 	struct rr_peer_facts *f = calloc(1, sizeof(*f));
 	struct sockaddr_storage local;
 	socklen_t len = sizeof(local);
 	char text[RR_PEER_TEXT_MAX];
+	bool sent = false;
 	size_t n;
 
 	if (!f || getsockname(c->fd, (struct sockaddr *)&local, &len)) {
 		free(f);
-		return;
+		return false;
 	}
 	f->gid.vlan = -1;
 	f->listening = self->listening;
@@ -141,36 +177,51 @@ static void answer(struct rr_witness *w, struct client *c,
 	n = rr_peer_facts_write(f, false, text, sizeof(text));
 	/* One send, never waited on: a client that does not read loses it. */
 	if (n && send(c->fd, text, n, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)n)
-		w->answered++;
+		sent = true;
 	free(f);
+	return sent;
 }
 
-/* A client's bytes: its request line complete, answered; else kept. */
+/*
+ * A client's bytes: its request line complete, answered (or, past the
+ * rate, told it is busy); else kept.
+ */
 static void read_client(struct rr_witness *w, struct client *c,
 			const struct timespec *now,
 			const struct rr_witness_self *self)
 {
 	ssize_t n = recv(c->fd, c->buf + c->len, sizeof(c->buf) - c->len, 0);
 	const char *nl;
+	int fd;
 
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
-		drop(c);
+		drop(w, c, RR_WS_CLOSED);
 		return;
 	}
 	c->len += (size_t)n;
 	nl = memchr(c->buf, '\n', c->len);
 	if (!nl) {
 		if (c->len == sizeof(c->buf))
-			drop(c);	/* not a request line */
+			drop(w, c, RR_WS_CLOSED);	/* not a request line */
 		return;
 	}
-	if ((size_t)(nl - c->buf) + 1 >= strlen(RR_WITNESS_REQUEST) &&
-	    !memcmp(c->buf, RR_PEER_MAGIC, strlen(RR_PEER_MAGIC)) &&
-	    may_answer(w, now))
-		answer(w, c, self);
-	drop(c);
+	if ((size_t)(nl - c->buf) + 1 < strlen(RR_WITNESS_REQUEST) ||
+	    memcmp(c->buf, RR_PEER_MAGIC, strlen(RR_PEER_MAGIC))) {
+		drop(w, c, RR_WS_CLOSED);
+		return;
+	}
+	if (rr_wl_answer(&w->limits, &c->from, now) != RR_WL_OK) {
+		/* Its place given back first; the refusal closes and counts. */
+		fd = c->fd;
+		c->fd = -1;
+		c->len = 0;
+		rr_wl_release(&w->limits, &c->from);
+		refuse(w, fd, RR_PEER_BUSY, rr_wl_word(RR_WL_RATE));
+		return;
+	}
+	drop(w, c, answer(w, c, self) ? RR_WS_ANSWERED : RR_WS_CLOSED);
 }
 
 void rr_witness_turn(struct rr_witness *w, const struct pollfd *pfd, int n,
@@ -191,7 +242,7 @@ void rr_witness_turn(struct rr_witness *w, const struct pollfd *pfd, int n,
 	for (j = 0; j < RR_WITNESS_MAX_CLIENTS; j++)
 		if (w->c[j].fd >= 0 &&
 		    rr_ts_ms(&now, &w->c[j].since) >= RR_WITNESS_REQUEST_MS)
-			drop(&w->c[j]);
+			drop(w, &w->c[j], RR_WS_CLOSED);
 	if (n > 0 && pfd[0].revents)
 		take_clients(w, &now);
 }
@@ -214,9 +265,10 @@ int rr_witness_due_ms(const struct rr_witness *w)
 	return best < 0 ? -1 : (int)best + 1;
 }
 
-unsigned long long rr_witness_answered(const struct rr_witness *w)
+void rr_witness_counts(const struct rr_witness *w,
+		       unsigned long long counts[RR_WS_COUNT])
 {
-	return w->answered;
+	memcpy(counts, w->said, sizeof(w->said));
 }
 
 void rr_witness_free(struct rr_witness *w)
@@ -226,7 +278,8 @@ void rr_witness_free(struct rr_witness *w)
 	if (!w)
 		return;
 	for (i = 0; i < RR_WITNESS_MAX_CLIENTS; i++)
-		drop(&w->c[i]);
+		if (w->c[i].fd >= 0)
+			close(w->c[i].fd);
 	if (w->fd >= 0)
 		close(w->fd);
 	free(w);

@@ -113,6 +113,8 @@ static bool rr_check_listen(const struct rr_opts *opts, char *why, size_t len)
 		return refuse(why, len, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
 	if (opts->num_expect || opts->num_max_ms || opts->explain)
 		return refuse(why, len, "--listen takes no --expect, --max-ms or --explain");
+	if (opts->no_witness && opts->witness_allow.n)
+		return refuse(why, len, "--no-witness tells nobody: not with --witness-allow");
 	return true;
 }
 
@@ -209,6 +211,10 @@ static const struct rr_own_option cm_defaults_own[] = {
 static const struct rr_own_option listen_own[] = {
 	{ { "--reject", OPT(reject, RR_OPT_FLAG) },
 	  "--reject answers requests: with --listen only" },
+	{ { "--witness-allow", OPT(witness_allow.n, RR_OPT_NONZERO) },
+	  "--witness-allow names who --listen's witness tells: with --listen only" },
+	{ { "--no-witness", OPT(no_witness, RR_OPT_FLAG) },
+	  "--no-witness turns --listen's witness off: with --listen only" },
 	{ { NULL, 0, RR_OPT_FLAG }, NULL }
 };
 

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "base/port_space.h"	/* enum rr_ps: --ps */
+#include "base/prefix.h"	/* struct rr_prefix_list: --witness-allow */
 #include "model/probe/transfer.h"	/* struct rr_data_plan: --data */
 #include "base/output_format.h"
 #include "model/fabric/fabric_verdict.h"	/* struct rr_severities: --severity */
@@ -91,6 +92,9 @@ struct rr_opts {
 	struct rr_data_plan data_plan;
 	unsigned int listen_port;	/* --listen: 0 none */
 	bool reject;			/* --listen --reject */
+	bool no_witness;		/* --listen --no-witness */
+	/* --listen --witness-allow: who is told this host's facts */
+	struct rr_prefix_list witness_allow;
 	bool count_given;		/* --count was given (--listen) */
 	enum rr_format format;
 	const char *output;	/* -o: FILE, replaced whole at the end */

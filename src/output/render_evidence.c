@@ -43,12 +43,13 @@ static void render_counters(struct printer *p, const struct rr_ev_counters *c)
 {
 	if (!c->have)
 		return;
-	pr_obj_begin(p, "peer_counters", "the peer's counters, before and after");
-	pr_int(p, "cm_requests_before", (long long)c->cm_req_before);
-	pr_int(p, "cm_requests_after", (long long)c->cm_req_after);
+	pr_obj_begin(p, "peer_counters",
+		     "the peer's counters before and after, as its witness says them");
+	pr_uint(p, "cm_requests_before", c->cm_req_before);
+	pr_uint(p, "cm_requests_after", c->cm_req_after);
 	if (c->have_pkts) {
-		pr_int(p, "packets_before", (long long)c->pkts_before);
-		pr_int(p, "packets_after", (long long)c->pkts_after);
+		pr_uint(p, "packets_before", c->pkts_before);
+		pr_uint(p, "packets_after", c->pkts_after);
 	}
 	pr_obj_end(p);
 }
@@ -125,21 +126,36 @@ static void render_witness(struct printer *p, const struct rr_peer_facts *f)
 	if (f->port_state)
 		pr_str(p, "port_state", rr_port_state_name(f->port_state));
 	if (f->have_counters)
-		pr_int(p, "cm_requests_received", (long long)f->cm_rx_req);
+		pr_uint(p, "cm_requests_received", f->cm_rx_req);
 	if (f->have_pkts)
-		pr_int(p, "packets_received", (long long)f->rcvd_pkts);
+		pr_uint(p, "packets_received", f->rcvd_pkts);
 	render_ports(p, f);
 }
 
+/*
+ * What the peer says of itself: its word, never measured here, and said
+ * so in text (JSON says where it came from in "from").
+ */
 static void render_peer(struct printer *p, const struct rr_peer_facts *f)
 {
-	pr_obj_begin(p, "peer", "peer");
+	char title[RR_PEER_NAME_LEN + 96];
+
+	if (f->from_witness)
+		snprintf(title, sizeof(title),
+			 "peer: what %s says of itself on its witness (its word, not measured here)",
+			 f->host[0] ? f->host : "the peer");
+	else
+		snprintf(title, sizeof(title),
+			 "peer: what the peer says of itself in its REP (its word, not measured here)");
+	pr_obj_begin(p, "peer", pr_titled(p) ? title : "peer");
 	pr_str(p, "from", f->from_witness ? "witness" : "rep");
 	if (f->from_witness)
 		render_witness(p, f);
 	pr_int(p, "echo_max", f->echo_max);
 	if (f->have_gid)
 		render_gid(p, f);
+	else if (f->withheld)
+		pr_str(p, "gid", "withheld");	/* not told this host */
 	else
 		pr_str(p, "gid", "none holds the address");
 	if (f->netdev_mtu)

@@ -82,6 +82,9 @@ void rr_render_connection(struct printer *p, const struct rr_connection *c)
 		pr_int(p, "echoed", (long long)c->echoed);
 	if (c->end == RR_CONN_FAILED)
 		render_error(p, c);
+	/* Our DREQ: its DREP came, or our wait for it ran out. */
+	if (c->end == RR_CONN_HELD)
+		pr_bool(p, "disconnect_confirmed", !c->disconnect_unconfirmed);
 	pr_map_begin(p, "time_ms", "time", "step");
 	/* REQ in to RTU in (ESTABLISHED), or to the SIDR REP sent. */
 	if (c->have_established)
@@ -114,6 +117,10 @@ void rr_render_listen_summary(struct printer *p, const struct rr_listen_tally *t
 			used += (size_t)snprintf(title + used, sizeof(title) - used,
 						 ", %zu %s", t->by_end[i],
 						 rr_conn_end_key(i));
+	for (i = 0; t->have_witness && i < RR_WS_COUNT && used < sizeof(title); i++)
+		used += (size_t)snprintf(title + used, sizeof(title) - used,
+					 "%s%llu %s", i ? ", " : "; witness: ",
+					 t->witness[i], rr_witness_said_key(i));
 	pr_single_begin(p, "summary", title, pr_brief(p));
 	if (host && pr_is_json(p))
 		pr_str(p, "host", host);
@@ -123,5 +130,12 @@ void rr_render_listen_summary(struct printer *p, const struct rr_listen_tally *t
 		if (t->by_end[i])
 			pr_int(p, rr_conn_end_key(i), (long long)t->by_end[i]);
 	pr_obj_end(p);
+	/* The witness's clients, each kind, 0 too: who asked, in numbers. */
+	if (t->have_witness) {
+		pr_map_begin(p, "witness", "witness", "said");
+		for (i = 0; i < RR_WS_COUNT; i++)
+			pr_int(p, rr_witness_said_key(i), (long long)t->witness[i]);
+		pr_obj_end(p);
+	}
 	pr_record_end(p);
 }

@@ -6,15 +6,21 @@
 #ifndef RR_RENDER_LISTEN_H
 #define RR_RENDER_LISTEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model/probe/connection.h"
 #include "output/printer.h"
 
-/* Connections counted by how they ended. */
+/*
+ * Connections counted by how they ended; the witness's clients by what
+ * it did with them, when it ran.
+ */
 struct rr_listen_tally {
 	size_t by_end[RR_CONN_END_COUNT];
 	size_t total;
+	bool have_witness;
+	unsigned long long witness[RR_WS_COUNT];
 };
 
 /*

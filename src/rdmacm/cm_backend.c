@@ -81,6 +81,11 @@ struct probe {
 	/* PROBE_HELD: since when, and the step its disconnect comes after. */
 	struct timespec held_at;
 	enum rr_step held_after;
+	/*
+	 * Its RTU sent and its DREQ not yet: the connection is up.  A probe
+	 * that fails so disconnects before it ends (closing: close_failed()).
+	 */
+	bool connected, closing;
 	struct probe *next_done;	/* on cm->done, to clean up */
 };
 
@@ -181,11 +186,43 @@ static void set_deadline(struct probe *pr, const struct timespec *from,
  */
 static void release_data(struct rr_cm *cm, struct probe *pr);
 
+/*
+ * A probe that failed with its connection up (its transfer did): its
+ * DREQ goes now, and it ends at the DREP or after a disconnect's wait,
+ * its failure as it was, so that the peer lets go of what it keeps for
+ * the connection (a listener's echo buffer and slot) before this probe's
+ * place is taken by the next.  Left to the id's destruction, the DREQ
+ * waited for other probes' ends (destroy_finished()), and a loop of
+ * failing probes filled the listener it tested.  False: nothing to wait
+ * for, the probe ends now.
+ */
+static bool close_failed(struct probe *pr)
+{
+	struct timespec now;
+
+	if (!pr->connected)
+		return false;
+	pr->connected = false;
+	if (rr_dl.rdma_disconnect(pr->id))
+		return false;
+	pr->closing = true;
+	pr->state = PROBE_WAITING;
+	pr->waiting = RR_STEP_DISCONNECT;
+	pr->gather_at_deadline = false;
+	pr->poke_at_deadline = false;
+	now = rr_now();
+	set_deadline(pr, &now, rr_disconnect_wait_ms(pr->cm->p->timeout_ms));
+	return true;
+}
+
 static void probe_finish(struct probe *pr)
 {
 	struct rr_cm *cm = pr->cm;
 
 	release_data(cm, pr);
+	if (!pr->r->out.ok && close_failed(pr))
+		return;
+	pr->closing = false;
 	pr->state = PROBE_DONE;
 	cm->finished++;
 	pr->next_done = NULL;
@@ -784,10 +821,14 @@ static int issue(struct rr_cm *cm, struct probe *pr, enum rr_step step)
 		pr->r->out.connect_port = (uint16_t)cm->p->connect_port;
 		return connect_id(cm, pr);
 	case RR_STEP_ESTABLISH:
-		return establish(cm, pr);
+		if (establish(cm, pr))
+			return -1;
+		pr->connected = true;
+		return 0;
 	case RR_STEP_TRANSFER:
 		return begin_transfer(cm, pr);
 	case RR_STEP_DISCONNECT:
+		pr->connected = false;
 		return rr_dl.rdma_disconnect(pr->id);
 	default:
 		errno = ENOSYS;
@@ -1109,9 +1150,19 @@ static void handle_event(struct rr_cm *cm, const struct cm_event *e)
 	struct probe *pr = e->pr;
 	struct rr_result *r = pr->r;
 
+	/* A failed probe's disconnect (close_failed()): any event ends it. */
+	if (pr->closing) {
+		probe_finish(pr);
+		return;
+	}
 	if ((int)e->type != (int)awaited(cm, pr->waiting) || e->status) {
 		rr_fail_event(&r->out, pr->waiting, waiting_call(pr), e->type,
 			      e->status, &e->at);
+		/* The peer's DREQ: our DREP now; nothing more will come. */
+		if (e->type == RDMA_CM_EVENT_DISCONNECTED && pr->connected) {
+			pr->connected = false;
+			rr_dl.rdma_disconnect(pr->id);
+		}
 		if (e->type == RDMA_CM_EVENT_REJECTED) {
 			r->out.fail.private_len = e->private_len;
 			read_busy(r, e);
@@ -1375,6 +1426,11 @@ static void expire_probes(struct rr_cm *cm, const struct timespec *now)
 		}
 		if (pr->poke_at_deadline) {
 			poke(pr);
+			continue;
+		}
+		/* A failed probe's DREP not come: it ends as it failed. */
+		if (pr->closing) {
+			probe_finish(pr);
 			continue;
 		}
 		if (pr->waiting == RR_STEP_DISCONNECT) {

@@ -38,6 +38,11 @@ struct conn {
 	struct rdma_cm_id *id;
 	bool used, disconnecting;
 	unsigned int hold_ms;		/* the listener's, or the prober's if longer */
+	/*
+	 * Not established, when it is ended unless its RTU came by then;
+	 * disconnecting, when it is let go unless its DREP came by then.
+	 */
+	struct timespec deadline;
 	size_t echo_bytes;		/* its echo buffer, of the listener's bound */
 	struct rr_cm_echo echo;		/* c.echo: what comes goes back */
 	struct rr_connection c;
@@ -49,6 +54,9 @@ struct rr_listener {
 	struct rdma_cm_id *id;		/* NULL: its device gone, see bind_err */
 	int bind_err;
 	struct timespec rebind_at;
+	/* The soonest a connection's end is due (have_due: one is). */
+	bool have_due;
+	struct timespec next_due;
 	struct conn open[MAX_OPEN];
 	size_t echo_bytes;		/* every connection's echo buffer */
 	/*
@@ -126,7 +134,8 @@ static void fail_call(struct rr_listener *l, struct conn *k, const char *call)
 
 /*
  * This host's facts for the REP of K (whose local address was asked):
- * read again when another address is asked or a second has passed.
+ * read again when another address is asked or a second has passed;
+ * withheld from a peer outside the allowed networks (its echo alone).
  * The length written, 0 for none.
  */
 static size_t rep_facts(struct rr_listener *l, struct conn *k,
@@ -150,6 +159,9 @@ static size_t rep_facts(struct rr_listener *l, struct conn *k,
 	}
 	f = l->rep.f;
 	f.echo_max = echo_max > RR_DATA_MAX_BYTES ? RR_DATA_MAX_BYTES : echo_max;
+	f.withheld = !l->p.facts ||
+		     (l->p.allow && l->p.allow->n &&
+		      !rr_prefix_list_has(l->p.allow, &k->c.peer));
 	return rr_peer_facts_write(&f, true, buf, len);
 }
 
@@ -180,7 +192,17 @@ static void turn_busy(struct rr_listener *l, struct conn *k)
 /*
  * A QP for the connection (RC, or UD for SIDR), then the REP out.  A
  * prober that sends messages (ECHO_MAX bytes at most) has its first
- * receive posted before the REP goes.
+ * receive posted before the REP goes: its echo buffer is taken here, not
+ * at ESTABLISHED.  A prober posts its first message as soon as its
+ * rdma_establish() has sent the RTU, and the message comes in before we
+ * have read the RTU's event: with no receive posted, our QP answers an
+ * RNR NAK, whose timer the RDMA CM leaves at 655 ms, and a probe retries
+ * that once only (cm_backend.c: a peer that posts no receive is told
+ * quickly).  Tried in the lab with the buffer taken at ESTABLISHED: of
+ * 30 probes, 2 had their message back 655 ms late.  What a REQ takes is
+ * bounded instead: a connection not established within establish_ms of
+ * its request is ended (request(), end_due()), and every buffer
+ * together by echo_budget.
  */
 static void accept_conn(struct rr_listener *l, struct conn *k,
 			uint32_t echo_max)
@@ -274,6 +296,14 @@ static void request(struct rr_listener *l, struct rdma_cm_id *id,
 	k->hold_ms = l->p.hold_ms;
 	if (hold_ms > k->hold_ms)
 		k->hold_ms = hold_ms < MAX_ASKED_HOLD_MS ? hold_ms : MAX_ASKED_HOLD_MS;
+	/*
+	 * Its RTU is due within its hold, establish_ms at least: a --data
+	 * probe asks a hold as long as it may wait itself (its deadline for
+	 * the REP is within it), so that a probe on a busy host, slow to
+	 * answer a REP it still takes, is not turned away.
+	 */
+	k->deadline = rr_ts_add_ms(*at, k->hold_ms > l->p.establish_ms ?
+					k->hold_ms : l->p.establish_ms);
 	describe(&k->c, id, at);
 	if (echo_max > RR_DATA_MAX_BYTES)
 		echo_max = RR_DATA_MAX_BYTES;
@@ -384,21 +414,65 @@ static void read_events(struct rr_listener *l)
 	}
 }
 
-/* Connections the peer keeps past the hold: our DREQ ends them. */
-static void end_held(struct rr_listener *l)
+/* When K's next end is due: its RTU's, its hold's or its DREP's. */
+static struct timespec due_at(const struct conn *k)
 {
-	struct timespec now = rr_now();
+	if (k->c.have_established && !k->disconnecting)
+		return rr_ts_add_ms(k->c.established, k->hold_ms);
+	return k->deadline;
+}
+
+/*
+ * Past the hold, our DREQ ends it.  Not established in time, its id is
+ * let go: the kernel's CM then stops resending the REP and sends a REJ
+ * itself (a DREQ if the RTU came meanwhile, unread).  rdma_reject() would
+ * send the REJ but leave the REP to its resends, and the id's
+ * destruction would wait for them (68 s in the lab).  Our DREQ
+ * unanswered, its id is let go too: the kernel's own wait for the DREP
+ * lasts over a minute.
+ */
+static void end_due(struct rr_listener *l, struct conn *k)
+{
+	if (!k->c.have_established) {
+		close_conn(l, k, RR_CONN_UNESTABLISHED);
+		return;
+	}
+	if (k->disconnecting) {
+		k->c.disconnect_unconfirmed = true;
+		close_conn(l, k, RR_CONN_HELD);
+		return;
+	}
+	k->disconnecting = true;
+	k->deadline = rr_ts_add_ms(rr_now(), l->p.disconnect_wait_ms);
+	if (rr_dl.rdma_disconnect(k->id))
+		fail_call(l, k, "rdma_disconnect");
+}
+
+/*
+ * What is due now done (an end needs room: each ends one connection at
+ * most), and when the next is due noted for the next turn's wait.
+ */
+static void end_overdue(struct rr_listener *l)
+{
+	struct timespec now = rr_now(), at;
 	struct conn *k;
 	int i;
 
-	for (i = 0; i < MAX_OPEN && room(l); i++) {
+	l->have_due = false;
+	for (i = 0; i < MAX_OPEN; i++) {
 		k = &l->open[i];
-		if (!k->used || !k->c.have_established || k->disconnecting ||
-		    rr_ts_ms(&now, &k->c.established) < k->hold_ms)
+		if (!k->used)
 			continue;
-		k->disconnecting = true;
-		if (rr_dl.rdma_disconnect(k->id))
-			fail_call(l, k, "rdma_disconnect");
+		at = due_at(k);
+		if (!rr_ts_before(&now, &at) && room(l)) {
+			end_due(l, k);
+			if (!k->used)
+				continue;
+			at = due_at(k);
+		}
+		if (!l->have_due || rr_ts_before(&at, &l->next_due))
+			l->next_due = at;
+		l->have_due = true;
 	}
 }
 
@@ -488,26 +562,34 @@ bool rr_listener_listening(const struct rr_listener *l, int *err)
 	return l->id != NULL;
 }
 
+/* MS (-1: no bound), cut to end just after AT. */
+static int wait_until(int ms, const struct timespec *at)
+{
+	struct timespec now = rr_now();
+	long until = rr_ms_until(&now, at);
+
+	if (until < 0)
+		until = 0;
+	/* +1: poll rounds down; wake just after, not before. */
+	if (ms < 0 || until + 1 < ms)
+		ms = (int)until + 1;
+	return ms;
+}
+
 int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
 		     int max, struct pollfd *extra, int n_extra)
 {
 	nfds_t n = poll_set(l);
-	struct timespec now;
-	long until;
 	int i;
 
 	if (n_extra > EXTRA_MAX)
 		n_extra = EXTRA_MAX;
 	for (i = 0; i < n_extra; i++)
 		l->pfd[n + (nfds_t)i] = extra[i];
-	if (!l->id) {
-		now = rr_now();
-		until = rr_ms_until(&now, &l->rebind_at);
-		if (until < 0)
-			until = 0;
-		if (ms < 0 || until < ms)
-			ms = (int)until + 1;
-	}
+	if (!l->id)
+		ms = wait_until(ms, &l->rebind_at);
+	if (l->have_due)
+		ms = wait_until(ms, &l->next_due);
 	l->done = done;
 	l->num_done = 0;
 	l->max_done = max;
@@ -518,7 +600,7 @@ int rr_listener_turn(struct rr_listener *l, int ms, struct rr_connection *done,
 	}
 	for (i = 0; i < n_extra; i++)
 		extra[i].revents = l->pfd[n + (nfds_t)i].revents;
-	end_held(l);
+	end_overdue(l);
 	rebind(l);
 	return l->num_done;
 }

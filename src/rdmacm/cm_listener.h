@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 
 #include "base/port_space.h"
+#include "base/prefix.h"
 #include "model/probe/connection.h"
 #include "model/probe/peer_facts.h"
 
@@ -26,6 +27,14 @@ struct rr_listen_params {
 	/* An established connection the peer keeps longer is ended here. */
 	unsigned int hold_ms;
 	/*
+	 * A connection not established (no RTU) within its hold after its
+	 * request, or this long if longer, is let go (the kernel sends a
+	 * REJ), its echo buffer with it.
+	 */
+	unsigned int establish_ms;
+	/* Our DREQ (past the hold) unanswered this long: the id let go. */
+	unsigned int disconnect_wait_ms;
+	/*
 	 * Gives this host's facts for an address on the port a connection
 	 * came to (host/witness_facts.h), which each REP carries; NULL: a
 	 * REP says only whether the listener echoes.
@@ -33,6 +42,11 @@ struct rr_listen_params {
 	void (*facts)(const struct sockaddr_storage *addr,
 		      struct ibv_context *verbs, uint8_t port,
 		      struct rr_peer_facts *f);
+	/*
+	 * The sources a REP tells those facts (--witness-allow); NULL or
+	 * empty: any.  To another it says its echo and "withheld".
+	 */
+	const struct rr_prefix_list *allow;
 	/*
 	 * The bound, in bytes, on the echo buffers of all connections
 	 * together: a request whose buffer would pass it is refused as busy.

@@ -10,7 +10,9 @@
  *   ports, a VLAN of -1 or 0-4095, a GID type it can write back;
  * - what it took, written again (whole and brief), is read back to the
  *   same facts: the writer and the reader agree on every value;
- * - a text it refuses says why.
+ * - a text it refuses says why;
+ * - a witness's refusal (busy, denied) read from the same bytes has a
+ *   printable word, and written again is read back the same.
  */
 #include "model/probe/peer_facts.h"
 #include "fuzz.h"
@@ -53,6 +55,11 @@ static void brief_of(const struct rr_peer_facts *f, struct rr_peer_facts *b)
 	memset(b, 0, sizeof(*b));
 	b->known = true;
 	b->echo_max = f->echo_max;
+	b->gid.vlan = -1;
+	/* Withheld: the echo alone. */
+	b->withheld = f->withheld;
+	if (f->withheld)
+		return;
 	b->have_gid = f->have_gid;
 	b->gid = f->gid;
 	if (!f->have_gid) {
@@ -92,6 +99,22 @@ static void same(const struct rr_peer_facts *a, const struct rr_peer_facts *b)
 			   a->ports[i].active_mtu == b->ports[i].active_mtu);
 }
 
+/* A refusal read from IN, written again and read back the same. */
+static void refusal(const char *in, size_t size)
+{
+	char word[RR_PEER_NAME_LEN], again[RR_PEER_NAME_LEN], text[128];
+	enum rr_peer_refusal r = rr_peer_refusal_parse(in, size, word, sizeof(word));
+	size_t n;
+
+	check_name(word, sizeof(word));
+	if (r == RR_PEER_NOT_REFUSED)
+		return;
+	n = rr_peer_refusal_write(r, word, text, sizeof(text));
+	fuzz_check(n > 0);
+	fuzz_check(rr_peer_refusal_parse(text, n, again, sizeof(again)) == r);
+	fuzz_check(!strcmp(word, again));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rr_peer_facts f, g, b, h;
@@ -100,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t n;
 
 	memcpy(in, data, size);
+	refusal(in, size);
 	if (!rr_peer_facts_parse(in, size, &f, why, sizeof(why))) {
 		fuzz_check(why[0]);
 		free(in);
@@ -125,6 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check(rr_peer_facts_parse(text, n, &h, why, sizeof(why)));
 		brief_of(&f, &b);
 		same(&b, &h);
+		fuzz_check(b.withheld == h.withheld);
 	}
 	return 0;
 }

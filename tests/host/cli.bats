@@ -388,6 +388,38 @@ load ../helpers
 	[ "$status" -eq 2 ]
 }
 
+@test "--witness-allow and --no-witness: bad prefixes named, exit 2; only with --listen; not together" {
+	local n bad=(10.0.0.1/24 10.0.0.0/33 fd00::/129 rdma-host 10.0.0.0/8,,fd00::/8
+		10.0.0.0/8,nope 'fe80::1%eth0' '')
+	local why=("invalid --witness-allow '10.0.0.1/24': bits set past the /24: did you mean 10.0.0.0/24?"
+		"invalid --witness-allow '10.0.0.0/33': the length after '/' is 0 to 32 for IPv4"
+		"invalid --witness-allow 'fd00::/129': the length after '/' is 0 to 128 for IPv6"
+		"invalid --witness-allow 'rdma-host': not an IPv4 or IPv6 address (want ADDR or ADDR/LEN)"
+		"invalid --witness-allow '10.0.0.0/8,,fd00::/8': an empty prefix"
+		"invalid --witness-allow '10.0.0.0/8,nope': 'nope': not an IPv4 or IPv6 address"
+		"invalid --witness-allow 'fe80::1%eth0': not an IPv4 or IPv6 address"
+		"invalid --witness-allow '': an empty prefix")
+	for n in "${!bad[@]}"; do  # not i: run sets its own
+		run --separate-stderr rr --listen --witness-allow="${bad[n]}"
+		[ "$status" -eq 2 ] || { echo "accepted '${bad[n]}'"; false; }
+		[[ $stderr == "rdma-route: ${why[n]}"* ]] || { echo "'${bad[n]}': $stderr"; false; }
+	done
+	# Repeated: the bad one after good ones is named.
+	run --separate-stderr rr --listen --witness-allow 10.0.0.0/8 --witness-allow fd00::/8 \
+		--witness-allow 1.2.3.4/33
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rdma-route: invalid --witness-allow '1.2.3.4/33': the length after '/' is 0 to 32 for IPv4"* ]]
+	run --separate-stderr rr --witness-allow=10.0.0.0/8 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--witness-allow names who --listen's witness tells: with --listen only"* ]]
+	run --separate-stderr rr --no-witness 192.0.2.1
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--no-witness turns --listen's witness off: with --listen only"* ]]
+	run --separate-stderr rr --listen --no-witness --witness-allow=10.0.0.0/8
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--no-witness tells nobody: not with --witness-allow"* ]]
+}
+
 # compare_refused FILE WORDS: --compare FILE is a usage error, its
 # message those words after the option and the file (WORDS ending in '*':
 # a prefix).

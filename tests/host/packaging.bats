@@ -173,7 +173,7 @@ unit_values() {
 	[ "$(unit_values "$BATS_TEST_TMPDIR/unit" ExecStart | cut -d' ' -f1)" = /usr/sbin/rdma-route ]
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO ./lib/systemd/system/rdma-route-listen.service \
 		>"$BATS_TEST_TMPDIR/listen"
-	[ "$(unit_values "$BATS_TEST_TMPDIR/listen" ExecStart)" = "/usr/sbin/rdma-route --listen --jsonl" ]
+	[ "$(unit_values "$BATS_TEST_TMPDIR/listen" ExecStart)" = '/usr/sbin/rdma-route --listen --jsonl $RDMA_ROUTE_LISTEN_OPTIONS $RDMA_ROUTE_WITNESS $RDMA_ROUTE_LISTEN_ADDRESS' ]
 	# dh_installsystemd --no-enable --no-start: no start, and an enable
 	# only for a timer the admin had enabled (debian-installed).
 	dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst >"$BATS_TEST_TMPDIR/postinst"

@@ -301,7 +301,7 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_ROCE_FILTERED] = {
 		"roce_filtered",
-		"RoCE v2 filtered: the peer has an RDMA device for this address and its witness answers, yet none of the requests reached that device (its receive counters did not move): a firewall at the peer or an ACL on the way drops UDP 4791",
+		"RoCE v2 filtered, by the peer's own word: its witness answers, says an RDMA device there holds this address, and says none of the requests reached that device (its receive counters did not move): a firewall at the peer or an ACL on the way drops UDP 4791",
 		"check the peer's rules (`nft list ruleset`, `iptables -L`) and the switches' ACLs for UDP port 4791"
 	},
 	[RR_CAUSE_ROCE_UNANSWERED] = {
@@ -331,12 +331,12 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_PEER_CM_SILENT] = {
 		"peer_cm_silent",
-		"the requests reach the peer's RDMA device (its witness saw its CM's request counter grow), yet no answer of its RDMA CM comes back, not even to a service ID nobody serves: its RDMA CM is stuck, or its answers are lost on the way back",
+		"the requests reach the peer's RDMA device, by its own word (its witness says its CM's request counter grew while they were sent), yet no answer of its RDMA CM comes back, not even to a service ID nobody serves: its RDMA CM is stuck, or its answers are lost on the way back",
 		"check dmesg on the peer and `rdma resource show cm_id` there, and its outgoing firewall rules for UDP 4791; Soft-RoCE has been seen stuck so after a link flap, and reloading its driver (rdma_rxe) brought it back"
 	},
 	[RR_CAUSE_PEER_NO_RDMA_DEVICE] = {
 		"peer_no_rdma_device",
-		"no RDMA device at the peer holds this address: its witness says no GID of its ports holds it (no RDMA device on that interface, the device removed, or the address moved)",
+		"no RDMA device at the peer holds this address, by its own word: its witness says no GID of its ports holds it (no RDMA device on that interface, the device removed, or the address moved)",
 		"check `rdma link` and the GID tables (`ibv_devinfo -v`) on the peer; add or bring back the RDMA device of the interface that holds the address (Soft-RoCE: `rdma link add NAME type rxe netdev IFACE`)"
 	},
 	[RR_CAUSE_DSCP_DROPPED] = {
@@ -371,8 +371,8 @@ static const struct cause_desc causes[RR_CAUSE_COUNT] = {
 	},
 	[RR_CAUSE_ECHO_LOST] = {
 		"echo_lost",
-		"the peer took the message (acknowledged it) and says it echoes, yet its echo of one packet did not come back by the deadline: lost on the way back (a filter or a hop dropping the peer's packets toward here), or the peer's application stopped after taking it",
-		"check the way back: the peer's outgoing firewall rules and the switches' ACLs for UDP 4791 toward this host, and its application (rdma-route --listen's record of this connection says how many it echoed); probe the other way from the peer"
+		"the peer took the message (acknowledged it) and its REP says it echoes messages of this size, yet its echo of one packet did not come back by the deadline: lost on the way back (a filter or a hop dropping the peer's packets toward here), the peer's application stopped after taking it, or the peer does not echo as its REP says",
+		"check the peer's application: rdma-route --listen's record of this connection says how many it echoed (what is not rdma-route --listen may say it echoes and not); then the way back: the peer's outgoing firewall rules and the switches' ACLs for UDP 4791 toward this host; probe the other way from the peer"
 	},
 	[RR_CAUSE_TRANSFER_TOO_SLOW] = {
 		"transfer_too_slow",

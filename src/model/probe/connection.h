@@ -21,6 +21,7 @@ enum rr_conn_end {
 	RR_CONN_FAILED,		/* a call or an error event: see call, event */
 	RR_CONN_STOPPED,	/* still open when the listener ended */
 	RR_CONN_BUSY,		/* refused: its echo past the memory bound */
+	RR_CONN_UNESTABLISHED,	/* no RTU in time: rejected here */
 	RR_CONN_END_COUNT
 };
 
@@ -39,6 +40,8 @@ struct rr_connection {
 	 */
 	struct timespec request, established, ended;
 	bool have_established;
+	/* RR_CONN_HELD: our DREQ had no answer by the listener's deadline. */
+	bool disconnect_unconfirmed;
 	/* --connect --data asked for an echo: the messages sent back. */
 	bool echo;
 	unsigned long long echoed;
@@ -46,8 +49,24 @@ struct rr_connection {
 
 /*
  * Returns END's key: "disconnected", "held", "rejected", "answered",
- * "failed", "stopped".
+ * "failed", "stopped", "busy", "unestablished".
  */
 const char *rr_conn_end_key(enum rr_conn_end end);
+
+/* What the listener's witness (TCP) did with a client, counted. */
+enum rr_witness_said {
+	RR_WS_ANSWERED,		/* told this host's facts */
+	RR_WS_BUSY,		/* a "busy" line: past a bound */
+	RR_WS_DENIED,		/* a "denied" line: not in --witness-allow */
+	/*
+	 * Closed unanswered: no request line within its second, another
+	 * line, or it went before its answer.
+	 */
+	RR_WS_CLOSED,
+	RR_WS_COUNT
+};
+
+/* Returns SAID's key: "answered", "busy", "denied", "closed". */
+const char *rr_witness_said_key(enum rr_witness_said said);
 
 #endif

@@ -131,6 +131,19 @@ static unsigned int col_neigh(const struct rr_evidence_set *s)
 }
 
 /*
+ * TCP got an answer of the host's: a RST, a connection accepted (silent),
+ * the witness's words whether facts or not (busy, denied, cut short).
+ * Only facts fill the witness's column (col_facts); these say the host
+ * is up, nothing more.
+ */
+static bool tcp_up(enum rr_ev_answer tcp)
+{
+	return tcp == RR_EVA_ANSWERED || tcp == RR_EVA_REFUSED ||
+	       tcp == RR_EVA_SILENT || tcp == RR_EVA_BUSY ||
+	       tcp == RR_EVA_DENIED || tcp == RR_EVA_INCOMPLETE;
+}
+
+/*
  * The host answers IP if a ping came back or TCP got any answer of its
  * (a RST too); silent if what was asked got nothing at all.
  */
@@ -138,8 +151,7 @@ static unsigned int col_ip(const struct rr_evidence_set *s)
 {
 	enum rr_ev_answer icmp = ans(s, RR_EV_ICMP), tcp = ans(s, RR_EV_WITNESS);
 
-	if (icmp == RR_EVA_ANSWERED || tcp == RR_EVA_ANSWERED ||
-	    tcp == RR_EVA_REFUSED || tcp == RR_EVA_SILENT)
+	if (icmp == RR_EVA_ANSWERED || tcp_up(tcp))
 		return V_UP;
 	if ((icmp == RR_EVA_NO_ANSWER || icmp == RR_EVA_UNREACHABLE) &&
 	    (tcp == RR_EVA_NO_ANSWER || tcp == RR_EVA_UNREACHABLE ||
@@ -240,14 +252,69 @@ static void part(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "KIND: ANSWER (SAID)" of each piece the row rests on, in list order. */
-static void detail(const struct rr_result *r, unsigned int bits, char *buf,
-		   size_t len)
+/* "on VLAN 42", or "on no VLAN" (-1). */
+static const char *vlan_words(int vlan, char *buf, size_t len)
+{
+	if (vlan < 0)
+		snprintf(buf, len, "on no VLAN");
+	else
+		snprintf(buf, len, "on VLAN %d", vlan);
+	return buf;
+}
+
+/*
+ * The peer's own word a row rests on (the witness's column, FACTS), said
+ * as its word: "b's witness says ...".  Nothing of it is measured here.
+ */
+static void claim(const struct rr_result *r, unsigned int facts, int my_vlan,
+		  char *buf, size_t len)
+{
+	const struct rr_peer_facts *f = r->out.peer;
+	const struct rr_ev_counters *c = &r->out.evidence.counters;
+	const struct rr_peer_gid *g = &f->gid;
+	char who[RR_PEER_NAME_LEN + 16], there[24], here[24];
+
+	if (f->host[0])
+		snprintf(who, sizeof(who), "%s's witness", f->host);
+	else
+		snprintf(who, sizeof(who), "the peer's witness");
+	if (facts == V_NO_GID)
+		snprintf(buf, len, "%s says no GID of its RDMA ports holds the address",
+			 who);
+	else if (facts == V_VLAN_DIFFERS)
+		snprintf(buf, len, "%s says the GID that holds the address (%s port %u, %s) is %s; this side's interface is %s",
+			 who, g->device, g->port,
+			 g->netdev[0] ? g->netdev : "no netdev",
+			 vlan_words(g->vlan, there, sizeof(there)),
+			 vlan_words(my_vlan, here, sizeof(here)));
+	else if (facts == V_REQS_ARRIVED)
+		snprintf(buf, len, "%s says its RDMA CM's request counter went from %llu to %llu while the requests were sent",
+			 who, (unsigned long long)c->cm_req_before,
+			 (unsigned long long)c->cm_req_after);
+	else if (c->have_pkts)
+		snprintf(buf, len, "%s says neither its RDMA CM's request counter (%llu) nor its RoCE packet counter (%llu) moved while the requests were sent",
+			 who, (unsigned long long)c->cm_req_after,
+			 (unsigned long long)c->pkts_after);
+	else
+		snprintf(buf, len, "%s says its RDMA CM's request counter (%llu) did not move while the requests were sent (it counts no RoCE packets)",
+			 who, (unsigned long long)c->cm_req_after);
+}
+
+/*
+ * "KIND: ANSWER (SAID)" of each piece the row rests on, in list order;
+ * the witness's facts, when the row rests on them, as CLAIM says them.
+ */
+static void detail(const struct rr_result *r, unsigned int bits,
+		   const char *claim_said, char *buf, size_t len)
 {
 	const struct rr_evidence *e;
 	unsigned int k;
 
 	buf[0] = '\0';
+	if (claim_said) {
+		part(buf, len, "%s", claim_said);
+		bits &= ~EV(RR_EV_WITNESS);
+	}
 	for (k = 0; k < RR_EV_COUNT; k++) {
 		if (!(bits & EV(k)))
 			continue;
@@ -280,6 +347,7 @@ bool rr_decide_connect(struct rr_result *r, int my_vlan)
 	struct rr_failure *f = &r->out.fail;
 	unsigned int v[COL_COUNT], i, n;
 	const struct row *row = NULL;
+	char said[sizeof(f->where)];
 
 	if (r->out.ok || f->step != RR_STEP_CONNECT ||
 	    !r->out.evidence.gathered || !rr_fail_unanswered(f))
@@ -295,7 +363,10 @@ bool rr_decide_connect(struct rr_result *r, int my_vlan)
 	for (n = 0; n < RR_MAX_COULD_BE && row->could_be[n] != RR_CAUSE_NONE; n++)
 		f->could_be[n] = row->could_be[n];
 	f->num_could_be = n;
-	detail(r, f->decided_by, f->where, sizeof(f->where));
+	if (row->want[COL_FACTS] != ANY)
+		claim(r, v[COL_FACTS], my_vlan, said, sizeof(said));
+	detail(r, f->decided_by, row->want[COL_FACTS] != ANY ? said : NULL,
+	       f->where, sizeof(f->where));
 	return true;
 }
 
@@ -347,12 +418,13 @@ bool rr_peer_mtu_short(const struct rr_result *r, char *buf, size_t len)
 	path = rr_mtu_bytes(r->out.paths[0].mtu);
 	if (!path || f->active_mtu >= path)
 		return false;
+	/* Its REP's word, said as such. */
 	if (f->netdev_mtu && f->gid.netdev[0])
-		snprintf(buf, len, "the peer's active MTU %u (its %s MTU %u) is below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
+		snprintf(buf, len, "the peer's REP says its active MTU is %u (its %s MTU %u), below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
 			 f->active_mtu, f->gid.netdev, f->netdev_mtu, path,
 			 f->active_mtu);
 	else
-		snprintf(buf, len, "the peer's active MTU %u is below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
+		snprintf(buf, len, "the peer's REP says its active MTU is %u, below the path MTU %u: what it sends back in packets of more than %u bytes is lost (with --data: mtu_black_hole)",
 			 f->active_mtu, path, f->active_mtu);
 	return true;
 }

@@ -34,6 +34,9 @@ static const char *const answer_keys[RR_EVA_COUNT] = {
 	[RR_EVA_SILENT] = "silent",
 	[RR_EVA_NOT_ALLOWED] = "not_allowed",
 	[RR_EVA_ERROR] = "error",
+	[RR_EVA_BUSY] = "busy",
+	[RR_EVA_DENIED] = "denied",
+	[RR_EVA_INCOMPLETE] = "incomplete",
 };
 
 const char *rr_ev_kind_key(enum rr_ev_kind kind)

@@ -43,6 +43,14 @@ enum rr_ev_answer {
 	RR_EVA_NOT_ALLOWED,
 	/* Could not be asked: a call failed, with its errno in said. */
 	RR_EVA_ERROR,
+	/*
+	 * TCP: the witness answered nothing, too many asking (busy), or this
+	 * host not among those it answers (denied); the host is up.
+	 */
+	RR_EVA_BUSY,
+	RR_EVA_DENIED,
+	/* TCP: an answer begun and never ended (no "end" line): none. */
+	RR_EVA_INCOMPLETE,
 	RR_EVA_COUNT
 };
 

@@ -123,6 +123,9 @@ size_t rr_peer_facts_write(const struct rr_peer_facts *f, bool brief,
 
 	if (len > RR_PEER_TEXT_MAX)
 		len = RR_PEER_TEXT_MAX;
+	if (f->withheld && brief)
+		return add(buf, len, &used, "%s\necho %u\nwithheld\nend\n",
+			   RR_PEER_MAGIC, f->echo_max) ? used : 0;
 	if (!add(buf, len, &used, "%s\necho %u\n", RR_PEER_MAGIC, f->echo_max) ||
 	    !write_gid(f, buf, len, &used) ||
 	    !add(buf, len, &used, "mtu %u %u\n", f->netdev_mtu, f->active_mtu) ||
@@ -333,6 +336,10 @@ static bool parse_line(const struct line *l, struct rr_peer_facts *f)
 		return parse_counters(l, f);
 	if (!strcmp(k, "port"))
 		return parse_port(l, f);
+	if (!strcmp(k, "withheld")) {
+		f->withheld = true;
+		return l->n == 1;
+	}
 	return true;	/* a newer listener's: skipped */
 }
 
@@ -367,4 +374,50 @@ bool rr_peer_facts_parse(const char *text, size_t len,
 		s = nl + 1;
 	}
 	return fail(why, why_len, n ? "cut short: no 'end' line" : "empty");
+}
+
+size_t rr_peer_refusal_write(enum rr_peer_refusal r, const char *word,
+			     char *buf, size_t len)
+{
+	size_t used = 0;
+	bool ok;
+
+	if (r == RR_PEER_BUSY)
+		ok = add(buf, len, &used, "%s\nbusy%s%s\n", RR_PEER_MAGIC,
+			 word && word[0] ? " " : "", word ? word : "");
+	else if (r == RR_PEER_DENIED)
+		ok = add(buf, len, &used, "%s\ndenied\n", RR_PEER_MAGIC);
+	else
+		ok = false;
+	return ok ? used : 0;
+}
+
+enum rr_peer_refusal rr_peer_refusal_parse(const char *text, size_t len,
+					   char *word, size_t word_len)
+{
+	size_t magic = strlen(RR_PEER_MAGIC), n;
+	const char *line, *nl;
+	char shown[RR_PEER_NAME_LEN];
+
+	if (word_len)
+		word[0] = '\0';
+	if (len <= magic || memcmp(text, RR_PEER_MAGIC, magic) ||
+	    text[magic] != '\n')
+		return RR_PEER_NOT_REFUSED;
+	line = text + magic + 1;
+	nl = memchr(line, '\n', len - magic - 1);
+	if (!nl)
+		return RR_PEER_NOT_REFUSED;
+	n = (size_t)(nl - line);
+	if (n == 6 && !memcmp(line, "denied", 6))
+		return RR_PEER_DENIED;
+	if (n == 4 && !memcmp(line, "busy", 4))
+		return RR_PEER_BUSY;
+	if (n <= 5 || n - 5 >= sizeof(shown) || memcmp(line, "busy ", 5))
+		return RR_PEER_NOT_REFUSED;
+	memcpy(shown, line + 5, n - 5);
+	shown[n - 5] = '\0';
+	if (!name(shown, word, word_len))
+		return RR_PEER_NOT_REFUSED;
+	return RR_PEER_BUSY;
 }

@@ -6,7 +6,9 @@
  * carry is written and read here, pure and bounded: "key value" lines
  * after a first line "rdma-route-witness 1", up to a line "end".
  * Nothing in it is secret: port states, MTUs, which GID holds the
- * address asked, a few receive counters.
+ * address asked, a few receive counters; still, the listener tells them
+ * only to the sources its admin allows (--witness-allow): a REP to
+ * another says its echo and "withheld", its witness a refusal.
  */
 #ifndef RR_PEER_FACTS_H
 #define RR_PEER_FACTS_H
@@ -48,6 +50,8 @@ struct rr_peer_gid {
 struct rr_peer_facts {
 	bool known;			/* something was heard */
 	bool from_witness;		/* the whole list, else the REP's */
+	/* It kept its facts to itself (a REP to a source not allowed). */
+	bool withheld;
 	char host[RR_PEER_NAME_LEN];
 	char version[24];
 	char address[64];		/* the address it was asked on */
@@ -75,8 +79,9 @@ struct rr_peer_facts {
 /*
  * Writes F as text into BUF (LEN bytes, of which at most RR_PEER_TEXT_MAX
  * are used), ending with "end\n".  With BRIEF, writes only what a REP
- * carries (echo, the GID, the MTUs).  Returns the length written, or 0
- * when LEN is too short.
+ * carries (echo, the GID, the MTUs; when F is withheld, the echo and
+ * "withheld" alone).  Returns the length written, or 0 when LEN is too
+ * short.
  */
 size_t rr_peer_facts_write(const struct rr_peer_facts *f, bool brief,
 			   char *buf, size_t len);
@@ -88,6 +93,31 @@ size_t rr_peer_facts_write(const struct rr_peer_facts *f, bool brief,
  */
 bool rr_peer_facts_parse(const char *text, size_t len,
 			 struct rr_peer_facts *f, char *why, size_t why_len);
+/*
+ * A witness that answers nothing says why, a line after the first, and
+ * closes: "busy" and a word ("clients": too many at once, "rate": too
+ * many questions a second), or "denied" (the source is not allowed).
+ */
+enum rr_peer_refusal {
+	RR_PEER_NOT_REFUSED,
+	RR_PEER_BUSY,
+	RR_PEER_DENIED,
+};
+
+/*
+ * Writes the refusal R (with WORD after "busy"; NULL: none) into BUF (LEN
+ * bytes); returns the length written, 0 when it does not fit.
+ */
+size_t rr_peer_refusal_write(enum rr_peer_refusal r, const char *word,
+			     char *buf, size_t len);
+/*
+ * Returns whether TEXT (LEN bytes) is a refusal, its first two lines
+ * whole: which one, with the word after "busy" in WORD (WORD_LEN bytes,
+ * "" for none, printable).  RR_PEER_NOT_REFUSED for anything else.
+ */
+enum rr_peer_refusal rr_peer_refusal_parse(const char *text, size_t len,
+					   char *word, size_t word_len);
+
 /* Returns TYPE as the text writes a GID type ("RoCEv2"); NULL if unknown. */
 const char *rr_peer_gid_type_token(enum rr_gid_type type);
 

@@ -257,21 +257,24 @@ static size_t what_became(const struct rr_transfer *t, uint32_t failed,
 	if (t->wc_status == RR_WC_ECHO_DIFFERS)
 		return add(buf, len, n, ": its echo came back %u bytes long",
 			   t->echo_len);
+	/* What the peer's REP said is its word: said as such. */
 	if (t->sent && short_back(t, failed) && t->peer_netdev[0] &&
 	    t->peer_netdev_mtu)
-		return add(buf, len, n, ": acknowledged, but the peer's active MTU %u (its %s MTU %u) is below its packet of %u: its echo cannot come back",
+		return add(buf, len, n, ": acknowledged, but the peer's REP says its active MTU is %u (its %s MTU %u), below its packet of %u: its echo cannot come back",
 			   t->peer_active_mtu, t->peer_netdev,
 			   t->peer_netdev_mtu, packet(t, failed));
 	if (t->sent && short_back(t, failed))
-		return add(buf, len, n, ": acknowledged, but the peer's active MTU %u is below its packet of %u: its echo cannot come back",
+		return add(buf, len, n, ": acknowledged, but the peer's REP says its active MTU is %u, below its packet of %u: its echo cannot come back",
 			   t->peer_active_mtu, packet(t, failed));
 	if (t->sent && t->wc_status == IBV_WC_RETRY_EXC_ERR)
 		return add(buf, len, n, ": acknowledged, then the peer went silent (a message of 0 bytes to ask was not acknowledged)");
 	if (t->sent && t->peer_echo_max >= failed &&
 	    failed > (t->path_mtu ? t->path_mtu : 1024))
-		return add(buf, len, n, ": acknowledged, its echo still on its way at the deadline");
+		return add(buf, len, n, ": acknowledged, its echo (the peer's REP says it echoes up to %u bytes) still on its way at the deadline",
+			   t->peer_echo_max);
 	if (t->sent && t->peer_echo_max >= failed)
-		return add(buf, len, n, ": acknowledged by a peer that echoes, its echo lost");
+		return add(buf, len, n, ": acknowledged by a peer whose REP says it echoes up to %u bytes, and no echo came",
+			   t->peer_echo_max);
 	if (t->sent)
 		return add(buf, len, n, ": acknowledged, its echo never came");
 	return n;

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
 
@@ -22,6 +23,8 @@
 struct fake_event {
 	struct rdma_cm_id *id;
 	enum rdma_cm_event_type type;
+	const void *data;		/* a REQ's private data, or NULL */
+	uint8_t len;
 };
 
 static struct {
@@ -115,6 +118,8 @@ static int f_get_cm_event(struct rdma_event_channel *ch,
 		return -1;
 	ev->id = fake.q[fake.head].id;
 	ev->event = fake.q[fake.head].type;
+	ev->param.conn.private_data = fake.q[fake.head].data;
+	ev->param.conn.private_data_len = fake.q[fake.head].len;
 	ev->listen_id = fake.listen_id;
 	fake.head++;
 	*event = ev;
@@ -168,6 +173,7 @@ static void push(struct rdma_cm_id *id, enum rdma_cm_event_type type)
 {
 	fake.q[fake.tail].id = id;
 	fake.q[fake.tail].type = type;
+	fake.q[fake.tail].data = NULL;
 	fake.tail++;
 }
 
@@ -187,15 +193,35 @@ static void requests(int n, struct rdma_cm_id **ids)
 	}
 }
 
-static struct rr_listener *start(bool reject, unsigned int hold_ms)
+/* A listener holding HOLD_MS, its other bounds ESTABLISH_MS and WAIT_MS. */
+static struct rr_listener *start_bounded(bool reject, unsigned int hold_ms,
+					 unsigned int establish_ms,
+					 unsigned int wait_ms)
 {
 	struct rr_listen_params p = { .ps = RR_PS_TCP, .reject = reject,
-				      .hold_ms = hold_ms };
+				      .hold_ms = hold_ms,
+				      .establish_ms = establish_ms,
+				      .disconnect_wait_ms = wait_ms };
 	const char *call;
 
 	memset(&fake, 0, sizeof(fake));
 	p.addr.ss_family = AF_INET;
 	return rr_listener_start(&p, &call);
+}
+
+/* A listener whose connections are ended by nothing but HOLD_MS. */
+static struct rr_listener *start(bool reject, unsigned int hold_ms)
+{
+	return start_bounded(reject, hold_ms, 600000, 600000);
+}
+
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 +
+	       (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 /* What turns of MAX hand out until one hands nothing (at most 200). */
@@ -338,6 +364,116 @@ static void turned_away(void)
 	is_int(fake.destroyed, 1030, "free: the open ones let go too");
 }
 
+/*
+ * Every slot taken by requests that never establish (no RTU): at their
+ * deadline each is rejected and let go, and the slots take new requests.
+ */
+static void unestablished(void)
+{
+	static struct rdma_cm_id *ids[1024], *more[1024];
+	struct rr_connection done[64];
+	static struct seen s;
+	struct rr_listener *l = start_bounded(false, 50, 100, 600000);
+	struct timespec t0;
+	int i, n;
+
+	ok(l != NULL, "listener started");
+	requests(1024, ids);
+	turns(l, 64, &s);
+	is_int(s.total, 0, "1024 half open, none ended before its deadline");
+	is_int(fake.accepted, 1024, "each accepted (REP out)");
+	/* The stand-in's channel is always readable: the turns spin. */
+	memset(&s, 0, sizeof(s));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (s.total < 1024 && ms_since(&t0) < 10000) {
+		n = rr_listener_turn(l, 1000, done, 64, NULL, 0);
+		take(&s, done, n);
+	}
+	ok(ms_since(&t0) < 5000, "ended at the deadline (100 ms): %.0f ms", ms_since(&t0));
+	is_int(s.total, 1024, "each ended at its deadline, handed out");
+	is_int(s.by_end[RR_CONN_UNESTABLISHED], 1024, "each unestablished");
+	is_int(fake.destroyed, 1024, "each id let go (the kernel sends the REJ)");
+	/* The slots free again: 1024 more, established in time, all kept. */
+	requests(1024, more);
+	for (i = 0; i < 1024; i++)
+		push(more[i], RDMA_CM_EVENT_ESTABLISHED);
+	turns(l, 64, &s);
+	is_int(s.total, 0, "1024 more accepted, none turned away");
+	is_int(fake.accepted, 2048, "each accepted");
+	rr_listener_free(l);
+}
+
+/*
+ * A --data probe's REQ asks a hold as long as it may wait itself: its
+ * RTU is due within that, not within the listener's bound.
+ */
+static void asked_hold(void)
+{
+	static struct rdma_cm_id *ids[20];
+	static uint8_t req[RR_DATA_REQ_LEN];
+	struct rr_connection done[64];
+	struct rr_listener *l = start_bounded(false, 50, 100, 600000);
+	const struct sockaddr_in *peer;
+	struct timespec t0;
+	int i, n, total = 0, asking = 0;
+
+	ok(l != NULL, "listener started");
+	rr_data_req_make(req, 0, 60000);
+	requests(20, ids);
+	for (i = 0; i < 10; i++) {
+		fake.q[i].data = req;
+		fake.q[i].len = sizeof(req);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (total < 10 && ms_since(&t0) < 10000) {
+		n = rr_listener_turn(l, 1000, done, 64, NULL, 0);
+		for (i = 0; i < n; i++, total++) {
+			peer = (const struct sockaddr_in *)&done[i].peer;
+			asking += ntohs(peer->sin_port) <= 10;
+		}
+	}
+	is_int(total, 10, "the 10 that asked nothing ended (100 ms)");
+	is_int(asking, 0, "none of the 10 that asked a hold of 60 s");
+	rr_listener_free(l);
+}
+
+/*
+ * Past the hold our DREQ goes; one whose DREP never comes is let go at
+ * the listener's own deadline, and says so; one answered says that.
+ */
+static void dreq_unanswered(void)
+{
+	static struct rdma_cm_id *ids[10];
+	struct rr_connection done[64];
+	struct rr_listener *l = start_bounded(false, 0, 600000, 100);
+	struct timespec t0;
+	int i, n, total = 0, held = 0, unconfirmed = 0;
+
+	ok(l != NULL, "listener started");
+
+	requests(10, ids);
+	for (i = 0; i < 10; i++)
+		push(ids[i], RDMA_CM_EVENT_ESTABLISHED);
+	n = rr_listener_turn(l, 0, done, 64, NULL, 0);
+	is_int(n, 0, "past the hold at once: DREQs out, none ended yet");
+	is_int(fake.disconnects, 10, "each DREQ sent");
+	push(ids[0], RDMA_CM_EVENT_DISCONNECTED);	/* one DREP comes */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (total < 10 && ms_since(&t0) < 10000) {
+		n = rr_listener_turn(l, 1000, done, 64, NULL, 0);
+		for (i = 0; i < n; i++, total++) {
+			held += done[i].end == RR_CONN_HELD;
+			unconfirmed += done[i].disconnect_unconfirmed;
+		}
+	}
+	ok(ms_since(&t0) < 5000, "ended at the DREP's deadline (100 ms): %.0f ms", ms_since(&t0));
+	is_int(total, 10, "each ended");
+	is_int(held, 10, "each held");
+	is_int(unconfirmed, 9, "the 9 without a DREP unconfirmed");
+	is_int(fake.destroyed, 10, "each id let go");
+	rr_listener_free(l);
+}
+
 /* A probe's REQ asks for its echo and for a hold; a first version's too. */
 static void data_requests(void)
 {
@@ -379,5 +515,8 @@ int main(void)
 	stopped();
 	held_failing();
 	turned_away();
+	unestablished();
+	asked_hold();
+	dreq_unanswered();
 	return tap_done();
 }

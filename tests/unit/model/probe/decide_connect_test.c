@@ -206,6 +206,50 @@ static void rows(void)
 	rr_result_release(&r);
 }
 
+/*
+ * A witness that told no facts (busy, denied, its answer cut short) is
+ * not a witness that answered: the host is up (TCP answered), nothing
+ * more, and the cause is what remains without its facts.
+ */
+static void witness_without_facts(void)
+{
+	static const enum rr_ev_answer said[] = {
+		RR_EVA_BUSY, RR_EVA_DENIED, RR_EVA_INCOMPLETE,
+	};
+	struct rr_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		/* Unprivileged: no ping; TCP alone says the host is up. */
+		unanswered(&r);
+		ev(&r, RR_EV_NEIGHBOUR, RR_EVA_NOT_ALLOWED);
+		ev(&r, RR_EV_ICMP, RR_EVA_NOT_ALLOWED);
+		ev(&r, RR_EV_UDP, RR_EVA_NO_ANSWER);
+		ev(&r, RR_EV_WITNESS, said[i]);
+		ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+		ok(rr_decide_connect(&r, -1), "witness %s, no ping: decided",
+		   rr_ev_answer_key(said[i]));
+		is_str(rr_cause_key(r.out.fail.cause), "roce_unanswered",
+		       "the host up by TCP, RoCE unanswered, undecided");
+		ok(r.out.fail.num_could_be == 3 &&
+		   r.out.fail.could_be[0] == RR_CAUSE_ROCE_FILTERED,
+		   "roce_filtered only among what remains");
+		ok(r.out.fail.decided_by & (1U << RR_EV_WITNESS),
+		   "decided by the witness's TCP: %s", r.out.fail.where);
+		rr_result_release(&r);
+	}
+	/* Ping answered, the witness busy: no facts, so not filtered. */
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_WITNESS, RR_EVA_BUSY);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	decided(&r, -1, "roce_unanswered", "a busy witness and a ping");
+	is_str(rr_ev_answer_key(RR_EVA_BUSY), "busy", "busy's key");
+	is_str(rr_ev_answer_key(RR_EVA_DENIED), "denied", "denied's key");
+	is_str(rr_ev_answer_key(RR_EVA_INCOMPLETE), "incomplete", "incomplete's key");
+	is_int(rr_ev_answer_from_key("incomplete"), RR_EVA_INCOMPLETE, "read back");
+}
+
 static void left_alone(void)
 {
 	struct rr_result r;
@@ -285,11 +329,79 @@ static void man_page(void)
 	   "rdma-route(8)'s DECISION TABLE is the code's, row by row (%u)", row);
 }
 
+/*
+ * A row that rests on the peer's witness says what it rests on as the
+ * peer's word ("b's witness says ..."), never as measured here; the
+ * evidence measured here follows in its own words.
+ */
+static void claims_said(void)
+{
+	struct rr_result r;
+	struct rr_peer_facts *f;
+
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	f = witness(&r, true, 42);
+	snprintf(f->host, sizeof(f->host), "b");
+	snprintf(f->gid.device, sizeof(f->gid.device), "rxe0");
+	f->gid.port = 1;
+	snprintf(f->gid.netdev, sizeof(f->gid.netdev), "eth0.42");
+	ok(rr_decide_connect(&r, -1) && r.out.fail.cause == RR_CAUSE_VLAN_MISMATCH,
+	   "VLAN 42 there: vlan_mismatch");
+	is_str(r.out.fail.where, "b's witness says the GID that holds the address (rxe0 port 1, eth0.42) is on VLAN 42; this side's interface is on no VLAN",
+	       "the VLAN as b's word, against this side's");
+	rr_result_release(&r);
+
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	witness(&r, false, -1);
+	ok(rr_decide_connect(&r, 7), "no GID: decided");
+	is_str(r.out.fail.where, "the peer's witness says no GID of its RDMA ports holds the address",
+	       "no GID, as the word of a witness that gave no name");
+	rr_result_release(&r);
+
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	f = witness(&r, true, -1);
+	snprintf(f->host, sizeof(f->host), "b");
+	counters(&r, 2, 4);
+	ok(rr_decide_connect(&r, -1), "requests arrived: decided");
+	is_str(r.out.fail.where, "b's witness says its RDMA CM's request counter went from 10 to 12 while the requests were sent; cm_other_service: said no_answer",
+	       "its counters as its word, then what was measured here");
+	rr_result_release(&r);
+
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	f = witness(&r, true, -1);
+	snprintf(f->host, sizeof(f->host), "b");
+	counters(&r, 0, 0);
+	ok(rr_decide_connect(&r, -1), "nothing arrived: decided");
+	is_str(r.out.fail.where, "b's witness says neither its RDMA CM's request counter (10) nor its RoCE packet counter (100) moved while the requests were sent; cm_other_service: said no_answer",
+	       "no move, as its word");
+	rr_result_release(&r);
+	unanswered(&r);
+	host_up(&r);
+	ev(&r, RR_EV_CM_OTHER, RR_EVA_NO_ANSWER);
+	witness(&r, true, -1);
+	counters(&r, 0, 0);
+	r.out.evidence.counters.have_pkts = false;
+	ok(rr_decide_connect(&r, -1), "nothing arrived, no packet counter: decided");
+	is_str(r.out.fail.where, "the peer's witness says its RDMA CM's request counter (10) did not move while the requests were sent (it counts no RoCE packets); cm_other_service: said no_answer",
+	       "no packet counter said");
+	rr_result_release(&r);
+}
+
 int main(void)
 {
 	man_page();
 	rows();
 	left_alone();
+	witness_without_facts();
+	claims_said();
 	row_texts();
 	return tap_done();
 }

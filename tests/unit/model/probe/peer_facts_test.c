@@ -136,11 +136,76 @@ static void lenient(void)
 	ok(!g.have_gid && g.gid.vlan == -1, "no gid line: none, no VLAN");
 }
 
+/* A REP to a source not allowed: its echo, "withheld", nothing more. */
+static void withheld(void)
+{
+	struct rr_peer_facts f, g;
+	char rep[RR_PEER_REP_LEN], why[96];
+	size_t n;
+
+	full(&f);
+	f.withheld = true;
+	n = rr_peer_facts_write(&f, true, rep, sizeof(rep));
+	rep[n] = '\0';
+	ok(!strcmp(rep, "rdma-route-witness 1\necho 1048576\nwithheld\nend\n"),
+	   "a withheld REP: the echo alone (%zu bytes)", n);
+	ok(rr_peer_facts_parse(rep, n, &g, why, sizeof(why)) && g.withheld &&
+	   g.echo_max == 1048576 && !g.have_gid && !g.active_mtu && !g.netdev_mtu,
+	   "read back: withheld, its echo, no GID nor MTU");
+	full(&f);
+	n = rr_peer_facts_write(&f, true, rep, sizeof(rep));
+	ok(rr_peer_facts_parse(rep, n, &g, why, sizeof(why)) && !g.withheld,
+	   "an allowed source's REP: not withheld");
+	refused("withheld with a value", "rdma-route-witness 1\nwithheld yes\nend\n", "line 2");
+}
+
+/* TEXT read as a refusal: WANT, its word WORD. */
+static void refusal(const char *text, enum rr_peer_refusal want,
+		    const char *word, const char *what)
+{
+	char got[RR_PEER_NAME_LEN] = "?";
+
+	ok(rr_peer_refusal_parse(text, strlen(text), got, sizeof(got)) == want &&
+	   !strcmp(got, word), "%s (word '%s')", what, got);
+}
+
+static void refusals(void)
+{
+	char buf[128];
+	size_t n;
+
+	n = rr_peer_refusal_write(RR_PEER_BUSY, "rate", buf, sizeof(buf));
+	ok(n && !memcmp(buf, "rdma-route-witness 1\nbusy rate\n", n) &&
+	   n == strlen("rdma-route-witness 1\nbusy rate\n"), "busy rate written");
+	n = rr_peer_refusal_write(RR_PEER_DENIED, NULL, buf, sizeof(buf));
+	ok(n == strlen("rdma-route-witness 1\ndenied\n") &&
+	   !memcmp(buf, "rdma-route-witness 1\ndenied\n", n), "denied written");
+	is_int(rr_peer_refusal_write(RR_PEER_BUSY, "clients", buf, 20), 0,
+	       "too little room: nothing");
+	refusal("rdma-route-witness 1\nbusy rate\n", RR_PEER_BUSY, "rate", "busy, rate");
+	refusal("rdma-route-witness 1\nbusy\n", RR_PEER_BUSY, "", "busy, no word");
+	refusal("rdma-route-witness 1\ndenied\nmore", RR_PEER_DENIED, "", "denied, what follows ignored");
+	refusal("rdma-route-witness 1\nbusy rate", RR_PEER_NOT_REFUSED, "", "busy's line not whole yet");
+	refusal("rdma-route-witness 1\n", RR_PEER_NOT_REFUSED, "", "the first line alone");
+	refusal("rdma-route-witness 1\necho 0\nbusy\n", RR_PEER_NOT_REFUSED, "",
+		"busy after an answer's line: not a refusal");
+	refusal("rdma-route-witness 1\nbusy a b\n", RR_PEER_NOT_REFUSED, "", "two words");
+	refusal("rdma-route-witness 1\nbusy \x1b[2J\n", RR_PEER_NOT_REFUSED, "",
+		"a control character");
+	refusal("rdma-route-witness 1\ndenied now\n", RR_PEER_NOT_REFUSED, "", "denied with a word");
+	refusal("rdma-route-witness 2\nbusy\n", RR_PEER_NOT_REFUSED, "", "another version");
+	refusal("busy\n", RR_PEER_NOT_REFUSED, "", "no first line");
+	/* An older prober reads a refusal as no answer: cut short. */
+	refused("busy, to an older reader", "rdma-route-witness 1\nbusy rate\n", "cut short");
+}
+
 int main(void)
 {
 	roundtrip();
 	brief();
 	bad_text();
 	lenient();
+	withheld();
+	refusals();
 	return tap_done();
 }

@@ -210,7 +210,7 @@ static void under_load(void)
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "echo_lost",
 	       "the echo of one packet lost, not no_echo");
 	rr_transfer_where(&t, where, sizeof(where));
-	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged by a peer that echoes, its echo lost (path MTU 1024)",
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged by a peer whose REP says it echoes up to 65536 bytes, and no echo came (path MTU 1024)",
 	       "lost, said");
 	/* Acknowledged, late, and the peer said it echoes: too slow, not no_echo. */
 	t = three(2, -1, true);
@@ -218,7 +218,7 @@ static void under_load(void)
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "transfer_too_slow",
 	       "a late echo of a peer that echoes");
 	rr_transfer_where(&t, where, sizeof(where));
-	is_str(where, "messages up to 1024 bytes came back, one of 65536 did not: acknowledged, its echo still on its way at the deadline (path MTU 1024)",
+	is_str(where, "messages up to 1024 bytes came back, one of 65536 did not: acknowledged, its echo (the peer's REP says it echoes up to 65536 bytes) still on its way at the deadline (path MTU 1024)",
 	       "still on its way");
 	t.peer_echo_max = 0;
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "no_echo",
@@ -232,7 +232,7 @@ static void under_load(void)
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "mtu_black_hole",
 	       "acknowledged, the peer's MTU short: a black hole the way back");
 	rr_transfer_where(&t, where, sizeof(where));
-	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged, but the peer's active MTU 512 (its eth0 MTU 1000) is below its packet of 1024: its echo cannot come back (path MTU 1024)",
+	is_str(where, "messages up to 64 bytes came back, one of 1024 did not: acknowledged, but the peer's REP says its active MTU is 512 (its eth0 MTU 1000), below its packet of 1024: its echo cannot come back (path MTU 1024)",
 	       "the side whose MTU is short named");
 	t.wc_status = IBV_WC_RETRY_EXC_ERR;
 	is_str(rr_cause_key(rr_transfer_cause(&t)), "mtu_black_hole",
