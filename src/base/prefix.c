@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <arpa/inet.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <netinet/in.h>
@@ -8,19 +7,10 @@
 #include "base/escape.h"
 #include "base/numbers.h"
 #include "base/prefix.h"
+#include "base/why.h"
 
 /* An element longer than any prefix's text is refused unread. */
 #define ELEMENT_MAX 64
-
-static bool fail(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /* Whether the bits of A past LEN are all 0. */
 static bool host_bits_clear(const uint8_t *a, unsigned int bytes,
@@ -55,9 +45,9 @@ static bool parse_one(const char *text, size_t n, struct rr_prefix *p,
 	unsigned int bits;
 
 	if (!n)
-		return fail(why, why_len, "an empty prefix (want ADDR or ADDR/LEN, a comma between two)");
+		return rr_why(why, why_len, "an empty prefix (want ADDR or ADDR/LEN, a comma between two)");
 	if (n > ELEMENT_MAX)
-		return fail(why, why_len, "a prefix of %zu characters: not a network", n);
+		return rr_why(why, why_len, "a prefix of %zu characters: not a network", n);
 	memcpy(buf, text, n);
 	buf[n] = '\0';
 	rr_shown(buf, shown, sizeof(shown));
@@ -72,19 +62,19 @@ static bool parse_one(const char *text, size_t n, struct rr_prefix *p,
 		p->family = AF_INET6;
 		bits = 128;
 	} else {
-		return fail(why, why_len, "'%s': not an IPv4 or IPv6 address (want ADDR or ADDR/LEN)",
+		return rr_why(why, why_len, "'%s': not an IPv4 or IPv6 address (want ADDR or ADDR/LEN)",
 			    shown);
 	}
 	p->len = bits;
 	if (slash) {
 		if (!rr_parse_decimal(slash + 1, 0, bits, &len))
-			return fail(why, why_len, "'%s': the length after '/' is 0 to %u for %s",
+			return rr_why(why, why_len, "'%s': the length after '/' is 0 to %u for %s",
 				    shown, bits, bits == 32 ? "IPv4" : "IPv6");
 		p->len = (unsigned int)len;
 	}
 	if (!host_bits_clear(p->addr, bits / 8, p->len)) {
 		clear_host_bits(p->addr, bits / 8, p->len);
-		return fail(why, why_len, "'%s': bits set past the /%u: did you mean %s?",
+		return rr_why(why, why_len, "'%s': bits set past the /%u: did you mean %s?",
 			    shown, p->len, rr_prefix_str(p, net, sizeof(net)));
 	}
 	return true;
@@ -101,7 +91,7 @@ bool rr_prefix_list_add(struct rr_prefix_list *l, const char *text,
 		comma = strchr(s, ',');
 		n = comma ? (size_t)(comma - s) : strlen(s);
 		if (next.n == RR_MAX_PREFIXES)
-			return fail(why, why_len, "more than %d prefixes", RR_MAX_PREFIXES);
+			return rr_why(why, why_len, "more than %d prefixes", RR_MAX_PREFIXES);
 		if (!parse_one(s, n, &next.p[next.n], why, why_len))
 			return false;
 		next.n++;

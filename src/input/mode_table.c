@@ -5,27 +5,16 @@
  * the option that selects it (options_modes.c); HACKING.md counts the
  * files.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/why.h"
 #include "input/mode_table.h"
 #include "model/probe/fields.h"
 
 /* Each mode's own checks: what it cannot take, named. */
-
-/* The reason into WHY: always false, for a check's return. */
-static bool refuse(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /*
  * --expect and --max-ms are checked on each result: a mode that makes
@@ -35,10 +24,10 @@ static bool no_checks(const struct rr_opts *opts, char *why, size_t len,
 		      const char *mode, const char *what)
 {
 	if (opts->num_expect)
-		return refuse(why, len, "--expect does not apply to %s: %s, not results to check",
+		return rr_why(why, len, "--expect does not apply to %s: %s, not results to check",
 			      mode, what);
 	if (opts->num_max_ms)
-		return refuse(why, len, "--max-ms does not apply to %s: %s, not results to check",
+		return rr_why(why, len, "--max-ms does not apply to %s: %s, not results to check",
 			      mode, what);
 	return true;
 }
@@ -47,15 +36,15 @@ static bool no_checks(const struct rr_opts *opts, char *why, size_t len,
 static bool rr_check_sa(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->interface)
-		return refuse(why, len, "-I does not apply to --sa (-C and -P name the port)");
+		return rr_why(why, len, "-I does not apply to --sa (-C and -P name the port)");
 	if (opts->src)
-		return refuse(why, len, "--src does not apply to --sa");
+		return rr_why(why, len, "--src does not apply to --sa");
 	if (opts->connect_port)
-		return refuse(why, len, "--connect connects through the RDMA CM: not with --sa");
+		return rr_why(why, len, "--connect connects through the RDMA CM: not with --sa");
 	if (opts->count != 1)
-		return refuse(why, len, "--count does not apply to --sa");
+		return rr_why(why, len, "--count does not apply to --sa");
 	if (opts->all_addresses)
-		return refuse(why, len, "--all-addresses does not apply to --sa");
+		return rr_why(why, len, "--all-addresses does not apply to --sa");
 	return true;
 }
 
@@ -63,18 +52,18 @@ static bool rr_check_sa(const struct rr_opts *opts, char *why, size_t len)
 static bool rr_check_routes(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->matrix)
-		return refuse(why, len, "--trace --all-pairs reports routes and links, not a --matrix");
+		return rr_why(why, len, "--trace --all-pairs reports routes and links, not a --matrix");
 	if (opts->all_paths)
-		return refuse(why, len, "--trace --all-pairs follows the forwarding tables, not --all-paths");
+		return rr_why(why, len, "--trace --all-pairs follows the forwarding tables, not --all-paths");
 	if (opts->sl >= 0 || opts->pkey >= 0)
-		return refuse(why, len, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
+		return rr_why(why, len, "--trace --all-pairs follows the forwarding tables: no --sl or --pkey");
 	if (opts->explain)
-		return refuse(why, len, "--explain does not apply to --sa --trace --all-pairs: its report names each failure's place and cause");
+		return rr_why(why, len, "--explain does not apply to --sa --trace --all-pairs: its report names each failure's place and cause");
 	if (opts->per_pair && opts->format != RR_FORMAT_JSONL)
-		return refuse(why, len, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
+		return rr_why(why, len, "--per-pair writes a JSON Lines record per route of --sa --trace --all-pairs: with those and --jsonl");
 	/* --expect takes the summary's counts there (fabric_counts.h). */
 	if (opts->num_max_ms)
-		return refuse(why, len, "--max-ms does not apply to --sa --trace --all-pairs: it times no step (--expect takes its counts)");
+		return rr_why(why, len, "--max-ms does not apply to --sa --trace --all-pairs: it times no step (--expect takes its counts)");
 	return rr_check_sa(opts, why, len);
 }
 
@@ -93,11 +82,11 @@ static bool rr_check_matrix_records(const struct rr_opts *opts, char *why,
 
 	if (!opts->matrix_field_given && first && access(first, F_OK) &&
 	    rr_field_find(first, &scope, &raw))
-		return refuse(why, len, "--matrix reads records from the file '%s', which does not exist: did you mean --matrix=%s?",
+		return rr_why(why, len, "--matrix reads records from the file '%s', which does not exist: did you mean --matrix=%s?",
 			      rr_shown(first, buf, sizeof(buf)),
 			      rr_shown(first, buf, sizeof(buf)));
 	if (opts->num_files)
-		return refuse(why, len, "--matrix reads its records from the files given as arguments, not -f");
+		return rr_why(why, len, "--matrix reads its records from the files given as arguments, not -f");
 	return true;
 }
 
@@ -105,30 +94,30 @@ static bool rr_check_matrix_records(const struct rr_opts *opts, char *why,
 static bool rr_check_listen(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->num_targets > 1)
-		return refuse(why, len, "--listen takes one ADDR at most, the address to listen on");
+		return rr_why(why, len, "--listen takes one ADDR at most, the address to listen on");
 	if (opts->sa || opts->connect_port || opts->num_files ||
 	    opts->matrix)
-		return refuse(why, len, "--listen answers --connect probes: not with --sa, --connect, -f or --matrix");
+		return rr_why(why, len, "--listen answers --connect probes: not with --sa, --connect, -f or --matrix");
 	if (opts->format == RR_FORMAT_PROM)
-		return refuse(why, len, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
+		return rr_why(why, len, "--listen writes a record per connection: text, --json or --jsonl, not --prom");
 	if (opts->num_expect || opts->num_max_ms || opts->explain)
-		return refuse(why, len, "--listen takes no --expect, --max-ms or --explain");
+		return rr_why(why, len, "--listen takes no --expect, --max-ms or --explain");
 	if (opts->no_witness && opts->witness_allow.n)
-		return refuse(why, len, "--no-witness tells nobody: not with --witness-allow");
+		return rr_why(why, len, "--no-witness tells nobody: not with --witness-allow");
 	return true;
 }
 
 static bool rr_check_list(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->num_targets || opts->num_files || opts->sa)
-		return refuse(why, len, "--list takes no DESTINATION, -f or --sa");
+		return rr_why(why, len, "--list takes no DESTINATION, -f or --sa");
 	return no_checks(opts, why, len, "--list", "it lists ports");
 }
 
 static bool rr_check_cm_defaults(const struct rr_opts *opts, char *why, size_t len)
 {
 	if (opts->num_targets || opts->num_files || opts->sa || opts->matrix)
-		return refuse(why, len, "--cm-defaults takes no DESTINATION, -f, --sa or --matrix");
+		return rr_why(why, len, "--cm-defaults takes no DESTINATION, -f, --sa or --matrix");
 	return no_checks(opts, why, len, "--cm-defaults", "it shows each port's defaults");
 }
 

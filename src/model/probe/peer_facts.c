@@ -6,6 +6,7 @@
 #include "base/ib_port.h"
 #include "base/numbers.h"
 #include "base/util.h"
+#include "base/why.h"
 #include "model/probe/cause.h"
 #include "model/probe/result.h"
 #include "model/probe/peer_facts.h"
@@ -141,16 +142,6 @@ struct line {
 	char *tok[MAX_TOKENS + 1];
 	int n;
 };
-
-static bool fail(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /* S (LEN bytes, no newline) split on single spaces; false: too many. */
 static bool split(struct line *l, const char *s, size_t len)
@@ -355,25 +346,25 @@ bool rr_peer_facts_parse(const char *text, size_t len,
 	while (s < end) {
 		nl = memchr(s, '\n', (size_t)(end - s));
 		if (!nl)
-			return fail(why, why_len, "line %u has no end", n + 1);
+			return rr_why(why, why_len, "line %u has no end", n + 1);
 		if ((size_t)(nl - s) > LINE_MAX_LEN || memchr(s, '\0', (size_t)(nl - s)))
-			return fail(why, why_len, "line %u is not a line of text", n + 1);
+			return rr_why(why, why_len, "line %u is not a line of text", n + 1);
 		n++;
 		if (n == 1) {
 			if ((size_t)(nl - s) != strlen(RR_PEER_MAGIC) ||
 			    memcmp(s, RR_PEER_MAGIC, strlen(RR_PEER_MAGIC)))
-				return fail(why, why_len, "not a witness's answer (no '%s' line)",
+				return rr_why(why, why_len, "not a witness's answer (no '%s' line)",
 					    RR_PEER_MAGIC);
 		} else if (nl - s == 3 && !memcmp(s, "end", 3)) {
 			f->known = true;
 			return true;
 		} else if (!split(&l, s, (size_t)(nl - s)) || !l.n ||
 			   !parse_line(&l, f)) {
-			return fail(why, why_len, "line %u: a bad value", n);
+			return rr_why(why, why_len, "line %u: a bad value", n);
 		}
 		s = nl + 1;
 	}
-	return fail(why, why_len, n ? "cut short: no 'end' line" : "empty");
+	return rr_why(why, why_len, n ? "cut short: no 'end' line" : "empty");
 }
 
 size_t rr_peer_refusal_write(enum rr_peer_refusal r, const char *word,
