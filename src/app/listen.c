@@ -159,9 +159,9 @@ static size_t echo_budget(void)
 }
 
 /*
- * How long a connection may take from its request to its RTU at least:
+ * How long a connection may take from its REP to its RTU, halved:
  * --timeout, 1 s at least (a --data probe's asked hold, when longer, is
- * its bound: cm_listener.c).  A prober sends its RTU as soon as it has
+ * its bound: cm_listener.c's rtu_due).  A prober sends its RTU as soon as it has
  * read the REP (milliseconds); the second is for one on a busy host,
  * which a small --timeout given for the hold would turn away.
  */
