@@ -274,7 +274,17 @@ causes_of() {
 	jqe '[.results[] | select(.error.cause == "listener_busy")] | length >= 8' <<<"$output" || { causes_of "$output"; false; }
 	jqe --arg b "of its $budget MiB" '[.results[] | select(.error.cause == "listener_busy") | .error.detail] | all(endswith($b))' <<<"$output" || { echo "budget $budget"; false; }
 	busy=$(jq '[.results[] | select(.error.cause == "listener_busy")] | length' <<<"$output")
-	jqe '[.results[] | .error.cause // empty] | all(. == "listener_busy" or . == "transfer_too_slow")' <<<"$output" || { causes_of "$output"; false; }
+	jqe '[.results[] | .error.cause // empty] | all(. == "listener_busy" or . == "transfer_too_slow")' <<<"$output" || {
+		causes_of "$output"
+		# What the others were, at both ends (a run in CI once had
+		# bad_address at establish: rdma_init_qp_attr EINVAL after a REP).
+		jq -c '.results[] | select(.error.cause != null and .error.cause != "listener_busy" and .error.cause != "transfer_too_slow") |
+			{start_ms, cause: .error.cause, step: .error.step, said: .error.kernel_said, time_ms}' <<<"$output" | head -5
+		lab-on b "kill -INT ${b_pids[0]}; sleep 2; grep '\"record\":\"connections\"' /tmp/serve.7471" |
+			jq -sc '(group_by(.status) | map({(.[0].status): length}) | add),
+				(map(select(.status != "disconnected" and .status != "busy")) | .[:5][])'
+		false
+	}
 	lab-on b "kill -INT ${b_pids[0]}; for _ in \$(seq 200); do kill -0 ${b_pids[0]} 2>/dev/null || break; sleep 0.05; done"
 	run lab-on b 'cat /tmp/serve.7471'
 	jqe -s --argjson n "$busy" '[.[] | select(.record == "connections") | .status] | map(select(. == "busy")) | length == $n' <<<"$output"
